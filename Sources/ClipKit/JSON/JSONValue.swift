@@ -1,0 +1,123 @@
+import Foundation
+
+/// A JSON document held as a value, for data whose shape is only known at run time.
+///
+/// ClipKit uses it where untrusted JSON must be inspected before it is trusted: the manifest
+/// is checked key by key (so every problem can be reported with its path), web-bridge messages
+/// carry arbitrary JSON, and Nostr profiles keep fields they do not know.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The string, when this value is a JSON string.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The Boolean, when this value is `true` or `false`.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, when this value is a JSON number.
+    public var numberValue: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The number as an integer, when this value is a JSON number without a fractional part
+    /// that fits in `Int`.
+    public var integerValue: Int? {
+        guard case .number(let value) = self, value.rounded() == value,
+              value >= -9.007_199_254_740_992e15, value <= 9.007_199_254_740_992e15 else { return nil }
+        return Int(value)
+    }
+
+    /// The elements, when this value is a JSON array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The members, when this value is a JSON object.
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// A short name for the value's JSON type, as used in error messages ("a string", "an object").
+    public var typeDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a Boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// Looks up a member of an object; `nil` for a missing member or when this is not an object.
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
+    }
+}
+
+extension JSONValue: Codable {
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
+        }
+    }
+
+    /// Encodes the value as the JSON it holds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if let integer = integerValue { try container.encode(integer) } else { try container.encode(value) }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON bytes into a value.
+    ///
+    /// - Throws: `DecodingError` when the bytes are not JSON.
+    public init(parsing data: Data) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// The value serialized as compact JSON with sorted keys.
+    public func serialized() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a JSONValue cannot fail: every case maps onto a JSON primitive.
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+}

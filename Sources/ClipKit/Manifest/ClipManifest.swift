@@ -1,0 +1,188 @@
+import Foundation
+
+/// The one source of truth for an App Clip and its full app: `clipkit.json`.
+///
+/// The manifest drives the invocation router in both apps, the AASA file, the entitlements
+/// that `clipkit doctor` expects, the Smart App Banner and the share pages. Load it with
+/// ``ManifestLoader``, which checks every field and reports each problem with its JSON path.
+public struct ClipManifest: Codable, Sendable, Hashable {
+    /// The Apple Developer team identifier: ten upper-case letters or digits.
+    public var teamID: String
+    /// The full app.
+    public var app: AppTarget
+    /// The App Clip.
+    public var clip: ClipTarget
+    /// The App Group both targets share, starting with `group.`.
+    public var appGroup: String
+    /// The link domains whose URLs invoke the clip or the app.
+    public var domains: [String]
+    /// The invocation routes, tried in order.
+    public var routes: [RouteDefinition]
+    /// How the clip hands its state to the full app.
+    public var handoff: HandoffSettings
+    /// Nostr settings, for clips that preview Nostr profiles.
+    public var nostr: NostrSettings?
+
+    /// Creates a manifest from its parts; use ``ManifestLoader`` to read and check one from JSON.
+    public init(
+        teamID: String, app: AppTarget, clip: ClipTarget, appGroup: String, domains: [String],
+        routes: [RouteDefinition], handoff: HandoffSettings, nostr: NostrSettings? = nil
+    ) {
+        self.teamID = teamID
+        self.app = app
+        self.clip = clip
+        self.appGroup = appGroup
+        self.domains = domains
+        self.routes = routes
+        self.handoff = handoff
+        self.nostr = nostr
+    }
+
+    /// The full app's application identifier, `TEAMID.bundleID`.
+    public var appIdentifier: String { "\(teamID).\(app.bundleID)" }
+
+    /// The clip's application identifier, `TEAMID.bundleID`.
+    public var clipIdentifier: String { "\(teamID).\(clip.bundleID)" }
+
+    /// The full app's bundle and App Store identity.
+    public struct AppTarget: Codable, Sendable, Hashable {
+        /// The full app's bundle identifier.
+        public var bundleID: String
+        /// The numeric App Store identifier (the `id…` in the app's App Store URL).
+        public var appStoreID: String
+        /// The app's name as people see it, used in share pages and banners.
+        public var name: String?
+
+        /// Creates the app's description.
+        public init(bundleID: String, appStoreID: String, name: String? = nil) {
+            self.bundleID = bundleID
+            self.appStoreID = appStoreID
+            self.name = name
+        }
+    }
+
+    /// The App Clip's bundle identity and the facts that decide its size budget.
+    public struct ClipTarget: Codable, Sendable, Hashable {
+        /// The clip's bundle identifier; it must extend the app's (`<app>.Clip`).
+        public var bundleID: String
+        /// The lowest iOS version the clip supports, such as `"16.0"`.
+        public var minimumIOS: String
+        /// How the clip is invoked; physical invocations (NFC, QR, App Clip Codes) lower the size limit.
+        public var invocations: [Invocation]
+
+        /// Creates the clip's description.
+        public init(bundleID: String, minimumIOS: String, invocations: [Invocation]) {
+            self.bundleID = bundleID
+            self.minimumIOS = minimumIOS
+            self.invocations = invocations
+        }
+    }
+
+    /// A way an App Clip is invoked.
+    public enum Invocation: String, Codable, Sendable, Hashable, CaseIterable {
+        /// Links: Safari, Messages, Smart App Banners, other apps.
+        case digital
+        /// NFC tags, QR codes and App Clip Codes.
+        case physical
+    }
+
+    /// Where a routed URL is handled.
+    public enum Handler: String, Codable, Sendable, Hashable, CaseIterable {
+        /// The App Clip handles the URL when the app is not installed (and the app once it is).
+        case clip
+        /// Only the full app handles the URL, through universal links.
+        case app
+    }
+
+    /// One invocation route: a name, the URL patterns it accepts and its typed parameters.
+    public struct RouteDefinition: Codable, Sendable, Hashable {
+        /// The route's name, part of the app's public contract (for example `driverShare`).
+        public var name: String
+        /// The URL patterns, such as `https://roadflare.app/share/d/{npub}`; `{name}` captures one segment.
+        public var patterns: [String]
+        /// Which target handles URLs of this route.
+        public var handledBy: Handler
+        /// The kind of each captured parameter, by parameter name. A capture not listed is a `string`.
+        public var params: [String: String]
+        /// For clips that show web content: query items the clip adds when it loads the URL.
+        public var webContentQuery: [String: String]?
+
+        /// Creates a route.
+        public init(
+            name: String, patterns: [String], handledBy: Handler, params: [String: String] = [:],
+            webContentQuery: [String: String]? = nil
+        ) {
+            self.name = name
+            self.patterns = patterns
+            self.handledBy = handledBy
+            self.params = params
+            self.webContentQuery = webContentQuery
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, pattern, patterns, handledBy, params, webContentQuery
+        }
+
+        /// Decodes a route; `pattern` (one) and `patterns` (several) are both accepted.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            if let single = try container.decodeIfPresent(String.self, forKey: .pattern) {
+                patterns = [single]
+            } else {
+                patterns = try container.decode([String].self, forKey: .patterns)
+            }
+            handledBy = try container.decode(Handler.self, forKey: .handledBy)
+            params = try container.decodeIfPresent([String: String].self, forKey: .params) ?? [:]
+            webContentQuery = try container.decodeIfPresent([String: String].self, forKey: .webContentQuery)
+        }
+
+        /// Encodes a route, writing `pattern` when there is exactly one.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            if patterns.count == 1 {
+                try container.encode(patterns[0], forKey: .pattern)
+            } else {
+                try container.encode(patterns, forKey: .patterns)
+            }
+            try container.encode(handledBy, forKey: .handledBy)
+            if !params.isEmpty { try container.encode(params, forKey: .params) }
+            try container.encodeIfPresent(webContentQuery, forKey: .webContentQuery)
+        }
+    }
+
+    /// How long an offered handoff lives and what web content may store.
+    public struct HandoffSettings: Codable, Sendable, Hashable {
+        /// Seconds an offered handoff stays claimable.
+        public var ttlSeconds: Int
+        /// The keys that web content in the clip may store through the web bridge.
+        public var webBridgeKeys: [String]
+
+        /// Creates handoff settings.
+        public init(ttlSeconds: Int, webBridgeKeys: [String] = []) {
+            self.ttlSeconds = ttlSeconds
+            self.webBridgeKeys = webBridgeKeys
+        }
+
+        enum CodingKeys: String, CodingKey { case ttlSeconds, webBridgeKeys }
+
+        /// Decodes handoff settings; `webBridgeKeys` may be left out.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            ttlSeconds = try container.decode(Int.self, forKey: .ttlSeconds)
+            webBridgeKeys = try container.decodeIfPresent([String].self, forKey: .webBridgeKeys) ?? []
+        }
+    }
+
+    /// Nostr relays used to fetch profiles.
+    public struct NostrSettings: Codable, Sendable, Hashable {
+        /// Relay URLs (`wss://`).
+        public var relays: [String]
+
+        /// Creates Nostr settings.
+        public init(relays: [String]) {
+            self.relays = relays
+        }
+    }
+}

@@ -1,0 +1,348 @@
+import Foundation
+
+/// Checks a manifest document field by field and collects every problem with its JSON path.
+///
+/// The rules match `Schemas/clipkit.schema.json`, plus the checks that span fields, which a
+/// JSON Schema cannot express: the clip's bundle ID extends the app's, every route's host is one
+/// of `domains`, parameter kinds are registered, and no two routes share a pattern.
+public struct ManifestValidator: Sendable {
+    /// The parameter kinds that routes may name.
+    public var parameterKinds: ParameterKindRegistry
+
+    /// The shortest and longest handoff lifetime accepted, in seconds (one minute to thirty days).
+    public static let handoffLifetimeRange = 60...2_592_000
+
+    /// The most relays a manifest may list.
+    public static let maximumRelays = 16
+
+    /// Creates a validator that accepts the given parameter kinds.
+    public init(parameterKinds: ParameterKindRegistry = .standard) {
+        self.parameterKinds = parameterKinds
+    }
+
+    /// Every problem in `document`, in document order; empty when the manifest is valid.
+    public func issues(in document: JSONValue) -> [ManifestIssue] {
+        var check = Checker()
+        check.manifest(document, kinds: parameterKinds)
+        return check.issues
+    }
+}
+
+private struct Checker {
+    var issues: [ManifestIssue] = []
+
+    mutating func report(_ path: String, _ message: String) {
+        issues.append(ManifestIssue(path: path, message: message))
+    }
+
+    /// The members of an object, reporting unknown and missing keys; nil when `value` is not an object.
+    mutating func object(
+        _ value: JSONValue, at path: String, required: [String], optional: [String]
+    ) -> [String: JSONValue]? {
+        guard let members = value.objectValue else {
+            report(path, "expected an object, found \(value.typeDescription)")
+            return nil
+        }
+        for key in required where members[key] == nil {
+            report(path, "missing required key '\(key)'")
+        }
+        let known = Set(required + optional)
+        for key in members.keys.sorted() where !known.contains(key) {
+            report(join(path, key), "unknown key '\(key)'; expected one of: \((required + optional).joined(separator: ", "))")
+        }
+        return members
+    }
+
+    mutating func string(_ value: JSONValue?, at path: String) -> String? {
+        guard let value else { return nil }
+        guard let text = value.stringValue else {
+            report(path, "expected a string, found \(value.typeDescription)")
+            return nil
+        }
+        return text
+    }
+
+    mutating func stringArray(_ value: JSONValue?, at path: String, nonEmpty: Bool, unique: Bool) -> [(String, String)]? {
+        guard let value else { return nil }
+        guard let elements = value.arrayValue else {
+            report(path, "expected an array, found \(value.typeDescription)")
+            return nil
+        }
+        if nonEmpty, elements.isEmpty { report(path, "must not be empty") }
+        var result: [(String, String)] = []
+        var seen: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let text = string(element, at: elementPath) else { continue }
+            if unique, !seen.insert(text).inserted { report(elementPath, "'\(text)' appears more than once") }
+            result.append((elementPath, text))
+        }
+        return result
+    }
+
+    func join(_ path: String, _ key: String) -> String {
+        RoutePattern.isIdentifier(key) ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
+    }
+
+    func quoted(_ key: String) -> String {
+        "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    // MARK: The manifest
+
+    mutating func manifest(_ document: JSONValue, kinds: ParameterKindRegistry) {
+        guard let root = object(
+            document, at: "$",
+            required: ["teamID", "app", "clip", "appGroup", "domains", "routes", "handoff"],
+            optional: ["$schema", "nostr"]
+        ) else { return }
+
+        _ = string(root["$schema"], at: "$.$schema")
+        if let team = string(root["teamID"], at: "$.teamID"), !FieldRules.isTeamID(team) {
+            report("$.teamID", "'\(team.truncatedForMessages)' is not a team ID: expected 10 upper-case letters or digits, like 6Y98438M9X")
+        }
+
+        var appBundleID: String?
+        if let app = root["app"], let members = object(app, at: "$.app", required: ["bundleID", "appStoreID"], optional: ["name"]) {
+            if let bundle = string(members["bundleID"], at: "$.app.bundleID") {
+                if let problem = FieldRules.bundleIDProblem(bundle) {
+                    report("$.app.bundleID", problem)
+                } else {
+                    appBundleID = bundle
+                }
+            }
+            if let storeID = string(members["appStoreID"], at: "$.app.appStoreID"), !FieldRules.isAppStoreID(storeID) {
+                report("$.app.appStoreID", "'\(storeID.truncatedForMessages)' is not an App Store ID: expected the digits of the app's id, like 1234567890")
+            }
+            if let name = string(members["name"], at: "$.app.name"), name.isEmpty || name.count > 64 {
+                report("$.app.name", "the app's name must have 1 to 64 characters")
+            }
+        }
+
+        if let clip = root["clip"], let members = object(clip, at: "$.clip", required: ["bundleID", "minimumIOS", "invocations"], optional: []) {
+            if let bundle = string(members["bundleID"], at: "$.clip.bundleID") {
+                if let problem = FieldRules.bundleIDProblem(bundle) {
+                    report("$.clip.bundleID", problem)
+                } else if let appBundleID, !(bundle.hasPrefix(appBundleID + ".") && bundle.count > appBundleID.count + 1) {
+                    report("$.clip.bundleID", "'\(bundle)' must extend the app's bundle ID: expected '\(appBundleID).Clip' or another '\(appBundleID).<suffix>'")
+                }
+            }
+            if let version = string(members["minimumIOS"], at: "$.clip.minimumIOS") {
+                if let parsed = FieldRules.osVersion(version) {
+                    if parsed.major < 14 { report("$.clip.minimumIOS", "App Clips need iOS 14 or later; found '\(version)'") }
+                } else {
+                    report("$.clip.minimumIOS", "'\(version.truncatedForMessages)' is not a version: expected major.minor, like 16.0")
+                }
+            }
+            if let invocations = stringArray(members["invocations"], at: "$.clip.invocations", nonEmpty: true, unique: true) {
+                for (path, text) in invocations where ClipManifest.Invocation(rawValue: text) == nil {
+                    report(path, "'\(text.truncatedForMessages)' is not an invocation kind: expected 'digital' or 'physical'")
+                }
+            }
+        }
+
+        if let group = string(root["appGroup"], at: "$.appGroup"), !FieldRules.isAppGroup(group) {
+            report("$.appGroup", "'\(group.truncatedForMessages)' is not an App Group: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp")
+        }
+
+        var domains: Set<String> = []
+        if let list = stringArray(root["domains"], at: "$.domains", nonEmpty: true, unique: true) {
+            for (path, domain) in list {
+                if domain.hasPrefix("*.") {
+                    report(path, "'\(domain)': App Clip domains cannot be wildcards; list each host")
+                } else if domain != domain.lowercased() {
+                    report(path, "'\(domain)' must be written in lower case")
+                } else if let problem = HostnameRules.problem(with: domain) {
+                    report(path, "'\(domain.truncatedForMessages)' is not a host name: \(problem)")
+                } else {
+                    domains.insert(domain)
+                }
+            }
+        }
+
+        if let routes = root["routes"] {
+            self.routes(routes, domains: domains, kinds: kinds)
+        }
+
+        if let handoff = root["handoff"], let members = object(handoff, at: "$.handoff", required: ["ttlSeconds"], optional: ["webBridgeKeys"]) {
+            if let ttl = members["ttlSeconds"] {
+                let range = ManifestValidator.handoffLifetimeRange
+                if let seconds = ttl.integerValue {
+                    if !range.contains(seconds) {
+                        report("$.handoff.ttlSeconds", "\(seconds) is out of range: a handoff lives from \(range.lowerBound) seconds to \(range.upperBound) (30 days)")
+                    }
+                } else {
+                    report("$.handoff.ttlSeconds", "expected a whole number of seconds, found \(ttl.typeDescription)")
+                }
+            }
+            if let keys = stringArray(members["webBridgeKeys"], at: "$.handoff.webBridgeKeys", nonEmpty: false, unique: true) {
+                for (path, key) in keys where !FieldRules.isStorageKey(key) {
+                    report(path, "'\(key.truncatedForMessages)' is not a storage key: expected a letter, then up to 63 letters, digits, '_', '-' or '.'")
+                }
+            }
+        }
+
+        if let nostr = root["nostr"], let members = object(nostr, at: "$.nostr", required: ["relays"], optional: []) {
+            if let relays = stringArray(members["relays"], at: "$.nostr.relays", nonEmpty: true, unique: true) {
+                if relays.count > ManifestValidator.maximumRelays {
+                    report("$.nostr.relays", "lists \(relays.count) relays; at most \(ManifestValidator.maximumRelays) are used")
+                }
+                for (path, relay) in relays {
+                    if let problem = FieldRules.relayProblem(relay) { report(path, problem) }
+                }
+            }
+        }
+    }
+
+    mutating func routes(_ value: JSONValue, domains: Set<String>, kinds: ParameterKindRegistry) {
+        guard let routes = value.arrayValue else {
+            report("$.routes", "expected an array, found \(value.typeDescription)")
+            return
+        }
+        if routes.isEmpty { report("$.routes", "must not be empty: add at least one route") }
+        var names: Set<String> = []
+        var patternOwners: [String: String] = [:]
+        for (index, route) in routes.enumerated() {
+            let path = "$.routes[\(index)]"
+            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery"]) else {
+                continue
+            }
+            let name = string(members["name"], at: "\(path).name")
+            if let name {
+                if !RoutePattern.isIdentifier(name) {
+                    report("\(path).name", "'\(name.truncatedForMessages)' is not a route name: expected a letter, then letters, digits or '_'")
+                } else if !names.insert(name).inserted {
+                    report("\(path).name", "another route is already named '\(name)'")
+                }
+            }
+            if let handler = string(members["handledBy"], at: "\(path).handledBy"), ClipManifest.Handler(rawValue: handler) == nil {
+                report("\(path).handledBy", "'\(handler.truncatedForMessages)' is not a handler: expected 'clip' or 'app'")
+            }
+
+            var sources: [(String, String)] = []
+            switch (members["pattern"], members["patterns"]) {
+            case (nil, nil):
+                report(path, "missing required key 'pattern' (or 'patterns' for several)")
+            case (.some, .some):
+                report(path, "has both 'pattern' and 'patterns'; keep one")
+            case (let single?, nil):
+                if let text = string(single, at: "\(path).pattern") { sources = [("\(path).pattern", text)] }
+            case (nil, let several?):
+                sources = stringArray(several, at: "\(path).patterns", nonEmpty: true, unique: true) ?? []
+            }
+
+            var captureSets: [Set<String>] = []
+            for (patternPath, source) in sources {
+                do {
+                    let pattern = try RoutePattern(parsing: source)
+                    if !domains.isEmpty, !domains.contains(pattern.host) {
+                        report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(domains.sorted().joined(separator: ", ")))")
+                    }
+                    let key = pattern.host + pattern.wildcardPath
+                    if let owner = patternOwners[key] {
+                        report(patternPath, "matches the same URLs as a pattern of route '\(owner)', which comes first and wins")
+                    } else {
+                        patternOwners[key] = name ?? "#\(index)"
+                    }
+                    captureSets.append(Set(pattern.captureNames))
+                } catch {
+                    report(patternPath, error.description)
+                }
+            }
+            if let first = captureSets.first, captureSets.contains(where: { $0 != first }) {
+                report(path, "its patterns capture different parameters; every pattern of a route must capture the same names")
+            }
+            let captured = captureSets.first ?? []
+
+            if let params = members["params"] {
+                if let entries = params.objectValue {
+                    for key in entries.keys.sorted() {
+                        let paramPath = join("\(path).params", key)
+                        guard let kindName = string(entries[key], at: paramPath) else { continue }
+                        if kinds.kind(named: kindName) == nil {
+                            report(paramPath, "unknown parameter kind '\(kindName.truncatedForMessages)'; known kinds: \(kinds.names.joined(separator: ", "))")
+                        }
+                        if !captureSets.isEmpty, !captured.contains(key) {
+                            report(paramPath, "the route's pattern has no capture {\(key)}")
+                        }
+                    }
+                } else {
+                    report("\(path).params", "expected an object, found \(params.typeDescription)")
+                }
+            }
+            if let query = members["webContentQuery"] {
+                if let entries = query.objectValue {
+                    for key in entries.keys.sorted() {
+                        _ = string(entries[key], at: join("\(path).webContentQuery", key))
+                        if key.isEmpty { report("\(path).webContentQuery", "a query item needs a name") }
+                    }
+                } else {
+                    report("\(path).webContentQuery", "expected an object, found \(query.typeDescription)")
+                }
+            }
+        }
+    }
+}
+
+/// The syntax rules for manifest fields, shared by the validator and other checks.
+public enum FieldRules {
+    /// Whether `value` is an Apple team ID: ten upper-case ASCII letters or digits.
+    public static func isTeamID(_ value: String) -> Bool {
+        value.unicodeScalars.count == 10 && value.unicodeScalars.allSatisfy { $0.isASCIIUppercaseLetter || $0.isASCIIDigit }
+    }
+
+    /// Why `value` is not a bundle identifier, or `nil` when it is one.
+    public static func bundleIDProblem(_ value: String) -> String? {
+        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard value.count <= 155, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }),
+              value.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "-" || $0 == "." }) else {
+            return "'\(value.truncatedForMessages)' is not a bundle ID: expected reverse-DNS letters, digits, '-' and '.', like com.example.MyApp"
+        }
+        return nil
+    }
+
+    /// Whether `value` is a numeric App Store ID.
+    public static func isAppStoreID(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, first != "0", value.count <= 15 else { return false }
+        return value.unicodeScalars.allSatisfy { $0.isASCIIDigit }
+    }
+
+    /// Whether `value` is an App Group identifier: `group.` and a reverse-DNS name.
+    public static func isAppGroup(_ value: String) -> Bool {
+        guard value.hasPrefix("group."), value.count <= 160 else { return false }
+        let name = value.dropFirst("group.".count)
+        return !name.isEmpty
+            && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
+            && name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "." }
+    }
+
+    /// Whether `value` can be a key in the App Group store.
+    public static func isStorageKey(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, first.isASCIILowercaseLetter || first.isASCIIUppercaseLetter,
+              value.count <= 64 else { return false }
+        return value.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "_-.".unicodeScalars.contains($0) }
+    }
+
+    /// Why `value` is not a relay URL a manifest may list (`wss://host[:port][/path]`), or `nil`.
+    public static func relayProblem(_ value: String) -> String? {
+        guard value.hasPrefix("wss://") else {
+            return "'\(value.truncatedForMessages)' is not a secure relay URL: relays must use wss://"
+        }
+        guard value.count <= 512, let components = URLComponents(string: value), let host = components.host,
+              !host.isEmpty, components.user == nil, components.password == nil, components.fragment == nil else {
+            return "'\(value.truncatedForMessages)' is not a valid relay URL: expected wss://host[:port][/path]"
+        }
+        return nil
+    }
+
+    /// Parses `major[.minor[.patch]]`.
+    public static func osVersion(_ value: String) -> (major: Int, minor: Int, patch: Int)? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }) else {
+            return nil
+        }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count else { return nil }
+        return (numbers[0], numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+    }
+}

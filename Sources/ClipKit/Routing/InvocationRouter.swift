@@ -1,0 +1,207 @@
+import Foundation
+
+/// Routes invocation URLs to the manifest's routes; the same router serves the clip and the full app.
+///
+/// After a person installs the full app, it receives every invocation the clip supported, so
+/// both targets build their router from the same manifest:
+///
+/// ```swift
+/// let router = try InvocationRouter(manifest: manifest, parameterKinds: kinds)
+/// switch router.route(url) {
+/// case .success(let match): show(match.route, match.parameters)
+/// case .failure(let reason): log(reason.description)
+/// }
+/// ```
+///
+/// Rules: only `https`; the host must equal a route's host exactly (compared case-insensitively,
+/// no suffix or subdomain tricks, no user, password or port); a trailing slash is tolerated; each
+/// `{name}` capture matches exactly one non-empty segment, percent-decoded, and must pass its
+/// parameter kind; the query is kept and available. Routes are tried in manifest order; the
+/// first whose pattern and parameters all match wins.
+public struct InvocationRouter: Sendable {
+    /// The longest URL routed, in characters.
+    public static let maximumURLLength = 4096
+
+    /// A route compiled for matching.
+    public struct CompiledRoute: Sendable {
+        /// The route's name.
+        public let name: String
+        /// Which target handles it.
+        public let handledBy: ClipManifest.Handler
+        /// Its patterns, tried in order.
+        public let patterns: [RoutePattern]
+        /// The kind of each captured parameter.
+        public let parameterKinds: [String: ParameterKind]
+        /// Query items the clip adds when it loads the URL as web content.
+        public let webContentQuery: [String: String]?
+    }
+
+    /// The compiled routes, in manifest order.
+    public let routes: [CompiledRoute]
+
+    /// Builds a router from a manifest's routes.
+    ///
+    /// - Throws: ``RouterConfigurationError`` when a pattern does not parse or names an
+    ///   unregistered parameter kind. A manifest from ``ManifestLoader`` with the same registry
+    ///   never throws here.
+    public init(manifest: ClipManifest, parameterKinds: ParameterKindRegistry = .standard) throws(RouterConfigurationError) {
+        try self.init(routes: manifest.routes, parameterKinds: parameterKinds)
+    }
+
+    /// Builds a router from route definitions.
+    public init(routes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry = .standard) throws(RouterConfigurationError) {
+        var compiled: [CompiledRoute] = []
+        for definition in definitions {
+            var patterns: [RoutePattern] = []
+            for source in definition.patterns {
+                do {
+                    patterns.append(try RoutePattern(parsing: source))
+                } catch {
+                    throw .invalidPattern(route: definition.name, error)
+                }
+            }
+            var kinds: [String: ParameterKind] = [:]
+            for name in Set(patterns.flatMap(\.captureNames)) {
+                let kindName = definition.params[name] ?? ParameterKind.string.name
+                guard let kind = parameterKinds.kind(named: kindName) else {
+                    throw .unknownParameterKind(route: definition.name, parameter: name, kind: kindName)
+                }
+                kinds[name] = kind
+            }
+            compiled.append(CompiledRoute(
+                name: definition.name, handledBy: definition.handledBy, patterns: patterns,
+                parameterKinds: kinds, webContentQuery: definition.webContentQuery
+            ))
+        }
+        routes = compiled
+    }
+
+    /// Routes a URL given as text, such as one typed on a command line.
+    public func route(_ text: String) -> Result<RouteMatch, RoutingFailure> {
+        if text.count > Self.maximumURLLength { return .failure(.tooLong(length: text.count, limit: Self.maximumURLLength)) }
+        guard let url = URL(string: text), url.scheme != nil else { return .failure(.notAURL(text)) }
+        return route(url)
+    }
+
+    /// Routes an invocation URL.
+    public func route(_ url: URL) -> Result<RouteMatch, RoutingFailure> {
+        let text = url.absoluteString
+        if text.count > Self.maximumURLLength { return .failure(.tooLong(length: text.count, limit: Self.maximumURLLength)) }
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return .failure(.notAURL(text))
+        }
+        guard let scheme = components.scheme else { return .failure(.notAURL(text)) }
+        guard scheme.lowercased() == "https" else { return .failure(.notHTTPS(scheme: scheme)) }
+        if components.user != nil || components.password != nil {
+            return .failure(.unexpectedAuthority("names a user"))
+        }
+        if let port = components.port, port != 443 {
+            return .failure(.unexpectedAuthority("names the port \(port)"))
+        }
+        guard let rawHost = components.percentEncodedHost, !rawHost.isEmpty else { return .failure(.notAURL(text)) }
+        let host = rawHost.lowercased()
+
+        let candidates = routes.filter { route in route.patterns.contains { $0.host == host } }
+        if candidates.isEmpty { return .failure(.unknownHost(rawHost)) }
+
+        let path = components.percentEncodedPath
+        guard let segments = InvocationRouter.segments(ofPercentEncodedPath: path) else {
+            return .failure(.noPatternMatches(path: path))
+        }
+        let queryItems = components.queryItems ?? []
+
+        var firstRejection: RoutingFailure?
+        for route in candidates {
+            for pattern in route.patterns where pattern.host == host {
+                guard let captures = InvocationRouter.captures(of: pattern, in: segments) else { continue }
+                var parameters: [String: String] = [:]
+                var rejected = false
+                for (name, value) in captures {
+                    let kind = route.parameterKinds[name] ?? .string
+                    switch kind.check(value) {
+                    case .accepted(let normalized):
+                        parameters[name] = normalized
+                    case .rejected(let reason):
+                        rejected = true
+                        if firstRejection == nil {
+                            firstRejection = .parameterRejected(route: route.name, parameter: name, kind: kind.name, reason: reason)
+                        }
+                    }
+                    if rejected { break }
+                }
+                if !rejected {
+                    return .success(RouteMatch(
+                        route: route.name, handledBy: route.handledBy, parameters: parameters,
+                        queryItems: queryItems, url: url, pattern: pattern.source
+                    ))
+                }
+            }
+        }
+        return .failure(firstRejection ?? .noPatternMatches(path: path))
+    }
+
+    /// Routes the `targetContentIdentifier` of a notification that relaunched the clip.
+    ///
+    /// A clip relaunched from a notification receives no invocation URL; the notification's
+    /// target content identifier (APNs `target-content-id`) carries the experience URL instead.
+    public func route(notificationTargetContentIdentifier identifier: String?) -> Result<RouteMatch, RoutingFailure> {
+        guard let identifier, !identifier.isEmpty else { return .failure(.invalidTargetContentIdentifier(identifier ?? "")) }
+        guard identifier.lowercased().hasPrefix("https://") else {
+            return .failure(.invalidTargetContentIdentifier(identifier))
+        }
+        return route(identifier)
+    }
+
+    /// The route named `name`, if any.
+    public func route(named name: String) -> CompiledRoute? {
+        routes.first { $0.name == name }
+    }
+
+    /// Splits a percent-encoded path into decoded segments, tolerating one trailing slash.
+    /// Returns `nil` for paths with empty segments or invalid percent-encoding.
+    static func segments(ofPercentEncodedPath path: String) -> [String]? {
+        var trimmed = Substring(path)
+        if trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+        if trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        if trimmed.isEmpty { return [] }
+        var result: [String] = []
+        for raw in trimmed.split(separator: "/", omittingEmptySubsequences: false) {
+            guard !raw.isEmpty, let decoded = String(raw).removingPercentEncoding else { return nil }
+            result.append(decoded)
+        }
+        return result
+    }
+
+    static func captures(of pattern: RoutePattern, in segments: [String]) -> [(String, String)]? {
+        guard pattern.segments.count == segments.count else { return nil }
+        var captures: [(String, String)] = []
+        for (expected, actual) in zip(pattern.segments, segments) {
+            switch expected {
+            case .literal(let text):
+                if text != actual { return nil }
+            case .capture(let name):
+                if actual.isEmpty { return nil }
+                captures.append((name, actual))
+            }
+        }
+        return captures
+    }
+}
+
+/// Why a router could not be built from route definitions.
+public enum RouterConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// A route's pattern does not parse.
+    case invalidPattern(route: String, RoutePatternError)
+    /// A route names a parameter kind that the registry does not hold.
+    case unknownParameterKind(route: String, parameter: String, kind: String)
+
+    /// A sentence that names the route and the problem.
+    public var description: String {
+        switch self {
+        case .invalidPattern(let route, let error):
+            return "route '\(route)': \(error.description)"
+        case .unknownParameterKind(let route, let parameter, let kind):
+            return "route '\(route)': parameter '\(parameter)' has the unknown kind '\(kind)'; register it with ParameterKindRegistry.register(_:)"
+        }
+    }
+}

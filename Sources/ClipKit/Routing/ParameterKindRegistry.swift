@@ -1,0 +1,136 @@
+/// The set of parameter kinds a router knows, looked up by name.
+///
+/// Start from ``standard`` and add kinds from other modules:
+///
+/// ```swift
+/// var kinds = ParameterKindRegistry.standard
+/// kinds.register(.npub)          // from ClipNostr
+/// let router = try InvocationRouter(manifest: manifest, parameterKinds: kinds)
+/// ```
+public struct ParameterKindRegistry: Sendable {
+    private var kinds: [String: ParameterKind]
+
+    /// A registry with no kinds at all.
+    public init() {
+        kinds = [:]
+    }
+
+    /// Adds a kind, replacing any kind registered before under the same name.
+    public mutating func register(_ kind: ParameterKind) {
+        kinds[kind.name] = kind
+    }
+
+    /// A copy of this registry with one more kind.
+    public func registering(_ kind: ParameterKind) -> ParameterKindRegistry {
+        var copy = self
+        copy.register(kind)
+        return copy
+    }
+
+    /// The kind registered under `name`, if any.
+    public func kind(named name: String) -> ParameterKind? {
+        kinds[name]
+    }
+
+    /// The names of every registered kind, sorted.
+    public var names: [String] {
+        kinds.keys.sorted()
+    }
+
+    /// The kinds that ClipKit itself provides: `string`, `integer`, `slug`, `uuid`,
+    /// `atIdentifier` and `recordKey`.
+    public static let standard: ParameterKindRegistry = {
+        var registry = ParameterKindRegistry()
+        for kind in ParameterKind.builtIn { registry.register(kind) }
+        return registry
+    }()
+}
+
+extension ParameterKind {
+    /// The kinds that ``ParameterKindRegistry/standard`` holds.
+    public static let builtIn: [ParameterKind] = [.string, .integer, .slug, .uuid, .atIdentifier, .recordKey]
+
+    /// Any non-empty segment of at most 1,024 characters without control characters.
+    public static let string = ParameterKind(name: "string", summary: "any non-empty text") { value in
+        if value.isEmpty { return .rejected("the segment is empty") }
+        if value.count > 1024 { return .rejected("the segment is longer than 1024 characters") }
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .rejected("the segment contains a control character")
+        }
+        return .accepted(value)
+    }
+
+    /// A decimal integer without sign or leading zeros, at most 18 digits.
+    public static let integer = ParameterKind(name: "integer", summary: "a decimal number") { value in
+        guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return .rejected("'\(value.truncatedForMessages)' is not a decimal number")
+        }
+        if value.count > 1, value.hasPrefix("0") { return .rejected("'\(value)' has a leading zero") }
+        return .accepted(value)
+    }
+
+    /// Letters, digits, `-` and `_`, 1 to 128 characters: short-link codes and slugs.
+    public static let slug = ParameterKind(name: "slug", summary: "letters, digits, '-' and '_'") { value in
+        guard !value.isEmpty, value.count <= 128 else {
+            return .rejected("a slug has 1 to 128 characters")
+        }
+        guard value.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" }) else {
+            return .rejected("'\(value.truncatedForMessages)' has characters other than letters, digits, '-' and '_'")
+        }
+        return .accepted(value)
+    }
+
+    /// An RFC 4122 UUID in its 36-character text form; normalized to lower case.
+    public static let uuid = ParameterKind(name: "uuid", summary: "a UUID") { value in
+        let hexPositions = value.unicodeScalars.enumerated().allSatisfy { index, scalar in
+            [8, 13, 18, 23].contains(index) ? scalar == "-" : scalar.isASCIIHexDigit
+        }
+        guard value.unicodeScalars.count == 36, hexPositions else {
+            return .rejected("'\(value.truncatedForMessages)' is not a UUID")
+        }
+        return .accepted(value.lowercased())
+    }
+
+    /// An AT Protocol identifier: a handle (`alice.bsky.social`) or a DID (`did:plc:…`, `did:web:…`).
+    /// Handles are normalized to lower case.
+    public static let atIdentifier = ParameterKind(name: "atIdentifier", summary: "a Bluesky handle or DID") { value in
+        if value.hasPrefix("did:") {
+            let parts = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, !parts[1].isEmpty, parts[1].unicodeScalars.allSatisfy({ $0.isASCIILowercaseLetter }),
+                  !parts[2].isEmpty, value.count <= 2048,
+                  parts[2].unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || ".-_:%".unicodeScalars.contains($0) }),
+                  !value.hasSuffix(":") else {
+                return .rejected("'\(value.truncatedForMessages)' is not a valid DID")
+            }
+            return .accepted(value)
+        }
+        if let reason = HostnameRules.problem(with: value, requireTopLevelLetter: true) {
+            return .rejected("'\(value.truncatedForMessages)' is not a handle: \(reason)")
+        }
+        return .accepted(value.lowercased())
+    }
+
+    /// An AT Protocol record key: 1 to 512 characters of letters, digits and `. - _ : ~`, not `.` or `..`.
+    public static let recordKey = ParameterKind(name: "recordKey", summary: "an AT Protocol record key") { value in
+        guard !value.isEmpty, value.count <= 512, value != ".", value != "..",
+              value.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || ".-_:~".unicodeScalars.contains($0) }) else {
+            return .rejected("'\(value.truncatedForMessages)' is not a record key")
+        }
+        return .accepted(value)
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIIAlphanumeric: Bool { isASCIILowercaseLetter || isASCIIUppercaseLetter || isASCIIDigit }
+    var isASCIILowercaseLetter: Bool { (0x61...0x7A).contains(value) }
+    var isASCIIUppercaseLetter: Bool { (0x41...0x5A).contains(value) }
+    var isASCIIDigit: Bool { (0x30...0x39).contains(value) }
+    var isASCIIHexDigit: Bool { isASCIIDigit || (0x61...0x66).contains(value) || (0x41...0x46).contains(value) }
+}
+
+extension String {
+    /// The string cut to a length that suits an error message.
+    var truncatedForMessages: String {
+        count <= 80 ? self : String(prefix(77)) + "…"
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A URL that matched a route: which route, who handles it and the typed parameters.
+public struct RouteMatch: Sendable, Hashable {
+    /// The matched route's name, as in the manifest.
+    public let route: String
+    /// Which target handles the route.
+    public let handledBy: ClipManifest.Handler
+    /// The captured parameters after their kind's check, normalized, by name.
+    public let parameters: [String: String]
+    /// The URL's query items, kept as they came (empty when there is no query).
+    public let queryItems: [URLQueryItem]
+    /// The URL that was routed.
+    public let url: URL
+    /// The pattern that matched, as written in the manifest.
+    public let pattern: String
+
+    /// Creates a match.
+    public init(
+        route: String, handledBy: ClipManifest.Handler, parameters: [String: String],
+        queryItems: [URLQueryItem], url: URL, pattern: String
+    ) {
+        self.route = route
+        self.handledBy = handledBy
+        self.parameters = parameters
+        self.queryItems = queryItems
+        self.url = url
+        self.pattern = pattern
+    }
+
+    /// The value of the first query item named `name`, if any.
+    public func queryValue(named name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+}
+
+/// Why a URL did not match any route.
+public enum RoutingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text is longer than any invocation URL may be.
+    case tooLong(length: Int, limit: Int)
+    /// The text is not a URL.
+    case notAURL(String)
+    /// The URL's scheme is not `https`.
+    case notHTTPS(scheme: String)
+    /// The URL names a user, a password or a port, which invocation URLs never do.
+    case unexpectedAuthority(String)
+    /// The URL's host is not one that any route serves.
+    case unknownHost(String)
+    /// The host is right but no route's pattern has this path.
+    case noPatternMatches(path: String)
+    /// A pattern matched, but a captured value is not of the parameter's kind.
+    case parameterRejected(route: String, parameter: String, kind: String, reason: String)
+    /// A notification's target content identifier was empty or not a URL.
+    case invalidTargetContentIdentifier(String)
+
+    /// A sentence that says why there was no match.
+    public var description: String {
+        switch self {
+        case .tooLong(let length, let limit):
+            return "the URL has \(length) characters; invocation URLs may have at most \(limit)"
+        case .notAURL(let text):
+            return "'\(text.truncatedForMessages)' is not a URL"
+        case .notHTTPS(let scheme):
+            return "the URL's scheme is '\(scheme)'; App Clip and universal-link URLs are https only"
+        case .unexpectedAuthority(let detail):
+            return "the URL \(detail); invocation URLs have a plain host"
+        case .unknownHost(let host):
+            return "no route serves the host '\(host.truncatedForMessages)'"
+        case .noPatternMatches(let path):
+            return "no route matches the path '\(path.truncatedForMessages)'"
+        case .parameterRejected(let route, let parameter, let kind, let reason):
+            return "route '\(route)' matched, but parameter '\(parameter)' is not a valid \(kind): \(reason)"
+        case .invalidTargetContentIdentifier(let identifier):
+            return "the notification's target content identifier '\(identifier.truncatedForMessages)' is not an invocation URL"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A parsed URL pattern such as `https://bsky.app/start/{handle}/{rkey}`.
+///
+/// A pattern is an `https` URL without port, user, query or fragment. Each path segment is a
+/// literal or a capture, `{name}`, which matches exactly one non-empty segment.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    /// One path segment of a pattern.
+    public enum Segment: Sendable, Hashable {
+        /// A segment that must appear as written (compared case-sensitively, after percent-decoding).
+        case literal(String)
+        /// A segment captured into the named parameter.
+        case capture(String)
+    }
+
+    /// The host, lower-cased.
+    public let host: String
+    /// The path segments, in order.
+    public let segments: [Segment]
+    /// The pattern as written in the manifest.
+    public let source: String
+
+    /// The names of the captured parameters, in path order.
+    public var captureNames: [String] {
+        segments.compactMap { if case .capture(let name) = $0 { return name } else { return nil } }
+    }
+
+    /// The path up to the first capture, as a prefix such as `/share/d/`; used for AASA components.
+    public var literalPathPrefix: String {
+        var path = ""
+        for segment in segments {
+            guard case .literal(let text) = segment else { return path + "/" }
+            path += "/" + text
+        }
+        return path.isEmpty ? "/" : path
+    }
+
+    /// The pattern written for an AASA component path: captures become `*`.
+    public var wildcardPath: String {
+        let parts = segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): return text
+            case .capture: return "*"
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The pattern as written.
+    public var description: String { source }
+
+    /// Parses a pattern.
+    ///
+    /// - Throws: ``RoutePatternError`` naming what is wrong with the pattern.
+    public init(parsing source: String) throws(RoutePatternError) {
+        self.source = source
+        let prefix = "https://"
+        guard source.lowercased().hasPrefix(prefix) else { throw .notHTTPS(source) }
+        let rest = source.dropFirst(prefix.count)
+        if rest.contains("?") || rest.contains("#") { throw .hasQueryOrFragment(source) }
+        let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        let hostPart = String(rest[rest.startIndex..<hostEnd])
+        if hostPart.contains("@") || hostPart.contains(":") { throw .hostHasUserOrPort(source) }
+        if let problem = HostnameRules.problem(with: hostPart) { throw .badHost(source, problem) }
+        host = hostPart.lowercased()
+
+        var path = rest[hostEnd...]
+        if path.hasPrefix("/") { path = path.dropFirst() }
+        if path.hasSuffix("/") { path = path.dropLast() }
+        var parsed: [Segment] = []
+        var seen: Set<String> = []
+        if !path.isEmpty {
+            for raw in path.split(separator: "/", omittingEmptySubsequences: false) {
+                let text = String(raw)
+                if text.isEmpty { throw .emptySegment(source) }
+                if text.hasPrefix("{") || text.hasSuffix("}") {
+                    guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { throw .badCapture(source, text) }
+                    let name = String(text.dropFirst().dropLast())
+                    guard RoutePattern.isIdentifier(name) else { throw .badCapture(source, text) }
+                    guard seen.insert(name).inserted else { throw .duplicateCapture(source, name) }
+                    parsed.append(.capture(name))
+                } else {
+                    if text.contains("{") || text.contains("}") || text.contains("*") { throw .badLiteral(source, text) }
+                    guard let decoded = text.removingPercentEncoding,
+                          text.unicodeScalars.allSatisfy({ RoutePattern.literalCharacters.contains($0) }) else {
+                        throw .badLiteral(source, text)
+                    }
+                    parsed.append(.literal(decoded))
+                }
+            }
+        }
+        segments = parsed
+    }
+
+    /// Whether `name` can name a capture: a letter, then letters, digits or `_`.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCIILowercaseLetter || first.isASCIIUppercaseLetter else {
+            return false
+        }
+        return name.count <= 64 && name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "_" }
+    }
+
+    private static let literalCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()+,;=:@"
+    )
+}
+
+/// Why a route pattern could not be parsed.
+public enum RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notHTTPS(String)
+    case hasQueryOrFragment(String)
+    case hostHasUserOrPort(String)
+    case badHost(String, String)
+    case emptySegment(String)
+    case badCapture(String, String)
+    case duplicateCapture(String, String)
+    case badLiteral(String, String)
+
+    /// A sentence that says what is wrong and how to write it instead.
+    public var description: String {
+        switch self {
+        case .notHTTPS(let pattern):
+            return "pattern '\(pattern)' must start with https:// (App Clips and universal links only use https)"
+        case .hasQueryOrFragment(let pattern):
+            return "pattern '\(pattern)' must not contain '?' or '#': the query is kept and passed to the route as it comes"
+        case .hostHasUserOrPort(let pattern):
+            return "pattern '\(pattern)' must not name a user or a port in its host"
+        case .badHost(let pattern, let problem):
+            return "pattern '\(pattern)' has an invalid host: \(problem)"
+        case .emptySegment(let pattern):
+            return "pattern '\(pattern)' has an empty path segment ('//')"
+        case .badCapture(let pattern, let segment):
+            return "pattern '\(pattern)': '\(segment)' is not a capture; write {name} with a letter first, then letters, digits or '_'"
+        case .duplicateCapture(let pattern, let name):
+            return "pattern '\(pattern)' captures '{\(name)}' twice"
+        case .badLiteral(let pattern, let segment):
+            return "pattern '\(pattern)': segment '\(segment)' has characters not allowed in a URL path (a capture must fill the whole segment)"
+        }
+    }
+}

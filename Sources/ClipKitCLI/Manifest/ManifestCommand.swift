@@ -1,0 +1,57 @@
+import ArgumentParser
+import ClipKit
+import Foundation
+
+/// `clipkit manifest`: work with `clipkit.json`.
+public struct ManifestCommand: AsyncParsableCommand {
+    /// The command's name and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "manifest",
+        abstract: "Check the manifest, clipkit.json.",
+        subcommands: [Validate.self]
+    )
+
+    /// Creates the command.
+    public init() {}
+
+    /// `clipkit manifest validate`: check every field and print each problem with its JSON path.
+    public struct Validate: AsyncParsableCommand {
+        /// The command's name and summary.
+        public static let configuration = CommandConfiguration(
+            commandName: "validate",
+            abstract: "Check a manifest and list every problem with its JSON path."
+        )
+
+        @OptionGroup var manifestOption: ManifestOption
+        @OptionGroup var output: OutputOptions
+
+        /// Creates the command.
+        public init() {}
+
+        /// Runs the check.
+        public func run() async throws {
+            let path = manifestOption.manifest
+            let issues: [ManifestIssue]
+            do {
+                _ = try ManifestLoader(parameterKinds: CommandEnvironment.parameterKinds).load(contentsOf: URL(fileURLWithPath: path))
+                issues = []
+            } catch {
+                if case .unreadable(_, let reason) = error { throw CommandFailure.badInput("\(path): \(reason)") }
+                issues = error.issues
+            }
+            let result: JSONValue = .object([
+                "valid": .bool(issues.isEmpty),
+                "manifest": .string(path),
+                "errors": .array(issues.map { .object(["path": .string($0.path), "message": .string($0.message)]) }),
+            ])
+            Output.emit(result, json: output.json) {
+                issues.isEmpty
+                    ? "\(path): valid"
+                    : issues.map { "\(path): \($0.path): \($0.message)" }.joined(separator: "\n")
+            }
+            if !issues.isEmpty {
+                throw CommandFailure.negative("\(path): \(issues.count) problem\(issues.count == 1 ? "" : "s") found")
+            }
+        }
+    }
+}

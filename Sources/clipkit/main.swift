@@ -1,0 +1,4 @@
+import ClipKitCLI
+import Foundation
+
+exit(await ClipKitMain.run(Array(CommandLine.arguments.dropFirst())))
