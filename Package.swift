@@ -42,6 +42,7 @@ let package = Package(
                 // The relay transport on Linux and macOS; Apple clips use URLSession's WebSocket task.
                 .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "Logging", package: "swift-log", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
             ],
             swiftSettings: strictSwift

@@ -13,6 +13,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             RouteCommand.self,
             NIP19Command.self,
             EventCommand.self,
+            ProfileCommand.self,
         ]
     )
 

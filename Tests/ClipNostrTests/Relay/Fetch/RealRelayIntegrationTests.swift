@@ -8,8 +8,13 @@ import Testing
 /// `fetch_events`.
 @Suite("Real relays", .realRelays)
 struct RealRelayIntegrationTests {
-    let relays = RealRelays.current
+    let relays: [RelayURL]
     let now = Int64(Date().timeIntervalSince1970)
+
+    init() throws {
+        relays = try RealRelays.current.map { try $0.relayURL }
+        try #require(relays.count == 3, "the suite's trait starts three relays")
+    }
 
     /// A key label no other test (or earlier run) uses.
     func freshKey(_ name: String) -> String {
@@ -27,22 +32,22 @@ struct RealRelayIntegrationTests {
         let (first, second, newest) = (signed[0].event, signed[1].event, signed[2].event)
         // Relay 0 holds only the oldest; relay 1 the newest then (published after it) an older
         // one, so it stores both; relay 2 only the middle one.
-        _ = try await RelayFixtures.publish([first], to: [relays[0].url])
-        _ = try await RelayFixtures.publish([newest, second], to: [relays[1].url])
-        _ = try await RelayFixtures.publish([second], to: [relays[2].url])
+        _ = try await RelayFixtures.publish([first], to: [relays[0]])
+        _ = try await RelayFixtures.publish([newest, second], to: [relays[1]])
+        _ = try await RelayFixtures.publish([second], to: [relays[2]])
 
         let pool = RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(10)))
-        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: relays.map(\.url)).finalUpdate())
+        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: relays).finalUpdate())
         let found = try #require(final.profile)
         #expect(found.event.id == newest.id)
-        #expect(found.relay == relays[1].url)
+        #expect(found.relay == relays[1])
         #expect(found.profile.displayName == "Ana")
         #expect(found.profile.picture?.absoluteString == "https://roadflare.app/ana.png")
         #expect(found.profile.custom["car_make"]?.stringValue == "Toyota")
         #expect(final.change == .finished(.allRelaysFinished))
         #expect(final.relays.allSatisfy { $0.state == .finished(.endOfStoredEvents) })
 
-        let reference = try await RelayFixtures.fetchNewestProfileID(of: signed[0].pubkey, from: relays.map(\.url), timeout: 5)
+        let reference = try await RelayFixtures.fetchNewestProfileID(of: signed[0].pubkey, from: relays, timeout: 5)
         #expect(reference == found.event.id)
     }
 
@@ -53,11 +58,11 @@ struct RealRelayIntegrationTests {
             .init(key: key, content: #"{"name":"older"}"#, createdAt: now - 50),
             .init(key: key, content: #"{"name":"newer"}"#, createdAt: now - 10),
         ])
-        _ = try await RelayFixtures.publish([signed[0].event], to: [relays[0].url])
-        _ = try await RelayFixtures.publish([signed[1].event], to: [relays[1].url])
+        _ = try await RelayFixtures.publish([signed[0].event], to: [relays[0]])
+        _ = try await RelayFixtures.publish([signed[1].event], to: [relays[1]])
         let pool = RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(10)))
         var updates: [ProfileFetchUpdate] = []
-        for await update in try pool.fetchProfile(of: signed[0].pubkey, from: [relays[0].url, relays[1].url]) {
+        for await update in try pool.fetchProfile(of: signed[0].pubkey, from: [relays[0], relays[1]]) {
             updates.append(update)
         }
         let profiles = updates.filter { $0.change == .newProfile }.compactMap(\.profile?.event.id)
@@ -75,7 +80,7 @@ struct RealRelayIntegrationTests {
     func unknownAuthor() async throws {
         let signed = try await RelayFixtures.sign([.init(key: freshKey("nobody"), content: "{}", createdAt: now)])
         let pool = RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(10)))
-        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: relays.map(\.url)).finalUpdate())
+        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: relays).finalUpdate())
         #expect(final.profile == nil)
         #expect(final.change == .finished(.allRelaysFinished))
         #expect(final.relays.count == 3)
@@ -86,10 +91,10 @@ struct RealRelayIntegrationTests {
     func deadRelayBesideRealOnes() async throws {
         let key = freshKey("dead-relay")
         let signed = try await RelayFixtures.sign([.init(key: key, content: #"{"name":"here"}"#, createdAt: now - 5)])
-        _ = try await RelayFixtures.publish([signed[0].event], to: [relays[2].url])
+        _ = try await RelayFixtures.publish([signed[0].event], to: [relays[2]])
         let dead = try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")
         let pool = RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(10)))
-        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: [dead, relays[2].url]).finalUpdate())
+        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: [dead, relays[2]]).finalUpdate())
         #expect(final.profile?.event.id == signed[0].event.id)
         #expect(final.relays.first?.state.outcome?.name == "failed")
         #expect(final.change == .finished(.allRelaysFinished))

@@ -1,3 +1,4 @@
+import ClipTestSupport
 import Testing
 
 /// Starts three real relays (`nostr-relay`) once for a whole suite and stops them after its last
@@ -9,7 +10,7 @@ struct RealRelaysTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let servers = try await NostrRelayServer.start(count: 3)
+        let servers = try await NostrRelayProcess.start(count: 3)
         defer { servers.forEach { $0.stop() } }
         try await RealRelays.$current.withValue(servers) {
             try await function()
@@ -25,5 +26,5 @@ extension Trait where Self == RealRelaysTrait {
 /// The relays a ``RealRelaysTrait`` started.
 enum RealRelays {
     /// The running relays, in start order.
-    @TaskLocal static var current: [NostrRelayServer] = []
+    @TaskLocal static var current: [NostrRelayProcess] = []
 }
