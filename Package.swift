@@ -61,6 +61,31 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: Benchmarks (sources under bench/, built with -c release by the scripts there)
+        .executableTarget(
+            name: "VerifyBenchmark",
+            dependencies: ["ClipNostr", "CSecp256k1", .product(name: "Crypto", package: "swift-crypto")],
+            path: "bench/VerifyBenchmark",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "SizeProbeBaseline",
+            path: "bench/SizeProbe/Baseline",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "SizeProbeCrypto",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            path: "bench/SizeProbe/Crypto",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "SizeProbeNostr",
+            dependencies: ["ClipKit", "ClipNostr"],
+            path: "bench/SizeProbe/Nostr",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: Tests
         .target(
             name: "ClipTestSupport",
