@@ -17,10 +17,12 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
@@ -28,12 +30,27 @@ let package = Package(
             name: "ClipKit",
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "ClipNostr",
+            dependencies: [
+                "ClipKit",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "CSecp256k1", condition: .when(platforms: [.linux, .macOS])),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .systemLibrary(
+            name: "CSecp256k1",
+            pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
+        ),
 
         // MARK: Tooling
         .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipNostr",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -53,6 +70,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNostrTests",
+            dependencies: ["ClipNostr", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
