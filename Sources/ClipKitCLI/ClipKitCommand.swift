@@ -11,6 +11,8 @@ public struct ClipKitCommand: AsyncParsableCommand {
         subcommands: [
             ManifestCommand.self,
             RouteCommand.self,
+            HandoffCommand.self,
+            BridgeCommand.self,
         ]
     )
 
