@@ -13,6 +13,8 @@ public struct ClipKitCommand: AsyncParsableCommand {
             RouteCommand.self,
             NIP19Command.self,
             EventCommand.self,
+            HandoffCommand.self,
+            BridgeCommand.self,
         ]
     )
 
