@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
@@ -28,12 +29,18 @@ let package = Package(
             name: "ClipKit",
             swiftSettings: strictSwift
         ),
+        // Ships inside a notification service extension: Foundation only.
+        .target(
+            name: "ClipNotifications",
+            swiftSettings: strictSwift
+        ),
 
         // MARK: Tooling
         .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -41,6 +48,14 @@ let package = Package(
         .executableTarget(
             name: "clipkit",
             dependencies: ["ClipKitCLI"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Benchmarks (build with -c release)
+        .executableTarget(
+            name: "badge-counter-benchmark",
+            dependencies: ["ClipNotifications"],
+            path: "bench/BadgeCounter",
             swiftSettings: strictSwift
         ),
 
@@ -58,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: ["ClipKitCLI", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNotificationsTests",
+            dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
     ],
