@@ -6,7 +6,8 @@ import Foundation
 /// Only `https` URLs on a public DNS name pass, without credentials, other ports, `..` path
 /// segments, whitespace or control characters; the fragment is dropped. A path that starts with one
 /// of the ``rewrites`` gets the replacement prefix (Bluesky: `/img/avatar/` →
-/// `/img/avatar_thumbnail/`); other paths are kept as they are.
+/// `/img/avatar_thumbnail/`); other paths are kept as they are. Characters outside RFC 3986's
+/// path and query characters (raw Unicode, quotes, brackets) are refused rather than re-encoded.
 public struct AvatarURLRule: Sendable, Hashable {
     /// Replaces one path prefix with another.
     public struct PathRewrite: Sendable, Hashable {
@@ -40,6 +41,9 @@ public struct AvatarURLRule: Sendable, Hashable {
     public static let bluesky = AvatarURLRule(rewrites: [PathRewrite(prefix: "/img/avatar/", replacement: "/img/avatar_thumbnail/")])
 
     /// The vetted and rewritten URL, or why `text` is refused.
+    ///
+    /// The URL is taken apart by hand rather than with `URLComponents`, whose leniency differs
+    /// between platforms (it re-encodes stray `%`, converts `xn--` hosts); every byte is accounted for.
     public func vet(_ text: String) -> Result<URL, PayloadProblem> {
         func refuse(_ reason: String) -> Result<URL, PayloadProblem> { .failure(.refusedURL(reason: reason)) }
         guard text.utf8.count <= maximumBytes else {
@@ -48,31 +52,50 @@ public struct AvatarURLRule: Sendable, Hashable {
         guard !text.unicodeScalars.contains(where: Self.isForbidden) else {
             return refuse("contains whitespace, control characters or backslashes")
         }
-        guard let components = URLComponents(string: text), let scheme = components.scheme else {
+        guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else {
             return refuse("not an absolute URL")
         }
+        let scheme = text[..<colon]
         guard scheme.lowercased() == "https" else {
             return refuse("scheme is \"\(scheme.prefix(16))\"; only https is allowed")
         }
-        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
+        let afterScheme = text[text.index(after: colon)...]
+        guard afterScheme.hasPrefix("//") else {
+            return refuse("not an absolute URL")
+        }
+        let rest = afterScheme.dropFirst(2)
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        guard !authority.contains("@") else {
             return refuse("carries a user name or password")
         }
-        guard let rawHost = components.percentEncodedHost, !rawHost.isEmpty else {
+        var host = Substring(authority)
+        if !authority.hasPrefix("["), let portColon = authority.lastIndex(of: ":") {
+            let port = authority[authority.index(after: portColon)...]
+            host = authority[..<portColon]
+            guard port.isEmpty || port == "443" else {
+                return refuse("uses port \(port.prefix(8)); only the default https port is allowed")
+            }
+        }
+        guard !host.isEmpty else {
             return refuse("has no host")
         }
-        if let port = components.port, port != 443 {
-            return refuse("uses port \(port); only the default https port is allowed")
+        let lowercasedHost = host.lowercased()
+        guard Self.isPublicDNSName(lowercasedHost) else {
+            return refuse("host \"\(lowercasedHost.prefix(64))\" is not a public DNS name (IP addresses and local names are refused)")
         }
-        let host = rawHost.lowercased()
-        guard Self.isPublicDNSName(host) else {
-            return refuse("host \"\(host.prefix(64))\" is not a public DNS name (IP addresses and local names are refused)")
+        if let allowedHosts, !allowedHosts.contains(lowercasedHost) {
+            return refuse("host \"\(lowercasedHost)\" is not one of the allowed hosts")
         }
-        if let allowedHosts, !allowedHosts.contains(host) {
-            return refuse("host \"\(host)\" is not one of the allowed hosts")
+        let withoutFragment = rest[authorityEnd...].prefix { $0 != "#" }
+        let queryStart = withoutFragment.firstIndex(of: "?")
+        var path = String(withoutFragment[..<(queryStart ?? withoutFragment.endIndex)])
+        let query = queryStart.map { withoutFragment[withoutFragment.index(after: $0)...] }
+        guard path.utf8.allSatisfy(Self.isPathByte), query?.utf8.allSatisfy({ Self.isPathByte($0) || $0 == UInt8(ascii: "?") }) ?? true else {
+            return refuse("path or query holds characters that must be percent-encoded")
         }
-        var path = components.percentEncodedPath
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let decoded = String(segment).removingPercentEncoding else {
+            guard let decoded = Self.percentDecoded(segment) else {
                 return refuse("path has malformed percent-encoding")
             }
             if decoded == ".." || decoded.contains("/") || decoded.contains("\\") {
@@ -82,15 +105,50 @@ public struct AvatarURLRule: Sendable, Hashable {
         if let rewrite = rewrites.first(where: { path.hasPrefix($0.prefix) }) {
             path = rewrite.replacement + path.dropFirst(rewrite.prefix.count)
         }
-        var vetted = URLComponents()
-        vetted.scheme = "https"
-        vetted.percentEncodedHost = host
-        vetted.percentEncodedPath = path
-        vetted.percentEncodedQuery = components.percentEncodedQuery
-        guard let url = vetted.url else {
+        guard let url = URL(string: "https://" + lowercasedHost + path + (query.map { "?" + $0 } ?? "")) else {
             return refuse("not an absolute URL")
         }
         return .success(url)
+    }
+
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
+        }
+    }
+
+    /// Unreserved characters, sub-delimiters, `:`, `@`, `/` and `%` (RFC 3986 path characters).
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("-._~!$&'()*+,;=:@/%".utf8).contains(byte)
+        }
+    }
+
+    /// The segment with its `%XX` escapes decoded; `nil` when an escape is malformed.
+    private static func percentDecoded(_ segment: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = segment.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
