@@ -6,11 +6,17 @@ import Foundation
 /// this enum first (checking size and nesting on the way), so that everything after it works on
 /// plain values that can cross concurrency domains.
 public enum PayloadValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (JSON does not tell integers apart; see ``integerValue``).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([PayloadValue])
+    /// An object.
     case object([String: PayloadValue])
 
     /// The string, when this value is a JSON string.

@@ -31,8 +31,11 @@ public struct NotificationPreferences: Sendable, Hashable, ExpressibleByDictiona
 
 /// One stored preference: a switch, a number or a string.
 public enum PreferenceValue: Sendable, Hashable, ExpressibleByBooleanLiteral, ExpressibleByStringLiteral {
+    /// A switch.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
 
     /// A switch.

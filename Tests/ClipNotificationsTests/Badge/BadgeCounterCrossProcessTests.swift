@@ -112,14 +112,24 @@ import Testing
         var unlockedReads = 0
         for round in 0..<3 {
             let workers = try (0..<4).map { _ in try IncrementingProcess.start(container: folder.url, count: 50_000_000) }
-            let deadlines = workers.map { _ in Date().addingTimeInterval(Double.random(in: 0.05...0.6, using: &random)) }
+            // Each worker is killed a seeded random time after its first acknowledgement (so a
+            // loaded machine's slow start-up does not leave nothing to check).
+            let delays = workers.map { _ in Double.random(in: 0...0.4, using: &random) }
+            var deadlines: [Int: Date] = [:]
             var alive = Set(workers.indices)
             var lastSeen = 0
+            let giveUp = Date().addingTimeInterval(60)
             while !alive.isEmpty {
-                for index in alive where Date() >= deadlines[index] {
-                    workers[index].child.send(signal: SIGKILL)
-                    alive.remove(index)
+                for index in alive {
+                    if deadlines[index] == nil, workers[index].child.standardOutput.contains("ack ") {
+                        deadlines[index] = Date().addingTimeInterval(delays[index])
+                    }
+                    if let deadline = deadlines[index], Date() >= deadline {
+                        workers[index].child.send(signal: SIGKILL)
+                        alive.remove(index)
+                    }
                 }
+                try #require(Date() < giveUp, "incrementers did not start: \(workers.map(\.child.standardError))")
                 // Read the raw bytes without the lock, mid-write: one slot always holds a value.
                 let record = BadgeRecord(decoding: try Data(contentsOf: counter.file))
                 if let current = record.current {

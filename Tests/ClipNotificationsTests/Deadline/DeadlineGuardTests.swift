@@ -97,18 +97,22 @@ import Testing
     /// work's late result is dropped.
     @Test func blockingPolicyCannotDelayExpiry() async throws {
         let log = DeliveryLog<String>()
+        let started = Flag()
         let finished = Flag()
+        let release = DispatchSemaphore(value: 0)
         let deadline = DeadlineGuard(original: "original", contentHandler: log.handler)
         deadline.run { bestAttempt in
             bestAttempt.record("badge set")
-            usleep(200_000)
+            started.set()
+            release.wait()  // blocks the thread, deaf to cancellation
             finished.set()
             return "late"
         }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        while !started.isSet { try await Task.sleep(nanoseconds: 1_000_000) }
         #expect(deadline.expire())
         #expect(log.deliveries.map(\.content) == ["badge set"])
-        while !finished.isSet { try await Task.sleep(nanoseconds: 5_000_000) }
+        release.signal()
+        while !finished.isSet { try await Task.sleep(nanoseconds: 1_000_000) }
         try await expectSingleDelivery(log)
         #expect(log.deliveries.map(\.outcome) == [.systemExpired])
     }

@@ -90,11 +90,14 @@ import Testing
     /// notification its sound, badge or sender — the guard delivers the best attempt.
     @Test func hungAvatarDownloadStillDeliversTheProcessedContent() async throws {
         struct HungAvatar: AvatarLoading {
+            let called: DeadlineGuardTests.Flag
             func loadAvatar(from url: URL, maximumBytes: Int) async throws -> Data {
+                called.set()
                 try await Task.sleep(nanoseconds: 3_600_000_000_000)
                 return Data()
             }
         }
+        let loaderCalled = DeadlineGuardTests.Flag()
         let folder = try TemporaryDirectory()
         try ContainerPreferencesStore(containerDirectory: folder.url).save(["playSoundChat": true])
         let processor = try processor(in: folder)
@@ -106,10 +109,10 @@ import Testing
         deadline.run(within: 25, timer: timer) { bestAttempt in
             let processed = try processor.process(payload, original: original)
             bestAttempt.record(processed.content)
-            return await processor.attachingAvatar(to: processed.content, using: HungAvatar())
+            return await processor.attachingAvatar(to: processed.content, using: HungAvatar(called: loaderCalled))
         }
         try await timer.waitForSleeps(1)
-        try await Task.sleep(nanoseconds: 50_000_000)
+        while !loaderCalled.isSet { try await Task.sleep(nanoseconds: 1_000_000) }
         timer.advance(by: 25)
         let delivery = try await log.waitForDelivery()
         #expect(delivery.outcome == .budgetExhausted)
