@@ -20,8 +20,8 @@ import UserNotifications
 /// platform. The content handler is called exactly once, with the original content when anything
 /// fails.
 open class ClipNotificationServiceExtension: UNNotificationServiceExtension {
-    /// The policy that decides the changes (default: ``ReasonPolicy/bluesky``).
-    open var policy: any NotificationPolicy { ReasonPolicy.bluesky }
+    /// The policy that decides the changes; override it (the default changes nothing).
+    open var policy: any NotificationPolicy { ReasonPolicy(rules: []) }
 
     /// The App Group shared with the app; `nil` means no badge counter and no stored preferences.
     open var appGroupIdentifier: String? { nil }

@@ -143,7 +143,7 @@ public final class BadgeCounter: @unchecked Sendable {
             let record = try Self.read(file, diagnostics: &diagnostics)
             let current = record.current ?? BadgeRecord.Entry(sequence: 0, value: 0)
             let next = BadgeRecord.Entry(sequence: current.sequence + 1, value: min(max(transform(current.value), 0), Self.maximumValue))
-            if record.current == nil && !record.damagedSlots.isEmpty || size > BadgeRecord.fileSize {
+            if (record.current == nil && !record.damagedSlots.isEmpty) || size > BadgeRecord.fileSize {
                 // Rewrite the whole record so that no damaged slot or stray byte survives.
                 if size > BadgeRecord.fileSize {
                     diagnostics.append(.unexpectedFileSize(path: file.path, bytes: size))
