@@ -89,15 +89,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (["notify", "process", "/nonexistent/payload.json", "--container", "/tmp"], "/nonexistent/payload.json"),
+        (["notify", "process", "/nonexistent/payload.json", "--container", "CONTAINER"], "/nonexistent/payload.json"),
         (["notify", "process", "-", "--container", "/nonexistent/group"], "/nonexistent/group"),
         (["notify", "badge", "get", "--container", "/nonexistent/group"], "/nonexistent/group"),
         (["notify", "badge", "reset", "--container", "/nonexistent/group"], "/nonexistent/group"),
-        (["notify", "process", "-", "--container", "/tmp", "--prefs", "/nonexistent/prefs.json"], "/nonexistent/prefs.json"),
+        (["notify", "process", "-", "--container", "CONTAINER", "--prefs", "/nonexistent/prefs.json"], "/nonexistent/prefs.json"),
         (["notify", "badge", "get"], "--container"),
     ])
     func unreadableInputExitsTwoNamingIt(arguments: [String], named: String) async throws {
-        let result = try await ChildProcess.clipkit(arguments + ["--json"], standardInput: Data(Self.like.utf8))
+        let folder = try TemporaryDirectory()
+        let concrete = arguments.map { $0 == "CONTAINER" ? folder.url.path : $0 }
+        let result = try await ChildProcess.clipkit(concrete + ["--json"], standardInput: Data(Self.like.utf8))
         #expect(result.status == 2)
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(result.standardError.contains(named), "\(result.standardError)")
