@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
+        .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
@@ -44,6 +45,11 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
+        // Ships inside a notification service extension: Foundation only.
+        .target(
+            name: "ClipNotifications",
+            swiftSettings: strictSwift
+        ),
 
         // MARK: Tooling
         .target(
@@ -51,6 +57,7 @@ let package = Package(
             dependencies: [
                 "ClipKit",
                 "ClipNostr",
+                "ClipNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -58,6 +65,14 @@ let package = Package(
         .executableTarget(
             name: "clipkit",
             dependencies: ["ClipKitCLI"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Benchmarks (build with -c release)
+        .executableTarget(
+            name: "badge-counter-benchmark",
+            dependencies: ["ClipNotifications"],
+            path: "bench/BadgeCounter",
             swiftSettings: strictSwift
         ),
 
@@ -86,6 +101,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: ["ClipKitCLI", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNotificationsTests",
+            dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
     ],

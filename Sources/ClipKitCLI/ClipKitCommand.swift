@@ -15,6 +15,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             EventCommand.self,
             HandoffCommand.self,
             BridgeCommand.self,
+            NotifyCommand.self,
         ]
     )
 
