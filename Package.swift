@@ -21,6 +21,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
@@ -31,9 +32,18 @@ let package = Package(
 
         // MARK: Tooling
         .target(
+            name: "ClipDoctor",
+            dependencies: [
+                "ClipKit",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -53,6 +63,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipDoctorTests",
+            dependencies: ["ClipDoctor", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,7 @@
+import ClipDoctor
+import Foundation
+import Testing
+
+@Suite struct PropertyListReaderTests {
+    @Test func placeholder() {}
+}
