@@ -67,7 +67,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipDoctorTests",
-            dependencies: ["ClipDoctor", "ClipKit", "ClipTestSupport"],
+            dependencies: [
+                "ClipDoctor", "ClipKit", "ClipTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
