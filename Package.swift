@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
@@ -31,9 +32,15 @@ let package = Package(
 
         // MARK: Tooling
         .target(
+            name: "ClipSite",
+            dependencies: ["ClipKit"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -53,6 +60,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSiteTests",
+            dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
