@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
@@ -32,9 +33,15 @@ let package = Package(
 
         // MARK: Tooling
         .target(
+            name: "ClipSite",
+            dependencies: ["ClipKit"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipDoctor",
             dependencies: [
                 "ClipKit",
+                "ClipSite",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
@@ -43,6 +50,7 @@ let package = Package(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipSite",
                 "ClipDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -63,6 +71,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSiteTests",
+            dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -11,6 +11,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
         subcommands: [
             ManifestCommand.self,
             RouteCommand.self,
+            AASACommand.self,
             DoctorCommand.self,
             SizeCommand.self,
             GenerateCommand.self,
