@@ -18,17 +18,33 @@ let package = Package(
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
+        .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
         .target(
             name: "ClipKit",
             swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipNostr",
+            dependencies: [
+                "ClipKit",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "CSecp256k1", condition: .when(platforms: [.linux, .macOS])),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .systemLibrary(
+            name: "CSecp256k1",
+            pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
 
         // MARK: Tooling
@@ -50,6 +66,7 @@ let package = Package(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipNostr",
                 "ClipSite",
                 "ClipDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -84,6 +101,11 @@ let package = Package(
                 "ClipDoctor", "ClipKit", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNostrTests",
+            dependencies: ["ClipNostr", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
