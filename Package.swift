@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "ClipDoctorTests",
             dependencies: [
-                "ClipDoctor", "ClipKit", "ClipTestSupport",
+                "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
