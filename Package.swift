@@ -79,6 +79,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: Benchmarks
+        .executableTarget(
+            name: "clipdoctor-bench",
+            dependencies: ["ClipDoctor"],
+            path: "bench/doctor",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: Tests
         .target(
             name: "ClipTestSupport",
