@@ -28,6 +28,23 @@ struct GlobPattern: Sendable {
         let name: String
         /// Each of its strings as tokens (never containing variables).
         let alternatives: [[Token]]
+        /// The strings indexed for ``SegmentMatcher``; `nil` when a string holds `*`.
+        let lookup: SegmentMatcher.Alternatives?
+
+        init(name: String, alternatives: [[Token]], lookup: SegmentMatcher.Alternatives?? = nil) {
+            self.name = name
+            self.alternatives = alternatives
+            self.lookup = lookup ?? SegmentMatcher.alternatives(alternatives)
+        }
+
+        static func == (left: Variable, right: Variable) -> Bool {
+            left.name == right.name && left.alternatives == right.alternatives
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(alternatives)
+        }
 
         /// When every alternative is exactly one token (`$(alpha)`, `$(digit)`), those tokens.
         var singleTokens: Set<Token>? {
@@ -104,23 +121,16 @@ struct GlobPattern: Sendable {
                     tokens.append(.variable(index))
                     continue
                 }
-                guard let values = variables.values(of: name) else { throw .unknownVariable(name) }
-                var alternatives: [[Token]] = []
-                for value in values {
-                    var alternative: [Token] = []
-                    for inner in try GlobPattern.split(value) {
-                        switch inner {
-                        case .text(let text): alternative += GlobPattern.literalTokens(text, options: options)
-                        case .anyOne: alternative.append(.anyOne)
-                        case .anyRun: alternative.append(.anyRun)
-                        case .variable: throw .variableInVariable(variable: name)
-                        }
-                    }
-                    alternatives.append(GlobPattern.normalized(alternative))
+                let variable: Variable
+                if variables.custom[name] == nil, let predefined = GlobPattern.predefinedVariables[PredefinedKey(name: name, options: options)] {
+                    variable = predefined
+                } else {
+                    guard let values = variables.values(of: name) else { throw .unknownVariable(name) }
+                    variable = Variable(name: name, alternatives: try GlobPattern.alternatives(of: name, values: values, options: options))
                 }
                 indexByName[name] = table.count
                 tokens.append(.variable(table.count))
-                table.append(Variable(name: name, alternatives: alternatives))
+                table.append(variable)
             }
         }
         self.tokens = GlobPattern.normalized(tokens)
@@ -137,6 +147,44 @@ struct GlobPattern: Sendable {
                 engine = .automaton(Automaton(tokens: self.tokens, variables: table))
             }
         }
+    }
+
+    struct PredefinedKey: Hashable {
+        let name: String
+        let options: AASAMatchingOptions
+    }
+
+    /// The predefined variables compiled once for each combination of options.
+    static let predefinedVariables: [PredefinedKey: Variable] = {
+        var table: [PredefinedKey: Variable] = [:]
+        for caseSensitive in [true, false] {
+            for percentEncoded in [true, false] {
+                let options = AASAMatchingOptions(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+                for (name, values) in SubstitutionVariables.predefined {
+                    guard let alternatives = try? alternatives(of: name, values: values, options: options) else { continue }
+                    table[PredefinedKey(name: name, options: options)] = Variable(name: name, alternatives: alternatives)
+                }
+            }
+        }
+        return table
+    }()
+
+    /// A variable's strings compiled as token lists.
+    static func alternatives(of name: String, values: [String], options: AASAMatchingOptions) throws(Problem) -> [[Token]] {
+        var alternatives: [[Token]] = []
+        for value in values {
+            var alternative: [Token] = []
+            for inner in try GlobPattern.split(value) {
+                switch inner {
+                case .text(let text): alternative += GlobPattern.literalTokens(text, options: options)
+                case .anyOne: alternative.append(.anyOne)
+                case .anyRun: alternative.append(.anyRun)
+                case .variable: throw .variableInVariable(variable: name)
+                }
+            }
+            alternatives.append(GlobPattern.normalized(alternative))
+        }
+        return alternatives
     }
 
     enum Piece {
@@ -289,18 +337,31 @@ struct Automaton: Sendable {
             switch token {
             case .variable(let index):
                 let end = newState()
-                var trie: [TrieKey: Int] = [:]
+                // The trie's nodes are all new, so a node's existing transitions are its children.
+                var runChildren: [Int: Int] = [:]
                 for alternative in variables[index].alternatives {
                     var node = current
                     for inner in alternative {
-                        let key = TrieKey(node: node, token: inner)
-                        if let existing = trie[key] {
-                            node = existing
-                        } else {
-                            let next = step(from: node, over: inner)
-                            trie[key] = next
-                            node = next
+                        switch inner {
+                        case .literal(let symbol):
+                            if let child = states[node].onSymbol[symbol]?.first {
+                                node = child
+                                continue
+                            }
+                        case .anyOne:
+                            if let child = states[node].onAny.first {
+                                node = child
+                                continue
+                            }
+                        case .anyRun, .variable:
+                            if let child = runChildren[node] {
+                                node = child
+                                continue
+                            }
                         }
+                        let next = step(from: node, over: inner)
+                        if inner == .anyRun { runChildren[node] = next }
+                        node = next
                     }
                     if !states[node].epsilons.contains(end) { states[node].epsilons.append(end) }
                 }
@@ -310,11 +371,6 @@ struct Automaton: Sendable {
             }
         }
         accept = current
-    }
-
-    struct TrieKey: Hashable {
-        let node: Int
-        let token: GlobPattern.Token
     }
 
     private mutating func newState() -> Int {

@@ -33,7 +33,6 @@ struct SegmentMatcher: Sendable {
 
     /// Prepares a pattern, or returns `nil` when a variable's string holds `*`.
     init?(tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) {
-        var compiled: [Alternatives?] = Array(repeating: nil, count: variables.count)
         var pieces: [[Step]] = [[]]
         for token in tokens {
             switch token {
@@ -44,11 +43,7 @@ struct SegmentMatcher: Sendable {
             case .anyOne:
                 pieces[pieces.count - 1].append(.anyOne)
             case .variable(let index):
-                if compiled[index] == nil {
-                    guard let alternatives = SegmentMatcher.alternatives(variables[index]) else { return nil }
-                    compiled[index] = alternatives
-                }
-                guard let alternatives = compiled[index] else { return nil }
+                guard let alternatives = variables[index].lookup else { return nil }
                 pieces[pieces.count - 1].append(.variable(alternatives))
             }
         }
@@ -57,11 +52,12 @@ struct SegmentMatcher: Sendable {
         maximumLengths = pieces.map { $0.reduce(0) { $0 + SegmentMatcher.lengths(of: $1).maximum } }
     }
 
-    static func alternatives(_ variable: GlobPattern.Variable) -> Alternatives? {
+    /// Indexes a variable's strings, or returns `nil` when one holds `*`.
+    static func alternatives(_ strings: [[GlobPattern.Token]]) -> Alternatives? {
         var byFirst: [PatternSymbol: [[GlobPattern.Token]]] = [:]
         var startingWithAny: [[GlobPattern.Token]] = []
         var includesEmpty = false
-        for alternative in variable.alternatives {
+        for alternative in strings {
             if alternative.contains(.anyRun) { return nil }
             switch alternative.first {
             case nil: includesEmpty = true
@@ -69,7 +65,7 @@ struct SegmentMatcher: Sendable {
             default: startingWithAny.append(alternative)
             }
         }
-        let lengths = variable.alternatives.map(\.count)
+        let lengths = strings.map(\.count)
         return Alternatives(
             byFirstSymbol: byFirst, startingWithAny: startingWithAny, includesEmpty: includesEmpty,
             minimumLength: lengths.min() ?? 0, maximumLength: lengths.max() ?? 0
