@@ -139,7 +139,8 @@ public struct AASAMatcher: Sendable {
         switch problem {
         case .unknownVariable: return "aasa.pattern.unknownVariable"
         case .tooLong, .tooComplex: return "aasa.pattern.tooComplex"
-        case .unterminatedVariable, .invalidVariableName, .variableInVariable: return "aasa.pattern.syntax"
+        case .variableInVariable: return "aasa.variable.nested"
+        case .unterminatedVariable, .invalidVariableName: return "aasa.pattern.syntax"
         }
     }
 
