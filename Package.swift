@@ -17,12 +17,14 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
@@ -53,11 +55,27 @@ let package = Package(
 
         // MARK: Tooling
         .target(
+            name: "ClipSite",
+            dependencies: ["ClipKit"],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipDoctor",
+            dependencies: [
+                "ClipKit",
+                "ClipSite",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
                 "ClipNostr",
                 "ClipNotifications",
+                "ClipSite",
+                "ClipDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -73,6 +91,12 @@ let package = Package(
             name: "badge-counter-benchmark",
             dependencies: ["ClipNotifications"],
             path: "bench/BadgeCounter",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "clipdoctor-bench",
+            dependencies: ["ClipDoctor"],
+            path: "bench/doctor",
             swiftSettings: strictSwift
         ),
 
@@ -91,6 +115,19 @@ let package = Package(
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSiteTests",
+            dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipDoctorTests",
+            dependencies: [
+                "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -16,6 +16,10 @@ public struct ClipKitCommand: AsyncParsableCommand {
             HandoffCommand.self,
             BridgeCommand.self,
             NotifyCommand.self,
+            AASACommand.self,
+            DoctorCommand.self,
+            SizeCommand.self,
+            GenerateCommand.self,
         ]
     )
 
