@@ -99,6 +99,12 @@ let package = Package(
             path: "bench/doctor",
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "aasa-match-bench",
+            dependencies: ["ClipSite"],
+            path: "bench/AASAMatchBench",
+            swiftSettings: strictSwift
+        ),
 
         // MARK: Tests
         .target(
