@@ -1,6 +1,6 @@
 // Size probe, baseline: what a clip does without ClipKit — read a share URL and a relay's event
 // JSON, pull a name out with Foundation, print it. Built with -Osize and stripped by
-// bench/measure-size.sh; the other probes do the same job with more libraries.
+// bench/nostr-size.sh; the other probes do the same job with more libraries.
 import Foundation
 
 let arguments = CommandLine.arguments
