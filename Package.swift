@@ -17,11 +17,14 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
+        .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -52,13 +55,35 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
+        // Ships inside a notification service extension: Foundation only.
+        .target(
+            name: "ClipNotifications",
+            swiftSettings: strictSwift
+        ),
 
         // MARK: Tooling
+        .target(
+            name: "ClipSite",
+            dependencies: ["ClipKit"],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipDoctor",
+            dependencies: [
+                "ClipKit",
+                "ClipSite",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
                 "ClipNostr",
+                "ClipNotifications",
+                "ClipSite",
+                "ClipDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -69,15 +94,77 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: Benchmarks (build with -c release)
+        .executableTarget(
+            name: "badge-counter-benchmark",
+            dependencies: ["ClipNotifications"],
+            path: "bench/BadgeCounter",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "clipdoctor-bench",
+            dependencies: ["ClipDoctor"],
+            path: "bench/doctor",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "aasa-match-bench",
+            dependencies: ["ClipSite"],
+            path: "bench/AASAMatchBench",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "nostr-verify-bench",
+            dependencies: ["ClipNostr", "CSecp256k1", .product(name: "Crypto", package: "swift-crypto")],
+            path: "bench/NostrVerify",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "size-probe-baseline",
+            path: "bench/SizeProbe/Baseline",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "size-probe-crypto",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            path: "bench/SizeProbe/Crypto",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "size-probe-nostr",
+            dependencies: ["ClipKit", "ClipNostr"],
+            path: "bench/SizeProbe/Nostr",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: Tests
         .target(
             name: "ClipTestSupport",
             path: "Tests/ClipTestSupport",
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "HandoffRaceClaimer",
+            dependencies: ["ClipKit"],
+            path: "Tests/HandoffRaceClaimer",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSiteTests",
+            dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipDoctorTests",
+            dependencies: [
+                "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -95,6 +182,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: ["ClipKitCLI", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNotificationsTests",
+            dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
     ],

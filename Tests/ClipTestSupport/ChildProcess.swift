@@ -122,6 +122,12 @@ public struct CommandResult: Sendable {
 public struct CommandOutputError: Error, CustomStringConvertible {
     /// What the command printed.
     public let output: String
+
+    /// Creates the error for what a command printed.
+    public init(output: String) {
+        self.output = output
+    }
+
     /// A description that shows the output.
     public var description: String { "expected one JSON object on standard output, got: \(output.prefix(500))" }
 }

@@ -8,10 +8,9 @@ timeout). The reference for "as fast as the fastest relay" is ClipKit asking the
 alone (nothing slower beside it); the protocol's own minimum, two round trips (WebSocket upgrade,
 then REQ to EVENT), is printed for context.
 
-Usage (from the repository root, with the project's virtual environment):
-    swift build -c release --product clipkit
-    .venv/bin/python bench/profile-fetch/run.py [--runs 7] [--timeout 5] [--clipkit PATH]
-Prints a Markdown table of medians with ratios, and the DESIGN.md targets.
+Run it through bench/profile-fetch.sh, which builds the release clipkit first; or directly:
+    .venv/bin/python bench/ProfileFetch/run.py --clipkit PATH [--runs 7] [--timeout 5]
+Prints a Markdown table of medians with ratios against the DESIGN.md target.
 """
 
 import argparse

@@ -1,0 +1,129 @@
+import ClipKit
+import ClipTestSupport
+import Foundation
+import Testing
+
+@Suite struct ManifestLoaderTests {
+    @Test func loadsTheBlueskyExample() throws {
+        let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
+        #expect(manifest.teamID == "B3LX46C5HS")
+        #expect(manifest.clipIdentifier == "B3LX46C5HS.xyz.blueskyweb.app.AppClip")
+        #expect(manifest.appIdentifier == "B3LX46C5HS.xyz.blueskyweb.app")
+        #expect(manifest.routes.map(\.name) == ["starterPack", "starterPackShortLink"])
+        #expect(manifest.routes[0].patterns.count == 2)
+        #expect(manifest.handoff.webBridgeKeys == ["starterPackUri"])
+        #expect(manifest.clip.invocations == [.digital])
+        #expect(manifest.nostr == nil)
+    }
+
+    @Test func encodingRoundTrips() throws {
+        let original = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
+        let data = try JSONEncoder().encode(original)
+        #expect(try ManifestLoader().load(data: data) == original)
+    }
+
+    @Test func notJSONNamesTheFile() {
+        #expect {
+            try ManifestLoader().load(data: Data("{ teamID: ".utf8), source: "broken.json")
+        } throws: { error in
+            guard case ManifestError.notJSON(let file, _) = error else { return false }
+            return file == "broken.json" && (error as? ManifestError)?.issues.first?.path == "$"
+        }
+    }
+
+    @Test func oversizedManifestIsRefusedBeforeParsing() {
+        let data = Data(repeating: UInt8(ascii: " "), count: ManifestLoader.maximumBytes + 1)
+        #expect {
+            try ManifestLoader().load(data: data)
+        } throws: { error in
+            if case ManifestError.tooLarge = error { return true }
+            return false
+        }
+    }
+
+    @Test func missingFileIsUnreadable() {
+        #expect {
+            try ManifestLoader().load(contentsOf: URL(fileURLWithPath: "/nonexistent/clipkit.json"))
+        } throws: { error in
+            if case ManifestError.unreadable(let file, _) = error { return file == "/nonexistent/clipkit.json" }
+            return false
+        }
+    }
+
+    @Test func everyProblemIsReportedAtOnce() throws {
+        let document = try JSONValue(parsing: Data("""
+        {"teamID": 42, "app": [], "clip": {"bundleID": "x", "minimumIOS": "16", "invocations": ["digital"], "extra": 1},
+         "appGroup": "group.", "domains": ["a"], "routes": "none", "handoff": {"ttlSeconds": 60}}
+        """.utf8))
+        let paths = ManifestValidator().issues(in: document).map(\.path)
+        #expect(paths == ["$.teamID", "$.app", "$.clip.extra", "$.clip.bundleID", "$.appGroup", "$.domains[0]", "$.routes"])
+    }
+
+    @Test func registeredKindsAreAcceptedAndOthersNamed() throws {
+        let json = Data("""
+        {"teamID":"ABCDE12345","app":{"bundleID":"com.example.App","appStoreID":"42"},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["digital"]},
+         "appGroup":"group.com.example","domains":["example.com"],
+         "routes":[{"name":"ticket","pattern":"https://example.com/t/{code}","handledBy":"clip","params":{"code":"ticket"}}],
+         "handoff":{"ttlSeconds":3600}}
+        """.utf8)
+        #expect {
+            try ManifestLoader().load(data: json)
+        } throws: { error in
+            (error as? ManifestError)?.issues.map(\.path) == ["$.routes[0].params.code"]
+        }
+        let ticket = ParameterKind(name: "ticket") { $0.count == 8 ? .accepted($0) : .rejected("a ticket has 8 characters") }
+        let manifest = try ManifestLoader(parameterKinds: .standard.registering(ticket)).load(data: json)
+        let router = try InvocationRouter(manifest: manifest, parameterKinds: .standard.registering(ticket))
+        #expect(try router.route("https://example.com/t/ABCD1234").get().parameters == ["code": "ABCD1234"])
+        guard case .failure(.parameterRejected(route: "ticket", parameter: "code", kind: "ticket", reason: "a ticket has 8 characters")) =
+            router.route("https://example.com/t/short") else {
+            Issue.record("a short ticket must be rejected with the kind's reason")
+            return
+        }
+    }
+
+    /// Seeded random mutations of a valid manifest: the loader must answer every one with a
+    /// manifest or a typed error, never crash, and every reported issue has a path and a message.
+    @Test func fuzzedManifestsNeverCrashTheLoader() throws {
+        let original = try Data(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
+        var generator = SeededGenerator(seed: 0xC11B_C11B)
+        let alphabet = Array("{}[]\":,0123456789abcdefghijklmnopqrstuvwxyz.-_/\\ \u{0}\u{7F}é😀".utf8)
+        for _ in 0..<3000 {
+            var bytes = [UInt8](original)
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                guard !bytes.isEmpty else { break }
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes[index] = alphabet.randomElement(using: &generator) ?? 0
+                case 1: bytes.remove(at: index)
+                case 2: bytes.insert(alphabet.randomElement(using: &generator) ?? 0, at: index)
+                default: bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...40, using: &generator)))
+                }
+            }
+            do {
+                _ = try ManifestLoader().load(data: Data(bytes))
+            } catch {
+                #expect(!error.issues.isEmpty)
+                #expect(error.issues.allSatisfy { $0.path.hasPrefix("$") && !$0.message.isEmpty })
+            }
+        }
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64) for reproducible fuzz tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
