@@ -219,7 +219,8 @@ struct HostileRelayTests {
         let cancelled = ContinuousClock.now
         consumer.cancel()
         _ = await consumer.value
-        #expect(ContinuousClock.now - cancelled < .milliseconds(500))
+        // The fetch had 30 s left: only the cancellation can end it this soon.
+        #expect(ContinuousClock.now - cancelled < .seconds(2))
         #expect(await silent.waitUntilAllConnectionsClosed(timeout: .seconds(3)))
     }
 

@@ -24,7 +24,9 @@ struct WebSocketClientTransportTests {
         let cancelled = ContinuousClock.now
         connecting.cancel()
         await #expect(throws: RelayTransportError.cancelled) { try await connecting.value }
-        #expect(ContinuousClock.now - cancelled < .milliseconds(200))
+        // The peer never answers, so only cancellation can end the wait; the bound leaves room for a
+        // loaded two-core machine running the whole suite.
+        #expect(ContinuousClock.now - cancelled < .seconds(2))
     }
 
     @Test("a frame over the cap is never delivered and ends the stream")
