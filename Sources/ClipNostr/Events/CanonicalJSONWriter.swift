@@ -69,22 +69,24 @@ struct CanonicalJSONWriter {
         return belowSpace || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 
-    /// Measures the escaped length first (eight plain bytes at a time where it can), then copies
-    /// plain text in one step or writes the escaped form straight into the output.
+    /// Measures the escaped length first, then copies plain text in one step or writes the
+    /// escaped form straight into the output. Both passes look at eight bytes at once and handle
+    /// them one by one only when one of them needs an escape.
     private mutating func appendEscaped(_ input: UnsafeBufferPointer<UInt8>) {
         let words = UnsafeRawBufferPointer(input)
+        let wholeWords = input.count & ~7
         let escapedLength = Self.escapedWidths.withUnsafeBufferPointer { widths -> Int in
             var length = 0
             var index = 0
-            while index < input.count {
-                if index + 8 <= input.count, !Self.wordNeedsEscape(words.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    length += 8
-                    index += 8
+            while index < wholeWords {
+                if Self.wordNeedsEscape(words.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    for offset in index..<(index + 8) { length += Int(widths[Int(input[offset])]) }
                 } else {
-                    length += Int(widths[Int(input[index])])
-                    index += 1
+                    length += 8
                 }
+                index += 8
             }
+            for offset in wholeWords..<input.count { length += Int(widths[Int(input[offset])]) }
             return length
         }
         if escapedLength == input.count {
@@ -94,33 +96,49 @@ struct CanonicalJSONWriter {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: escapedLength))
         bytes.withUnsafeMutableBufferPointer { output in
+            let outputWords = UnsafeMutableRawBufferPointer(output)
             var position = start
-            for byte in input {
-                switch byte {
-                case 0x22, 0x5C:
-                    output[position] = 0x5C; output[position + 1] = byte; position += 2
-                case 0x0A:
-                    output[position] = 0x5C; output[position + 1] = UInt8(ascii: "n"); position += 2
-                case 0x0D:
-                    output[position] = 0x5C; output[position + 1] = UInt8(ascii: "r"); position += 2
-                case 0x09:
-                    output[position] = 0x5C; output[position + 1] = UInt8(ascii: "t"); position += 2
-                case 0x08:
-                    output[position] = 0x5C; output[position + 1] = UInt8(ascii: "b"); position += 2
-                case 0x0C:
-                    output[position] = 0x5C; output[position + 1] = UInt8(ascii: "f"); position += 2
-                case 0x00..<0x20:
-                    output[position] = 0x5C
-                    output[position + 1] = UInt8(ascii: "u")
-                    output[position + 2] = UInt8(ascii: "0")
-                    output[position + 3] = UInt8(ascii: "0")
-                    output[position + 4] = Self.hexDigits[Int(byte >> 4)]
-                    output[position + 5] = Self.hexDigits[Int(byte & 0x0F)]
-                    position += 6
-                default:
-                    output[position] = byte; position += 1
+            var index = 0
+            while index < wholeWords {
+                let word = words.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.wordNeedsEscape(word) {
+                    for offset in index..<(index + 8) { Self.write(input[offset], into: output, at: &position) }
+                } else {
+                    outputWords.storeBytes(of: word, toByteOffset: position, as: UInt64.self)
+                    position += 8
                 }
+                index += 8
             }
+            for offset in wholeWords..<input.count { Self.write(input[offset], into: output, at: &position) }
+        }
+    }
+
+    /// Writes one byte, escaped if it must be, and moves `position` past it.
+    @inline(__always)
+    private static func write(_ byte: UInt8, into output: UnsafeMutableBufferPointer<UInt8>, at position: inout Int) {
+        switch byte {
+        case 0x22, 0x5C:
+            output[position] = 0x5C; output[position + 1] = byte; position += 2
+        case 0x0A:
+            output[position] = 0x5C; output[position + 1] = UInt8(ascii: "n"); position += 2
+        case 0x0D:
+            output[position] = 0x5C; output[position + 1] = UInt8(ascii: "r"); position += 2
+        case 0x09:
+            output[position] = 0x5C; output[position + 1] = UInt8(ascii: "t"); position += 2
+        case 0x08:
+            output[position] = 0x5C; output[position + 1] = UInt8(ascii: "b"); position += 2
+        case 0x0C:
+            output[position] = 0x5C; output[position + 1] = UInt8(ascii: "f"); position += 2
+        case 0x00..<0x20:
+            output[position] = 0x5C
+            output[position + 1] = UInt8(ascii: "u")
+            output[position + 2] = UInt8(ascii: "0")
+            output[position + 3] = UInt8(ascii: "0")
+            output[position + 4] = hexDigits[Int(byte >> 4)]
+            output[position + 5] = hexDigits[Int(byte & 0x0F)]
+            position += 6
+        default:
+            output[position] = byte; position += 1
         }
     }
 }
