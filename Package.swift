@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
@@ -26,6 +27,11 @@ let package = Package(
         // MARK: Shipped inside clips and apps
         .target(
             name: "ClipKit",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipKitUI",
+            dependencies: ["ClipKit"],
             swiftSettings: strictSwift
         ),
 
@@ -53,6 +59,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipKitUITests",
+            dependencies: ["ClipKitUI", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
