@@ -6,18 +6,27 @@ enum ProfileText {
     /// `text` trimmed, without control and bidirectional-override characters, cut to
     /// `maximumLength` characters (with an ellipsis); `nil` when nothing readable remains.
     static func cleaned(_ text: String?, maximumLength: Int) -> String? {
-        guard let text else { return nil }
+        guard let text, maximumLength > 0 else { return nil }
+        // Whitespace is collapsed scalar by scalar: a space followed by a combining mark is one
+        // Character, so splitting the String on " " would leave it in place.
         var scalars = String.UnicodeScalarView()
+        var pendingSpace = false
         for scalar in text.unicodeScalars.prefix(maximumLength * 8) {
             if isHidden(scalar) { continue }
-            scalars.append(scalar.properties.isWhitespace ? " " : scalar)
+            if scalar.properties.isWhitespace {
+                pendingSpace = !scalars.isEmpty
+                continue
+            }
+            if pendingSpace { scalars.append(" ") }
+            pendingSpace = false
+            scalars.append(scalar)
         }
         let collapsed = String(scalars)
-            .split(separator: " ", omittingEmptySubsequences: true)
-            .joined(separator: " ")
         if collapsed.isEmpty { return nil }
         if collapsed.count <= maximumLength { return collapsed }
-        return String(collapsed.prefix(maximumLength - 1)) + "…"
+        var cut = String(collapsed.prefix(maximumLength - 1))
+        while cut.unicodeScalars.last?.properties.isWhitespace == true { cut.unicodeScalars.removeLast() }
+        return cut + "…"
     }
 
     private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
