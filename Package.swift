@@ -17,11 +17,13 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
@@ -30,8 +32,22 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ClipNostr",
+            dependencies: [
+                "ClipKit",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .target(name: "CSecp256k1", condition: .when(platforms: [.linux, .macOS])),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .systemLibrary(
+            name: "CSecp256k1",
+            pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
+        ),
+        .target(
             name: "ClipKitUI",
-            dependencies: ["ClipKit"],
+            dependencies: ["ClipKit", "ClipNostr"],
             swiftSettings: strictSwift
         ),
 
@@ -40,6 +56,7 @@ let package = Package(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipNostr",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -62,8 +79,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ClipNostrTests",
+            dependencies: ["ClipNostr", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -11,6 +11,8 @@ public struct ClipKitCommand: AsyncParsableCommand {
         subcommands: [
             ManifestCommand.self,
             RouteCommand.self,
+            NIP19Command.self,
+            EventCommand.self,
         ]
     )
 

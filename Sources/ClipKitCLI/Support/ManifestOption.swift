@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipNostr
 import Foundation
 
 /// The `--manifest` option: which `clipkit.json` a command reads (default `./clipkit.json`).
@@ -27,6 +28,6 @@ public struct ManifestOption: ParsableArguments, Sendable {
 public enum CommandEnvironment {
     /// ClipKit's standard kinds and those of the modules the CLI links.
     public static var parameterKinds: ParameterKindRegistry {
-        ParameterKindRegistry.standard
+        ParameterKindRegistry.standardWithNostr
     }
 }

@@ -1,0 +1,108 @@
+import ArgumentParser
+import ClipKit
+import ClipNostr
+import Foundation
+
+/// `clipkit event`: work with Nostr events.
+public struct EventCommand: AsyncParsableCommand {
+    /// The command's name, summary and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "event",
+        abstract: "Check Nostr events.",
+        subcommands: [EventVerifyCommand.self]
+    )
+
+    /// Creates the command.
+    public init() {}
+}
+
+/// `clipkit event verify FILE|-`: whether an event's id and signature are genuine.
+public struct EventVerifyCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a NIP-01 event's shape, id and BIP-340 signature.",
+        discussion: "Exit 0 when the event is genuine, 1 when it is not (the reason is printed), 2 when the file cannot be read or is not JSON."
+    )
+
+    /// The file, or `-` for standard input.
+    @Argument(help: "A file holding one event as JSON, or - for standard input.")
+    public var file: String
+
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// The largest input read.
+    static let maximumInputBytes = EventLimits.standard.maximumJSONBytes
+
+    /// Reads, decodes and verifies the event.
+    public func run() async throws {
+        let data = try readInput()
+        let event: NostrEvent
+        do {
+            event = try NostrEvent(jsonData: data)
+        } catch {
+            if case .invalidJSON = error {
+                throw CommandFailure.badInput("\(displayName): \(error.description)")
+            }
+            if case .tooLarge = error {
+                throw CommandFailure.badInput("\(displayName): \(error.description)")
+            }
+            report(valid: false, id: nil, computedID: nil, code: error.code, reason: error.description)
+            throw CommandFailure.negative("\(displayName): invalid event: \(error.description)")
+        }
+        switch EventVerifier().verify(event) {
+        case .success:
+            report(valid: true, id: event.id, computedID: event.id, code: nil, reason: nil, event: event)
+        case .failure(let error):
+            let computed: String? = if case .idMismatch(_, let computed) = error { computed } else { nil }
+            report(valid: false, id: event.id, computedID: computed, code: error.code, reason: error.description, event: event)
+            throw CommandFailure.negative("\(displayName): invalid event: \(error.description)")
+        }
+    }
+
+    private var displayName: String { file == "-" ? "standard input" : file }
+
+    private func readInput() throws -> Data {
+        let handle: FileHandle
+        if file == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            guard let opened = FileHandle(forReadingAtPath: file) else {
+                throw CommandFailure.badInput("\(file): cannot be read (missing, or not a readable file)")
+            }
+            handle = opened
+        }
+        do {
+            let data = try handle.read(upToCount: Self.maximumInputBytes + 1) ?? Data()
+            guard data.count <= Self.maximumInputBytes else {
+                throw CommandFailure.badInput("\(displayName): larger than \(Self.maximumInputBytes) bytes")
+            }
+            return data
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure.badInput("\(displayName): cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    private func report(valid: Bool, id: String?, computedID: String?, code: String?, reason: String?, event: NostrEvent? = nil) {
+        var members: [String: JSONValue] = [
+            "valid": .bool(valid),
+            "id": .optional(id),
+            "reason": .optional(reason),
+            "code": .optional(code),
+        ]
+        if let computedID { members["computedID"] = .string(computedID) }
+        if let event {
+            members["pubkey"] = .string(event.pubkey)
+            members["kind"] = .integer(event.kind)
+            members["createdAt"] = .number(Double(event.createdAt))
+        }
+        Output.emit(.object(members), json: output.json) {
+            valid ? "valid: \(id ?? "")" : "invalid: \(reason ?? "")"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+extension NostrEvent {
+    /// Decodes an event from untrusted JSON (a relay frame's event object, a file).
+    ///
+    /// The JSON is parsed by ``StrictJSONParser``, so `content` and tags come out exactly as
+    /// signed, and JSON that other implementations could read differently (duplicate keys, lone
+    /// surrogates, invalid UTF-8) is rejected. Members other than the seven of NIP-01 are ignored.
+    /// Decoding checks types only; ``EventVerifier`` checks everything else.
+    public init<Bytes: Collection>(jsonData: Bytes, limits: EventLimits = .standard) throws(EventDecodingError) where Bytes.Element == UInt8 {
+        guard jsonData.count <= limits.maximumJSONBytes else {
+            throw .tooLarge(bytes: jsonData.count, limit: limits.maximumJSONBytes)
+        }
+        let value: StrictJSONValue
+        do {
+            value = try StrictJSONParser(maximumBytes: limits.maximumJSONBytes, maximumDepth: 8).parse(jsonData)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        try self.init(jsonValue: value)
+    }
+
+    /// Reads an event from an already parsed JSON object.
+    public init(jsonValue: StrictJSONValue) throws(EventDecodingError) {
+        guard let object = jsonValue.objectValue else { throw .notAnObject(found: jsonValue.typeDescription) }
+
+        func string(_ name: String) throws(EventDecodingError) -> String {
+            guard let member = object[name] else { throw .missingField(name) }
+            guard let text = member.stringValue else { throw .wrongType(field: name, expected: "a string") }
+            return text
+        }
+
+        func integer(_ name: String) throws(EventDecodingError) -> Int64 {
+            guard let member = object[name] else { throw .missingField(name) }
+            guard case .number = member else { throw .wrongType(field: name, expected: "a number") }
+            guard let number = member.int64Value else { throw .invalidInteger(field: name) }
+            return number
+        }
+
+        let id = try string("id")
+        let pubkey = try string("pubkey")
+        let createdAt = try integer("created_at")
+        let kindNumber = try integer("kind")
+        guard let kind = Int(exactly: kindNumber) else { throw .invalidInteger(field: "kind") }
+        guard let tagsMember = object["tags"] else { throw .missingField("tags") }
+        guard let tagValues = tagsMember.arrayValue else { throw .wrongType(field: "tags", expected: "an array of arrays of strings") }
+        var tags: [[String]] = []
+        tags.reserveCapacity(tagValues.count)
+        for tagValue in tagValues {
+            guard let elements = tagValue.arrayValue else { throw .wrongType(field: "tags", expected: "an array of arrays of strings") }
+            var tag: [String] = []
+            tag.reserveCapacity(elements.count)
+            for element in elements {
+                guard let text = element.stringValue else { throw .wrongType(field: "tags", expected: "an array of arrays of strings") }
+                tag.append(text)
+            }
+            tags.append(tag)
+        }
+        let content = try string("content")
+        let signature = try string("sig")
+        self.init(id: id, pubkey: pubkey, createdAt: createdAt, kind: kind, tags: tags, content: content, signature: signature)
+    }
+
+    /// The event as one line of JSON, in NIP-01's object form, with strings escaped as in the id
+    /// serialization (so `content` round-trips exactly).
+    public func jsonData() -> [UInt8] {
+        var writer = CanonicalJSONWriter(estimatedSize: content.utf8.count + 400)
+        writer.append(ascii: "{\"id\":")
+        writer.appendString(id)
+        writer.append(ascii: ",\"pubkey\":")
+        writer.appendString(pubkey)
+        writer.append(ascii: ",\"created_at\":")
+        writer.appendInteger(createdAt)
+        writer.append(ascii: ",\"kind\":")
+        writer.appendInteger(Int64(kind))
+        writer.append(ascii: ",\"tags\":")
+        writer.appendTags(tags)
+        writer.append(ascii: ",\"content\":")
+        writer.appendString(content)
+        writer.append(ascii: ",\"sig\":")
+        writer.appendString(signature)
+        writer.append(byte: UInt8(ascii: "}"))
+        return writer.bytes
+    }
+}
