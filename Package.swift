@@ -19,11 +19,13 @@ let package = Package(
         .library(name: "ClipKit", targets: ["ClipKit"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
@@ -53,10 +55,26 @@ let package = Package(
 
         // MARK: Tooling
         .target(
+            name: "ClipSite",
+            dependencies: ["ClipKit"],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipDoctor",
+            dependencies: [
+                "ClipKit",
+                "ClipSite",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
                 "ClipNostr",
+                "ClipSite",
+                "ClipDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -86,6 +104,19 @@ let package = Package(
         .testTarget(
             name: "ClipKitUITests",
             dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSiteTests",
+            dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipDoctorTests",
+            dependencies: [
+                "ClipDoctor", "ClipKit", "ClipTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

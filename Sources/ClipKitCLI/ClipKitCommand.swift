@@ -13,6 +13,10 @@ public struct ClipKitCommand: AsyncParsableCommand {
             RouteCommand.self,
             NIP19Command.self,
             EventCommand.self,
+            AASACommand.self,
+            DoctorCommand.self,
+            SizeCommand.self,
+            GenerateCommand.self,
         ]
     )
 

@@ -1,0 +1,147 @@
+import ClipKit
+import Foundation
+
+/// Checks that an app, its App Clip and its link domain are wired the way the manifest says.
+///
+/// ```swift
+/// let doctor = Doctor(manifest: manifest)
+/// let report = try await doctor.examine(DoctorInputs(clipEntitlements: "Clip/Clip.entitlements"))
+/// for finding in report.findings { print(finding.code, finding.message) }
+/// ```
+public struct Doctor: Sendable {
+    /// The manifest everything is checked against.
+    public var manifest: ClipManifest
+    /// The AASA validator; without one, an `--aasa` input gives an `aasa.unavailable` finding.
+    public var aasaChecker: (any AASAChecking)?
+    /// The largest plist file read, in bytes.
+    public var maximumPlistBytes = 4 * 1024 * 1024
+
+    /// Creates a doctor for `manifest`.
+    public init(manifest: ClipManifest, aasaChecker: (any AASAChecking)? = nil) {
+        self.manifest = manifest
+        self.aasaChecker = aasaChecker
+    }
+
+    /// What the manifest expects.
+    public var expectations: ManifestExpectations { ManifestExpectations(manifest: manifest) }
+
+    /// Checks every given input and returns the findings.
+    ///
+    /// - Throws: ``DoctorError`` when a named input cannot be read or parsed at all.
+    public func examine(_ inputs: DoctorInputs) async throws(DoctorError) -> DoctorReport {
+        let expectations = self.expectations
+        var findings: [Finding] = []
+        var checked: [String] = []
+
+        if let path = inputs.appEntitlements {
+            let value = try readPlist(path, input: "--app-entitlements")
+            findings += AppEntitlementsCheck(expectations: expectations).findings(in: value, file: path)
+            checked.append(path)
+        }
+        if let path = inputs.clipEntitlements {
+            let value = try readPlist(path, input: "--clip-entitlements")
+            findings += ClipEntitlementsCheck(expectations: expectations).findings(in: value, file: path)
+            checked.append(path)
+        }
+        if let path = inputs.appInfoPlist {
+            let value = try readPlist(path, input: "--app-info-plist")
+            findings += InfoPlistCheck(expectations: expectations).appFindings(in: value, file: path, origin: .source)
+            checked.append(path)
+        }
+        if let path = inputs.clipInfoPlist {
+            let value = try readPlist(path, input: "--clip-info-plist")
+            findings += InfoPlistCheck(expectations: expectations).clipFindings(in: value, file: path, origin: .source)
+            checked.append(path)
+        }
+        if let path = inputs.archive {
+            findings += try examineProduct(path, expectations: expectations)
+            checked.append(path)
+        }
+        if let path = inputs.sizeReport {
+            findings += try examineSizeReport(path, expectations: expectations)
+            checked.append(path)
+        }
+        if let source = inputs.aasa {
+            if let aasaChecker {
+                findings += try await aasaChecker.findings(forSource: source, manifest: manifest)
+            } else {
+                findings.append(Finding(.aasaUnavailable, message: "no AASA validator is available in this build, so the AASA file was not checked",
+                                        file: source, key: nil, fix: "Use a clipkit built with the ClipSite module."))
+            }
+            checked.append(source)
+        }
+        return DoctorReport(findings: findings, checkedFiles: checked)
+    }
+
+    /// The findings for a built product at `path`.
+    public func examineProduct(_ path: String, expectations: ManifestExpectations) throws(DoctorError) -> [Finding] {
+        let inspection: ProductInspection
+        do {
+            inspection = try ProductInspector().inspect(at: URL(fileURLWithPath: path), displayPath: path)
+        } catch {
+            throw .unreadable(input: "--archive", path: path, reason: error.description)
+        }
+        var findings = inspection.findings
+        if let app = inspection.app {
+            if let entitlements = app.entitlements {
+                findings += AppEntitlementsCheck(expectations: expectations).findings(in: entitlements, file: app.executableLabel)
+            }
+            if let info = app.infoPlist {
+                findings += InfoPlistCheck(expectations: expectations).appFindings(in: info, file: app.infoPlistLabel, origin: .built)
+            }
+        }
+        if let clip = inspection.clip {
+            if let entitlements = clip.entitlements {
+                findings += ClipEntitlementsCheck(expectations: expectations).findings(in: entitlements, file: clip.executableLabel)
+            }
+            if let info = clip.infoPlist {
+                findings += InfoPlistCheck(expectations: expectations).clipFindings(in: info, file: clip.infoPlistLabel, origin: .built)
+            }
+            if let limit = expectations.sizeLimit {
+                findings += BundleSizeCheck(limit: limit).findings(uncompressedBytes: clip.uncompressedBytes, file: clip.bundleLabel)
+            }
+        }
+        return findings
+    }
+
+    /// The findings for an App Thinning Size Report at `path`.
+    public func examineSizeReport(_ path: String, expectations: ManifestExpectations) throws(DoctorError) -> [Finding] {
+        let data = try readFile(path, input: "--size-report", limit: SizeReportParser().maximumBytes)
+        let report: SizeReport
+        do {
+            report = try SizeReportParser().parse(data)
+        } catch {
+            throw .unreadable(input: "--size-report", path: path, reason: error.description)
+        }
+        guard let limit = expectations.sizeLimit else {
+            throw .unreadable(input: "--manifest", path: "clip.minimumIOS", reason: "'\(expectations.minimumIOS)' is not a version")
+        }
+        return SizeEvaluation(report: report, limit: limit).findings(file: path)
+    }
+
+    private func readPlist(_ path: String, input: String) throws(DoctorError) -> PropertyListValue {
+        let data = try readFile(path, input: input, limit: maximumPlistBytes)
+        do {
+            return try PropertyListReader(maximumBytes: maximumPlistBytes).read(data)
+        } catch {
+            throw .unreadable(input: input, path: path, reason: error.description)
+        }
+    }
+
+    private func readFile(_ path: String, input: String, limit: Int) throws(DoctorError) -> Data {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(input: input, path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(input: input, path: path, reason: "this is a folder, expected a file") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > limit {
+            throw .unreadable(input: input, path: path, reason: "the file has \(size.intValue) bytes, more than the \(limit) read")
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(input: input, path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The files `clipkit doctor` checks; every one is optional, and only what is given is checked.
+public struct DoctorInputs: Sendable, Hashable {
+    /// The full app's `.entitlements` file (XML or binary plist).
+    public var appEntitlements: String?
+    /// The App Clip's `.entitlements` file.
+    public var clipEntitlements: String?
+    /// The full app's Info.plist.
+    public var appInfoPlist: String?
+    /// The App Clip's Info.plist.
+    public var clipInfoPlist: String?
+    /// The AASA file: a local path or an `https://` URL.
+    public var aasa: String?
+    /// Xcode's `App Thinning Size Report.txt` for the clip.
+    public var sizeReport: String?
+    /// A built product: an `.app` folder, an `.ipa` or an `.xcarchive`.
+    public var archive: String?
+
+    /// Creates the inputs.
+    public init(
+        appEntitlements: String? = nil, clipEntitlements: String? = nil, appInfoPlist: String? = nil,
+        clipInfoPlist: String? = nil, aasa: String? = nil, sizeReport: String? = nil, archive: String? = nil
+    ) {
+        self.appEntitlements = appEntitlements
+        self.clipEntitlements = clipEntitlements
+        self.appInfoPlist = appInfoPlist
+        self.clipInfoPlist = clipInfoPlist
+        self.aasa = aasa
+        self.sizeReport = sizeReport
+        self.archive = archive
+    }
+
+    /// Whether no input is given.
+    public var isEmpty: Bool {
+        [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
+    }
+}

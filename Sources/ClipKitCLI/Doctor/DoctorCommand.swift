@@ -1,0 +1,100 @@
+import ArgumentParser
+import ClipDoctor
+import ClipKit
+import Foundation
+
+/// `clipkit doctor`: check entitlements, Info.plists, the AASA file, the size report and built
+/// products against the manifest.
+public struct DoctorCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check that the app, its App Clip and the link domain are wired as the manifest says.",
+        discussion: "Exits 1 when any finding is an error. --format github prints GitHub Actions annotations."
+    )
+
+    /// How the findings are printed.
+    public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+        /// Grouped by file, coloured on a terminal.
+        case text
+        /// One JSON object (the same as --json).
+        case json
+        /// GitHub Actions workflow commands.
+        case github
+    }
+
+    @OptionGroup var manifestOption: ManifestOption
+
+    /// The full app's `.entitlements` file.
+    @Option(name: .long, help: "The app's .entitlements file (XML or binary plist).")
+    public var appEntitlements: String?
+
+    /// The clip's `.entitlements` file.
+    @Option(name: .long, help: "The App Clip's .entitlements file.")
+    public var clipEntitlements: String?
+
+    /// The full app's Info.plist.
+    @Option(name: .long, help: "The app's Info.plist.")
+    public var appInfoPlist: String?
+
+    /// The clip's Info.plist.
+    @Option(name: .long, help: "The App Clip's Info.plist.")
+    public var clipInfoPlist: String?
+
+    /// The AASA file or its live URL.
+    @Option(name: .long, help: "The apple-app-site-association file, or its https:// URL.")
+    public var aasa: String?
+
+    /// Xcode's size report.
+    @Option(name: .long, help: "The clip's 'App Thinning Size Report.txt'.")
+    public var sizeReport: String?
+
+    /// A built product.
+    @Option(name: .long, help: "A built product: an .app folder, an .ipa or an .xcarchive.")
+    public var archive: String?
+
+    /// The output format.
+    @Option(name: .long, help: "Output format: text, json or github.")
+    public var format: Format = .text
+
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Runs the checks and prints the findings; exits 1 when any is an error.
+    public func run() async throws {
+        let inputs = DoctorInputs(
+            appEntitlements: appEntitlements, clipEntitlements: clipEntitlements, appInfoPlist: appInfoPlist,
+            clipInfoPlist: clipInfoPlist, aasa: aasa, sizeReport: sizeReport, archive: archive
+        )
+        guard !inputs.isEmpty else {
+            throw CommandFailure.badInput("nothing to check: pass --archive, --app-entitlements, --clip-entitlements, --app-info-plist, --clip-info-plist, --aasa or --size-report")
+        }
+        let manifest = try manifestOption.load()
+        let report: DoctorReport
+        do {
+            report = try await Doctor(manifest: manifest, aasaChecker: CommandEnvironment.aasaChecker).examine(inputs)
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+        let format = output.json ? Format.json : self.format
+        switch format {
+        case .json:
+            Output.emit(ReportFormatter.json(report), json: true) { "" }
+        case .github:
+            Output.writeStandardOutput(ReportFormatter.githubAnnotations(report))
+        case .text:
+            Output.writeStandardOutput(ReportFormatter.text(report, colors: isatty(STDOUT_FILENO) == 1))
+        }
+        if !report.isOK {
+            let errors = report.count(of: .error)
+            throw CommandFailure.negative("doctor found \(errors) error\(errors == 1 ? "" : "s")")
+        }
+    }
+}
+
+extension CommandEnvironment {
+    /// The AASA validator doctor uses, when the CLI links one.
+    static var aasaChecker: (any AASAChecking)? { nil }
+}

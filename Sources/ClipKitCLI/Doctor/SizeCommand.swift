@@ -1,0 +1,114 @@
+import ArgumentParser
+import ClipDoctor
+import ClipKit
+import Foundation
+
+/// `clipkit size REPORT`: hold an App Thinning Size Report against the App Clip size limit.
+public struct SizeCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "size",
+        abstract: "Check an 'App Thinning Size Report.txt' against Apple's App Clip size limit.",
+        discussion: """
+        The limit follows from the clip's minimum iOS and how it is invoked: 10 MB for iOS 15 and earlier, \
+        15 MB for iOS 16 (or with physical invocations), 100 MB for iOS 17 and later with digital invocations \
+        only, 100 MB for the demo link. 1 MB = 1,000,000 bytes. Exits 1 when a variant is over.
+        """
+    )
+
+    /// The report file.
+    @Argument(help: "Xcode's 'App Thinning Size Report.txt'.")
+    public var report: String
+
+    /// The clip's minimum iOS version.
+    @Option(name: .long, help: "The clip's minimum iOS version (default: the manifest's clip.minimumIOS).")
+    public var minIos: String?
+
+    /// How the clip is invoked.
+    @Option(name: .long, help: "How the clip is invoked: digital, physical or demo; repeat for several (default: the manifest's).")
+    public var invocation: [ClipInvocationKind] = []
+
+    /// The manifest, used when --min-ios or --invocation is not given.
+    @Option(name: .long, help: "The manifest to read when --min-ios is not given (default ./clipkit.json).")
+    public var manifest: String?
+
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Parses the report, prints the verdict, exits 1 when over the limit.
+    public func run() async throws {
+        var minimumIOS = minIos
+        var invocations = Set(invocation)
+        if minimumIOS == nil || (invocations.isEmpty && manifest != nil) {
+            var option = ManifestOption()
+            option.manifest = manifest ?? "clipkit.json"
+            let loaded = try option.load()
+            let expectations = ManifestExpectations(manifest: loaded)
+            if minimumIOS == nil { minimumIOS = expectations.minimumIOS }
+            if invocations.isEmpty { invocations = expectations.invocations }
+        }
+        let version = minimumIOS ?? ""
+        guard let limit = AppClipSizeLimit.forClip(minimumIOS: version, invocations: invocations) else {
+            throw CommandFailure.badInput("--min-ios '\(version)' is not a version: expected major.minor, like 16.0")
+        }
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: report)
+            let maximum = SizeReportParser().maximumBytes
+            if let size = attributes[.size] as? NSNumber, size.intValue > maximum {
+                throw CommandFailure.badInput("\(report): the file has \(size.intValue) bytes, more than the \(maximum) read")
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: report))
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure.badInput("\(report): cannot read the size report: no such file or not readable")
+        }
+        let parsed: SizeReport
+        do {
+            parsed = try SizeReportParser().parse(data)
+        } catch {
+            throw CommandFailure.badInput("\(report): \(error.description)")
+        }
+        let evaluation = SizeEvaluation(report: parsed, limit: limit)
+        let largest = parsed.largestVariant
+        let result: JSONValue = .object([
+            "limitBytes": .integer(Int(limit.bytes)),
+            "limitReason": .string(limit.reason),
+            "largestUncompressedBytes": .integer(Int(evaluation.largestUncompressedBytes)),
+            "largestVariant": .optional(largest?.name),
+            "withinLimit": .bool(evaluation.withinLimit),
+            "minimumIOS": .string(version),
+            "invocations": .array(ClipInvocationKind.allCases.filter { (invocations.isEmpty ? [.digital, .physical] : invocations).contains($0) }.map { .string($0.rawValue) }),
+            "variants": .array(parsed.variants.map { variant in
+                .object([
+                    "name": .string(variant.name),
+                    "line": .integer(variant.line),
+                    "universal": .bool(variant.isUniversal),
+                    "compressedBytes": .integer(Int(variant.compressedBytes)),
+                    "uncompressedBytes": .integer(Int(variant.uncompressedBytes)),
+                    "withinLimit": .bool(variant.uncompressedBytes <= limit.bytes),
+                    "descriptors": .array(variant.descriptors.map { .object(["device": .string($0.device), "osVersion": .string($0.osVersion)]) }),
+                ])
+            }),
+        ])
+        Output.emit(result, json: output.json) {
+            var lines = ["limit: \(limit.bytes) bytes (\(limit.reason))"]
+            for variant in parsed.variants {
+                let mark = variant.uncompressedBytes <= limit.bytes ? "ok  " : "OVER"
+                lines.append("  \(mark) \(variant.uncompressedBytes) bytes uncompressed  \(variant.name)")
+            }
+            lines.append(evaluation.withinLimit
+                ? "within the limit: the largest variant is \(evaluation.largestUncompressedBytes) of \(limit.bytes) bytes"
+                : "over the limit: the largest variant is \(evaluation.largestUncompressedBytes) of \(limit.bytes) bytes")
+            return lines.joined(separator: "\n")
+        }
+        if !evaluation.withinLimit {
+            throw CommandFailure.negative("\(report): the largest variant is \(evaluation.largestUncompressedBytes) bytes, over the \(limit.bytes)-byte limit")
+        }
+    }
+}
+
+extension ClipInvocationKind: ExpressibleByArgument {}
