@@ -91,6 +91,12 @@ let package = Package(
             path: "Tests/ClipTestSupport",
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "HandoffRaceClaimer",
+            dependencies: ["ClipKit"],
+            path: "Tests/HandoffRaceClaimer",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],

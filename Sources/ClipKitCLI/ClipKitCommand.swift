@@ -17,6 +17,8 @@ public struct ClipKitCommand: AsyncParsableCommand {
             DoctorCommand.self,
             SizeCommand.self,
             GenerateCommand.self,
+            HandoffCommand.self,
+            BridgeCommand.self,
         ]
     )
 

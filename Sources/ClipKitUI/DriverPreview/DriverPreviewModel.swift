@@ -31,7 +31,7 @@ public final class DriverPreviewModel {
     /// The best verified profile so far, kept after the handoff is offered.
     public private(set) var profile: DriverProfile?
     /// The last failure to offer the handoff, for an alert; cleared by the next offer.
-    public private(set) var offerFailure: HandoffOfferFailure?
+    public private(set) var offerFailure: HandoffError?
     /// How many relays answered, failed, and were asked in the last fetch.
     public private(set) var relayTally = RelayTally()
     /// Every state change, in order.
@@ -140,15 +140,18 @@ public final class DriverPreviewModel {
     /// - Returns: The handoff that was offered.
     /// - Throws: ``DriverHandoffOfferError``.
     @discardableResult
-    public func offerHandoff() async throws(DriverHandoffOfferError) -> DriverHandoff {
+    public func offerHandoff() async throws(DriverHandoffOfferError) -> RoadFlareDriverHandoff {
         guard allowsHandoff else { throw .notAvailable(state) }
         guard !isOffering else { throw .alreadyOffering }
         isOffering = true
         defer { isOffering = false }
-        let handoff = DriverHandoff(npub: npub, displayName: profile?.readableName, profileCreatedAt: profile?.createdAt)
+        let handoff = RoadFlareDriverHandoff(
+            npub: npub, displayName: profile?.readableName,
+            profileCreatedAt: profile.map { Int($0.createdAt.timeIntervalSince1970.rounded(.down)) }
+        )
         offerFailure = nil
         do {
-            try await offering.offer(handoff)
+            try await offering.offerDriverHandoff(handoff)
         } catch {
             offerFailure = error
             throw .notSaved(error)
@@ -255,7 +258,7 @@ public enum DriverHandoffOfferError: Error, Sendable, Hashable, CustomStringConv
     /// An offer is being written already.
     case alreadyOffering
     /// Writing the handoff failed.
-    case notSaved(HandoffOfferFailure)
+    case notSaved(HandoffError)
 
     /// A sentence that says why.
     public var description: String {
@@ -266,8 +269,8 @@ public enum DriverHandoffOfferError: Error, Sendable, Hashable, CustomStringConv
             return "the handoff cannot be offered in the state '\(state.description)'"
         case .alreadyOffering:
             return "the handoff is being offered already"
-        case .notSaved(let failure):
-            return failure.description
+        case .notSaved(let error):
+            return "the driver could not be saved for the app: \(error.description)"
         }
     }
 }

@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Where a driver preview stands.
 ///
 /// ```
@@ -17,7 +19,7 @@ public enum DriverPreviewState: Sendable, Hashable, CustomStringConvertible {
     /// which replaces it.
     case preview(DriverProfile, isUpdating: Bool)
     /// The person tapped "Get RoadFlare" and this handoff was left for the full app.
-    case offered(DriverHandoff)
+    case offered(RoadFlareDriverHandoff)
     /// No profile can be shown; the failure says why in words a person can read.
     case failed(DriverPreviewFailure)
 

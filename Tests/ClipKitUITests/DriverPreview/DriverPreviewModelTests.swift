@@ -8,11 +8,15 @@ import Testing
 struct DriverPreviewModelTests {
     let source = ScriptedProfileSource()
     let clock = ManualClock()
-    let offering = RecordingHandoffOffering()
+    let handoff: HandoffFixture
+
+    init() throws {
+        handoff = try HandoffFixture()
+    }
 
     func makeModel(promotion: InstallPromotionController? = nil, source: ScriptedProfileSource? = nil) -> DriverPreviewModel {
         DriverPreviewModel(
-            npub: ScriptedProfileSource.sampleNpub, loader: source ?? self.source, offering: offering,
+            npub: ScriptedProfileSource.sampleNpub, loader: source ?? self.source, offering: handoff.store,
             promotion: promotion, deadline: .seconds(8), clock: clock
         )
     }
@@ -77,7 +81,7 @@ struct DriverPreviewModelTests {
         #expect(model.state == .failed(.invalidDriverLink("the checksum does not match")))
         #expect(!model.allowsHandoff)
         await #expect(throws: DriverHandoffOfferError.notAvailable(model.state)) { try await model.offerHandoff() }
-        #expect(await offering.offers.isEmpty)
+        #expect(handoff.waitingDriver() == nil)
         if case .failed(let failure) = model.state {
             #expect(failure.description.contains("link is damaged"))
         }
@@ -162,12 +166,11 @@ struct DriverPreviewModelTests {
         #expect(!promotion.isOverlayPresented)
 
         let handoff = try await model.offerHandoff()
-        #expect(handoff == DriverHandoff(
-            npub: ScriptedProfileSource.sampleNpub, displayName: "Alice",
-            profileCreatedAt: Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(handoff == RoadFlareDriverHandoff(
+            npub: ScriptedProfileSource.sampleNpub, displayName: "Alice", profileCreatedAt: 1_700_000_000
         ))
         #expect(model.state == .offered(handoff))
-        #expect(await offering.offers == [handoff])
+        #expect(self.handoff.waitingDriver() == handoff, "the full app finds exactly what was offered")
         await loading.value
         #expect(source.wasTerminated, "offering ends the fetch")
         #expect(promotion.isOverlayPresented, "the tap on Get RoadFlare is the person's own request")
@@ -187,27 +190,31 @@ struct DriverPreviewModelTests {
         await loading.value
         #expect(model.state.isFailed)
         let handoff = try await model.offerHandoff()
-        #expect(handoff == DriverHandoff(npub: ScriptedProfileSource.sampleNpub))
+        #expect(handoff == RoadFlareDriverHandoff(npub: ScriptedProfileSource.sampleNpub))
         #expect(model.state == .offered(handoff))
+        #expect(self.handoff.waitingDriver() == handoff)
     }
 
     @Test func aFailedWriteKeepsThePreviewAndCanBeRetried() async throws {
-        let offering = RecordingHandoffOffering(failingWith: HandoffOfferFailure(reason: "the App Group container is not available"))
-        let model = DriverPreviewModel(npub: ScriptedProfileSource.sampleNpub, loader: source, offering: offering, clock: clock)
+        let model = makeModel()
         let loading = Task { await model.load() }
         await started(source)
         source.send(.profile(ScriptedProfileSource.profile(at: 100)))
         source.finish()
         await loading.value
 
+        try self.handoff.breakContainer()
         await #expect(throws: DriverHandoffOfferError.self) { try await model.offerHandoff() }
         #expect(model.state == .preview(ScriptedProfileSource.profile(at: 100), isUpdating: false))
-        #expect(model.offerFailure?.reason == "the App Group container is not available")
+        guard case .storageFailed? = model.offerFailure else {
+            Issue.record("expected a storage failure, got \(String(describing: model.offerFailure))"); return
+        }
 
-        await offering.stopFailing()
+        try self.handoff.repairContainer()
         let handoff = try await model.offerHandoff()
         #expect(model.state == .offered(handoff))
         #expect(model.offerFailure == nil)
+        #expect(self.handoff.waitingDriver() == handoff)
     }
 
     @Test func retryAsksTheRelaysAgain() async {

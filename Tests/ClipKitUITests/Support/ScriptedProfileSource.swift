@@ -59,22 +59,3 @@ final class ScriptedProfileSource: DriverProfileLoading, @unchecked Sendable {
         )
     }
 }
-
-/// Records offered handoffs; can be told to fail, like a full disk or a missing App Group.
-actor RecordingHandoffOffering: DriverHandoffOffering {
-    private(set) var offers: [DriverHandoff] = []
-    private var failure: HandoffOfferFailure?
-
-    init(failingWith failure: HandoffOfferFailure? = nil) {
-        self.failure = failure
-    }
-
-    func offer(_ handoff: DriverHandoff) async throws(HandoffOfferFailure) {
-        if let failure { throw failure }
-        offers.append(handoff)
-    }
-
-    func stopFailing() {
-        failure = nil
-    }
-}

@@ -1,0 +1,37 @@
+/// Why a handoff could not be offered, or a store could not be set up.
+public enum HandoffError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The store's key is not a storage key.
+    case invalidKey(String)
+    /// The lifetime is outside the range a handoff may live.
+    case invalidLifetime(seconds: Int, allowed: ClosedRange<Int>)
+    /// The payload type name is not a letter followed by up to 127 letters, digits, `.`, `_` or `-`.
+    case invalidTypeName(String)
+    /// The payload could not be encoded as JSON.
+    case payloadNotEncodable(typeName: String, reason: String)
+    /// The encoded entry is larger than a handoff may be.
+    case entryTooLarge(bytes: Int, limit: Int)
+    /// The payload encodes, but the store would not hand it back (for example it fails its own strict decoding).
+    case payloadRejected(HandoffDiagnostic)
+    /// The shared store failed.
+    case storageFailed(SharedDefaultsError)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .invalidKey(let key):
+            return "'\(key.prefix(80))' cannot be a handoff key: use a letter, then up to 63 letters, digits, '_', '-' or '.'"
+        case .invalidLifetime(let seconds, let allowed):
+            return "a handoff cannot live \(seconds) seconds: choose \(allowed.lowerBound) to \(allowed.upperBound) (30 days), as handoff.ttlSeconds in clipkit.json"
+        case .invalidTypeName(let name):
+            return "'\(name.prefix(80))' cannot be a payload type name: use a letter, then up to 127 letters, digits, '.', '_' or '-' (like roadflare.driver)"
+        case .payloadNotEncodable(let typeName, let reason):
+            return "the '\(typeName)' payload cannot be encoded as JSON: \(reason)"
+        case .entryTooLarge(let bytes, let limit):
+            return "the handoff entry would have \(bytes) bytes, more than the \(limit) allowed; hand off identifiers and let the app fetch the rest"
+        case .payloadRejected(let diagnostic):
+            return "the payload would not be accepted when claimed: \(diagnostic.description)"
+        case .storageFailed(let error):
+            return error.description
+        }
+    }
+}

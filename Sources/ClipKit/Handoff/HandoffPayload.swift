@@ -1,0 +1,22 @@
+/// A value a clip hands to its full app, with a stable name that both sides agree on.
+///
+/// The name goes into the envelope so the app never decodes a payload meant for something else.
+/// Change it when the payload's shape changes (`"roadflare.driver.v2"`): an app that expects the old
+/// name then discards the entry with ``HandoffDiagnostic/wrongType(expected:found:)`` instead of
+/// misreading it. Any other `Codable & Sendable` value can be handed off too, with an explicit name:
+/// ``HandoffStore/offer(_:typeName:)``.
+public protocol HandoffPayload: Codable, Sendable {
+    /// The payload's type name: a letter, then up to 127 letters, digits, `.`, `_` or `-`.
+    static var handoffTypeName: String { get }
+}
+
+/// The payload types ClipKit defines for its reference clips.
+public enum BuiltInHandoffPayloads {
+    /// RoadFlare's driver and Bluesky's starter pack.
+    public static let all: [any HandoffPayload.Type] = [RoadFlareDriverHandoff.self, BlueskyStarterPackHandoff.self]
+
+    /// The built-in type with `typeName`, if there is one.
+    public static func type(named typeName: String) -> (any HandoffPayload.Type)? {
+        all.first { $0.handoffTypeName == typeName }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+extension HandoffStore {
+    /// Offers a payload given as JSON, for tools and tests.
+    ///
+    /// When `typeName` names a built-in payload (``BuiltInHandoffPayloads``) the JSON must decode
+    /// strictly as that type, so a tool cannot offer a driver handoff the app would then discard;
+    /// any other type name carries the JSON as it is.
+    ///
+    /// - Throws: ``HandoffError/payloadRejected(_:)`` when the JSON does not fit the built-in type, or
+    ///   any error of ``offer(_:typeName:)``.
+    @discardableResult
+    public func offer(json: JSONValue, typeName: String) throws(HandoffError) -> HandoffOffer {
+        guard let builtIn = BuiltInHandoffPayloads.type(named: typeName) else {
+            return try offer(json, typeName: typeName)
+        }
+        return try offer(json: json, as: builtIn)
+    }
+
+    private func offer<Payload: HandoffPayload>(json: JSONValue, as type: Payload.Type) throws(HandoffError) -> HandoffOffer {
+        let payload: Payload
+        do {
+            payload = try JSONDecoder().decode(Payload.self, from: json.serialized())
+        } catch {
+            throw .payloadRejected(.undecodablePayload(typeName: Payload.handoffTypeName, reason: HandoffEnvelope.describe(error)))
+        }
+        return try offer(payload)
+    }
+}
+
+extension BuiltInHandoffPayloads {
+    /// The names of the built-in payload types that `json` decodes as, strictly.
+    public static func typeNames(fitting json: JSONValue) -> [String] {
+        let data = json.serialized()
+        return all.filter { fits(data, $0) }.map { $0.handoffTypeName }
+    }
+
+    private static func fits<Payload: HandoffPayload>(_ data: Data, _ type: Payload.Type) -> Bool {
+        (try? JSONDecoder().decode(Payload.self, from: data)) != nil
+    }
+}

@@ -1,0 +1,21 @@
+/// A coding key for any member name, used to reject members a payload does not define.
+struct AnyCodingKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Decoder {
+    /// Throws when the object being decoded has a member outside `allowed`.
+    func rejectUnknownKeys(allowing allowed: Set<String>) throws {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "unexpected member '\(unknown.prefix(64))'; expected only \(allowed.sorted().joined(separator: ", "))"
+            ))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Why a ``SharedDefaults`` operation failed.
+public enum SharedDefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The key is not a storage key (a letter, then up to 63 letters, digits, `_`, `-` or `.`).
+    case invalidKey(String)
+    /// A value is larger than the store's cap.
+    case valueTooLarge(key: String, bytes: Int, limit: Int)
+    /// A stored value is not bytes (for example a string another program wrote under the key).
+    case unexpectedValue(key: String, found: String)
+    /// The store's folder or suite cannot be used.
+    case containerUnavailable(location: String, reason: String)
+    /// A file-system operation failed.
+    case operationFailed(operation: String, key: String, reason: String)
+
+    /// What went wrong and what to do about it.
+    public var description: String {
+        switch self {
+        case .invalidKey(let key):
+            return "'\(key.prefix(80))' is not a storage key: use a letter, then up to 63 letters, digits, '_', '-' or '.'"
+        case .valueTooLarge(let key, let bytes, let limit):
+            return "the value for '\(key)' has \(bytes) bytes, more than the \(limit) the store allows; store less (a handoff carries identifiers, not content)"
+        case .unexpectedValue(let key, let found):
+            return "the value for '\(key)' is \(found), not bytes; another program wrote this key, so pick a key of your own"
+        case .containerUnavailable(let location, let reason):
+            return "cannot use the shared store at \(location): \(reason); check that the App Group is in both targets' entitlements (or that the folder is writable)"
+        case .operationFailed(let operation, let key, let reason):
+            return "could not \(operation) '\(key)': \(reason)"
+        }
+    }
+}

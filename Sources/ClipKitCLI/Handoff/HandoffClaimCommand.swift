@@ -1,0 +1,24 @@
+import ArgumentParser
+import ClipKit
+
+/// `clipkit handoff claim --container DIR`: take the waiting handoff, exactly once.
+public struct HandoffClaimCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "claim",
+        abstract: "Claim the waiting handoff and remove it (exit 1 with a reason when there is none)."
+    )
+
+    @OptionGroup var containerOption: HandoffContainerOption
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Claims the entry and prints it.
+    public func run() async throws {
+        try HandoffReading(outcomeMember: "claimed", containerOption: containerOption, json: output.json).run { store in
+            store.claimEnvelope()
+        }
+    }
+}

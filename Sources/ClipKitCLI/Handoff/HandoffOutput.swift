@@ -1,0 +1,99 @@
+import ClipKit
+import Foundation
+
+/// How the handoff commands print entries and discarded entries.
+enum HandoffOutput {
+    /// A date as ISO 8601 in UTC, such as `2025-01-31T12:00:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
+    }
+
+    /// The members that describe an entry.
+    static func members(of envelope: HandoffEnvelope) -> [String: JSONValue] {
+        [
+            "type": .string(envelope.typeName),
+            "payload": envelope.payload,
+            "createdAt": .string(timestamp(envelope.createdAt)),
+            "expiresAt": .string(timestamp(envelope.expiresAt)),
+            "schema": .integer(envelope.schemaVersion),
+        ]
+    }
+
+    /// Text for people: the type, the lifetime and the payload.
+    static func text(of envelope: HandoffEnvelope) -> String {
+        """
+        type: \(envelope.typeName)
+        created: \(timestamp(envelope.createdAt))
+        expires: \(timestamp(envelope.expiresAt))
+        payload: \(String(decoding: envelope.payload.serialized(), as: UTF8.self))
+        """
+    }
+}
+
+/// Collects the diagnostics a store reports while a command runs.
+final class HandoffDiagnosticsRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [HandoffDiagnostic] = []
+
+    /// The closure to give the store.
+    var handler: @Sendable (HandoffDiagnostic) -> Void {
+        { [self] diagnostic in
+            lock.lock()
+            recorded.append(diagnostic)
+            lock.unlock()
+        }
+    }
+
+    /// Everything reported so far.
+    var diagnostics: [HandoffDiagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+}
+
+/// What `claim` and `peek` share: read the entry once and report it or why there is none.
+struct HandoffReading {
+    /// `claimed` or `found`: the member that says whether there was an entry.
+    let outcomeMember: String
+    let containerOption: HandoffContainerOption
+    let json: Bool
+
+    func run(_ read: (HandoffStore) -> HandoffEnvelope?) throws {
+        let recorder = HandoffDiagnosticsRecorder()
+        let store: HandoffStore
+        do {
+            // The lifetime only matters for offers; reading accepts any valid entry.
+            store = try HandoffStore(
+                defaults: try containerOption.sharedDefaults(), lifetime: HandoffStore.lifetimeRange.upperBound,
+                diagnostics: recorder.handler
+            )
+        } catch let error as HandoffError {
+            throw CommandFailure.badInput(error.description)
+        }
+        let envelope = read(store)
+        let diagnostics = recorder.diagnostics
+        if let failure = diagnostics.first(where: { !$0.removedEntry }) {
+            throw CommandFailure.badInput("--container \(containerOption.container): \(failure.description)")
+        }
+        if let envelope {
+            var members = HandoffOutput.members(of: envelope)
+            members[outcomeMember] = .bool(true)
+            Output.emit(.object(members), json: json) { HandoffOutput.text(of: envelope) }
+            return
+        }
+        let code: String
+        let reason: String
+        if let discarded = diagnostics.last {
+            code = discarded.code
+            reason = discarded.description
+        } else {
+            code = "empty"
+            reason = "nothing to claim: no handoff is waiting (none was offered, it was already claimed, or the system removed the clip's data)"
+        }
+        Output.emit(.object([outcomeMember: .bool(false), "payload": .null, "code": .string(code), "reason": .string(reason)]), json: json) {
+            reason
+        }
+        throw CommandFailure.negative(reason)
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import ClipKit
+
+/// `clipkit handoff peek --container DIR`: show the waiting handoff without claiming it.
+public struct HandoffPeekCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "peek",
+        abstract: "Show the waiting handoff without claiming it (an unusable entry is removed; exit 1 when there is none)."
+    )
+
+    @OptionGroup var containerOption: HandoffContainerOption
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Reads the entry and prints it.
+    public func run() async throws {
+        try HandoffReading(outcomeMember: "found", containerOption: containerOption, json: output.json).run { store in
+            store.peekEnvelope()
+        }
+    }
+}

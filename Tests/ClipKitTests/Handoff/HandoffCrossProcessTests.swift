@@ -1,0 +1,77 @@
+import ClipKit
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// Two real processes claim the same handoffs at once: every offer is claimed exactly once.
+@Suite struct HandoffCrossProcessTests {
+    struct RaceTicket: Codable, Sendable {
+        var round: Int
+    }
+
+    struct ClaimerMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "the test helper HandoffRaceClaimer is not at \(path): build it with 'swift build'" }
+    }
+
+    static func claimerExecutable() throws -> URL {
+        let url = try TestEnvironment.clipkitExecutable().deletingLastPathComponent().appendingPathComponent("HandoffRaceClaimer")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw ClaimerMissing(path: url.path)
+        }
+        return url
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func twoProcessesClaimFiveHundredOffersExactlyOnceEach() async throws {
+        let rounds = 500
+        let folder = try TemporaryDirectory(prefix: "clipkit-race")
+        let stopFile = folder.file("stop")
+        let defaults = try DirectorySharedDefaults(
+            directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: folder.url), synchronizesWrites: false
+        )
+        let store = try HandoffStore(defaults: defaults, lifetime: 3600)
+        let entry = defaults.directory.appendingPathComponent(HandoffStore.defaultKey).path
+
+        let executable = try Self.claimerExecutable()
+        let arguments = ["--container", folder.url.path, "--stop-file", stopFile.path]
+        let first = try ChildProcess(executable, arguments: arguments)
+        let second = try ChildProcess(executable, arguments: arguments)
+        #expect(await first.waitForOutput(containing: "ready", timeout: 10))
+        #expect(await second.waitForOutput(containing: "ready", timeout: 10))
+
+        let started = Date()
+        for round in 0..<rounds {
+            try store.offer(RaceTicket(round: round), typeName: "test.raceTicket")
+            // The next ticket is offered only once this one is claimed, so no offer replaces an unclaimed one.
+            let deadline = Date().addingTimeInterval(5)
+            while FileManager.default.fileExists(atPath: entry) {
+                guard Date() < deadline else {
+                    Issue.record("round \(round): nobody claimed the offer within 5 s")
+                    return
+                }
+                try await Task.sleep(nanoseconds: 20_000)
+            }
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        _ = FileManager.default.createFile(atPath: stopFile.path, contents: nil)
+        #expect(await first.waitForExit(timeout: 10) == 0)
+        #expect(await second.waitForExit(timeout: 10) == 0)
+
+        func claims(_ process: ChildProcess) -> [Int] {
+            process.standardOutput.split(separator: "\n").compactMap { line in
+                line.hasPrefix("claimed ") ? Int(line.dropFirst("claimed ".count)) : nil
+            }
+        }
+        let firstClaims = claims(first)
+        let secondClaims = claims(second)
+        let all = (firstClaims + secondClaims).sorted()
+        #expect(all == Array(0..<rounds), "each offer must be claimed exactly once: \(all.count) claims, \(Set(all).count) distinct")
+        #expect(Set(firstClaims).isDisjoint(with: secondClaims))
+        // Both processes were claiming; had one of them won nothing, there would have been no contest.
+        #expect(!firstClaims.isEmpty && !secondClaims.isEmpty, "wins: \(firstClaims.count) and \(secondClaims.count)")
+        #expect(!first.standardOutput.contains("diagnostic") && !second.standardOutput.contains("diagnostic"))
+        #expect(!FileManager.default.fileExists(atPath: entry))
+        print("two-process claim race: \(rounds) offers in \(String(format: "%.2f", elapsed)) s; wins \(firstClaims.count) / \(secondClaims.count)")
+    }
+}

@@ -1,0 +1,170 @@
+import ClipKit
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// Offer, claim and peek: the one-shot contract between a clip and its full app.
+@Suite struct HandoffStoreTests {
+    @Test func claimReturnsTheOfferedPayloadOnceAndTheEntryIsGone() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        let offer = try store.offer(Samples.driver)
+        #expect(offer.typeName == "roadflare.driver")
+        #expect(fixture.entryExists)
+
+        #expect(store.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+        #expect(!fixture.entryExists)
+        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+        // Claiming nothing is a normal outcome, not a diagnostic.
+        #expect(fixture.log.entries.isEmpty)
+    }
+
+    @Test func peekLeavesTheEntryForTheClaim() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        try store.offer(Samples.starterPack)
+        #expect(store.peek(BlueskyStarterPackHandoff.self) == Samples.starterPack)
+        #expect(store.peek(BlueskyStarterPackHandoff.self) == Samples.starterPack)
+        #expect(store.peekEnvelope()?.typeName == "bluesky.starterPack")
+        #expect(store.claim(BlueskyStarterPackHandoff.self) == Samples.starterPack)
+        #expect(store.peek(BlueskyStarterPackHandoff.self) == nil)
+        #expect(fixture.log.entries.isEmpty)
+    }
+
+    @Test func aNewOfferReplacesTheWaitingOne() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        try store.offer(Samples.driver)
+        let second = RoadFlareDriverHandoff(npub: Samples.npub, displayName: "Bob")
+        try store.offer(second)
+        #expect(store.claim(RoadFlareDriverHandoff.self) == second)
+        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+    }
+
+    @Test func theEnvelopeCarriesVersionTimesTypeAndPayload() throws {
+        let fixture = try HandoffFixture()
+        fixture.clock.now = Date(timeIntervalSince1970: 1_700_000_000.75)
+        let store = try fixture.store(lifetime: 600)
+        let offer = try store.offer(Samples.driver)
+        #expect(offer.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(offer.expiresAt == Date(timeIntervalSince1970: 1_700_000_600))
+
+        let stored = try #require(try JSONValue(parsing: Data(contentsOf: fixture.entryFile)).objectValue)
+        #expect(Set(stored.keys) == ["schema", "createdAt", "expiresAt", "type", "payload"])
+        #expect(stored["schema"] == .number(1))
+        #expect(stored["createdAt"] == .number(1_700_000_000))
+        #expect(stored["expiresAt"] == .number(1_700_000_600))
+        #expect(stored["type"] == .string("roadflare.driver"))
+        #expect(stored["payload"]?["npub"] == .string(Samples.npub))
+        #expect(stored["payload"]?["profileCreatedAt"] == .number(1_699_999_000))
+
+        let envelope = try #require(store.claimEnvelope())
+        #expect(envelope.schemaVersion == HandoffEnvelope.currentSchemaVersion)
+        #expect(try envelope.decodePayload(as: RoadFlareDriverHandoff.self) == Samples.driver)
+    }
+
+    @Test func theLifetimeComesFromTheManifest() throws {
+        let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
+        let fixture = try HandoffFixture()
+        let store = try HandoffStore(defaults: fixture.defaults, manifest: manifest, clock: fixture.clock.reading)
+        #expect(store.lifetime == manifest.handoff.ttlSeconds)
+        let offer = try store.offer(Samples.starterPack)
+        #expect(offer.expiresAt.timeIntervalSince(offer.createdAt) == TimeInterval(manifest.handoff.ttlSeconds))
+    }
+
+    @Test func anEntryIsClaimableUntilTheMomentItExpires() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store(lifetime: 60)
+        try store.offer(Samples.driver)
+        fixture.clock.advance(by: 59)
+        #expect(store.peek(RoadFlareDriverHandoff.self) == Samples.driver)
+        fixture.clock.advance(by: 1)
+        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+        #expect(fixture.log.codes == ["expired"])
+    }
+
+    @Test func anyCodablePayloadTravelsUnderAnExplicitTypeName() throws {
+        struct Cart: Codable, Sendable, Equatable {
+            var items: [String]
+            var total: Int64
+        }
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        let cart = Cart(items: ["tea", "cake"], total: 9_007_199_254_740_993)  // beyond Double's exact range
+        try store.offer(cart, typeName: "shop.cart")
+        #expect(store.peek(Cart.self, typeName: "shop.cart") == cart)
+        #expect(store.claim(Cart.self, typeName: "shop.cart") == cart)
+    }
+
+    @Test func offeringChecksWhatItWrites() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        #expect(throws: HandoffError.invalidTypeName("not a name")) { try store.offer(["a": 1], typeName: "not a name") }
+
+        let badDriver = RoadFlareDriverHandoff(npub: "npub1short")
+        #expect {
+            try store.offer(badDriver)
+        } throws: { error in
+            guard case HandoffError.payloadRejected(.undecodablePayload(let type, let reason)) = error else { return false }
+            return type == "roadflare.driver" && reason.contains("not an npub")
+        }
+
+        let huge = String(repeating: "x", count: HandoffEnvelope.maximumBytes)
+        #expect {
+            try store.offer(["blob": huge], typeName: "blob")
+        } throws: { error in
+            guard case HandoffError.entryTooLarge(let bytes, let limit) = error else { return false }
+            return bytes > limit && limit == 64 * 1024
+        }
+        #expect(!fixture.entryExists)
+    }
+
+    @Test func settingUpAStoreChecksKeyAndLifetime() throws {
+        let fixture = try HandoffFixture()
+        #expect(throws: HandoffError.invalidLifetime(seconds: 0, allowed: HandoffStore.lifetimeRange)) {
+            try HandoffStore(defaults: fixture.defaults, lifetime: 0)
+        }
+        #expect(throws: HandoffError.invalidLifetime(seconds: 2_592_001, allowed: HandoffStore.lifetimeRange)) {
+            try HandoffStore(defaults: fixture.defaults, lifetime: 2_592_001)
+        }
+        #expect(throws: HandoffError.invalidKey("../escape")) {
+            try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "../escape")
+        }
+    }
+
+    @Test func storesWithDifferentKeysAreIndependent() throws {
+        let fixture = try HandoffFixture()
+        let drivers = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "roadflare.driver", clock: fixture.clock.reading)
+        let packs = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "bluesky.pack", clock: fixture.clock.reading)
+        try drivers.offer(Samples.driver)
+        try packs.offer(Samples.starterPack)
+        #expect(packs.claim(BlueskyStarterPackHandoff.self) == Samples.starterPack)
+        #expect(drivers.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+    }
+
+    @Test func theSystemClearingTheContainerMeansNothingToClaimAndOffersStillWork() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        try store.offer(Samples.driver)
+        try FileManager.default.removeItem(at: fixture.folder.url.appendingPathComponent("ClipKit"))
+        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.peek(RoadFlareDriverHandoff.self) == nil)
+        #expect(fixture.log.entries.isEmpty)
+        try store.offer(Samples.driver)
+        #expect(store.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+    }
+
+    @Test func threadsClaimingTheSameEntryGetItExactlyOnce() async throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        for round in 0..<100 {
+            try store.offer(WebBridgeHandoff(key: "round", value: "\(round)"))
+            let winners = await withTaskGroup(of: WebBridgeHandoff?.self) { group in
+                for _ in 0..<8 { group.addTask { store.claim(WebBridgeHandoff.self) } }
+                return await group.reduce(into: [WebBridgeHandoff]()) { if let won = $1 { $0.append(won) } }
+            }
+            #expect(winners.map(\.value) == ["\(round)"], "round \(round)")
+        }
+        #expect(fixture.log.entries.isEmpty)
+    }
+}

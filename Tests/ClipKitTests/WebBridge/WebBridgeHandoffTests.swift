@@ -1,0 +1,68 @@
+import ClipKit
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// Applying bridge commands: a `store` becomes a handoff offer the full app can claim.
+@Suite struct WebBridgeHandoffTests {
+    let bridge = WebBridge(allowedKeys: ["starterPackUri", "onboarding"])
+
+    @Test func storeOffersTheStarterPackAndTheAppClaimsIt() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        let url = "https://bsky.app/start/alice.bsky.social/3jzfcijpj2z2a"
+        let response = try bridge.handle(
+            messageBody: #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"\#(url)"}"#, store: store
+        )
+        guard case .stored(let offer) = response else {
+            Issue.record("expected .stored, got \(response)")
+            return
+        }
+        #expect(offer.typeName == BlueskyStarterPackHandoff.handoffTypeName)
+        #expect(store.claim(BlueskyStarterPackHandoff.self)?.starterPackURI == url)
+        #expect(store.claim(BlueskyStarterPackHandoff.self) == nil)
+    }
+
+    @Test func storeUnderAnotherAllowedKeyOffersAGenericHandoff() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        _ = try bridge.handle(messageBody: #"{"action":"store","keyToStoreAs":"onboarding","jsonToStore":"{\"step\":2}"}"#, store: store)
+        #expect(store.claim(WebBridgeHandoff.self) == WebBridgeHandoff(key: "onboarding", value: #"{"step":2}"#))
+    }
+
+    @Test func presentAsksForTheOverlayAndCanHandOffTheInvocation() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        #expect(try bridge.handle(messageBody: #"{"action":"present"}"#, store: store) == .presentAppStoreOverlay(offered: nil))
+        #expect(!fixture.entryExists)
+
+        let response = try bridge.handle(messageBody: #"{"action":"present"}"#, store: store, offeringOnPresent: Samples.starterPack)
+        guard case .presentAppStoreOverlay(let offered?) = response else {
+            Issue.record("expected an overlay with an offer, got \(response)")
+            return
+        }
+        #expect(offered.typeName == "bluesky.starterPack")
+        #expect(store.claim(BlueskyStarterPackHandoff.self) == Samples.starterPack)
+    }
+
+    @Test func aRejectedMessageOffersNothing() throws {
+        let fixture = try HandoffFixture()
+        let store = try fixture.store()
+        #expect(throws: WebBridgeError.keyNotAllowed("clipkit.handoff", allowed: ["starterPackUri", "onboarding"])) {
+            try bridge.handle(messageBody: #"{"action":"store","keyToStoreAs":"clipkit.handoff","jsonToStore":"{}"}"#, store: store)
+        }
+        #expect(!fixture.entryExists)
+    }
+
+    @Test func aFailingOfferIsReportedAsSuch() throws {
+        let folder = try TemporaryDirectory()
+        let tiny = try DirectorySharedDefaults(directory: folder.url, maximumValueBytes: 16)
+        let store = try HandoffStore(defaults: tiny, lifetime: 60)
+        #expect {
+            try bridge.handle(messageBody: #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://go.bsky.app/x"}"#, store: store)
+        } throws: { error in
+            guard case WebBridgeError.handoffFailed(.storageFailed(.valueTooLarge)) = error else { return false }
+            return true
+        }
+    }
+}
