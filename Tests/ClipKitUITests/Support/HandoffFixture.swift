@@ -12,7 +12,7 @@ final class HandoffFixture: @unchecked Sendable {
 
     init(lifetime: Int = 604_800) throws {
         temporary = try TemporaryDirectory(prefix: "clipkit-ui")
-        defaults = try DirectorySharedDefaults(directory: temporary.file("SharedDefaults"))
+        defaults = try DirectorySharedDefaults(directory: temporary.file("SharedDefaults"), synchronizesWrites: false)
         store = try HandoffStore(defaults: defaults, lifetime: lifetime)
     }
 
