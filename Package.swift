@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
@@ -39,6 +42,10 @@ let package = Package(
                 "ClipKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CSecp256k1", condition: .when(platforms: [.linux, .macOS])),
+                // The relay transport on Linux and macOS; Apple clips use URLSession's WebSocket task.
+                .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "Logging", package: "swift-log", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
             ],
             swiftSettings: strictSwift
         ),
@@ -104,7 +111,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipNostrTests",
-            dependencies: ["ClipNostr", "ClipKit", "ClipTestSupport"],
+            dependencies: [
+                "ClipNostr", "ClipKit", "ClipTestSupport",
+                // The hostile test relay: a small WebSocket server on NIO.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -44,6 +44,7 @@ public final class DriverPreviewModel {
     private let clock: any Clock<Duration>
     private var fetch: Task<Void, Never>?
     private var fetchGeneration = 0
+    private var loaderTimeout: Duration?
     private var isOffering = false
 
     /// The default time to wait for relays: eight seconds.
@@ -109,6 +110,7 @@ public final class DriverPreviewModel {
             return
         }
         relayTally = RelayTally(asked: started.relayCount)
+        loaderTimeout = started.timeout
         fetchGeneration += 1
         let generation = fetchGeneration
         let task = Task { await self.run(started, generation: generation) }
@@ -228,7 +230,8 @@ public final class DriverPreviewModel {
             if relayTally.answered > 0 {
                 state = .failed(.profileNotFound(relaysAnswered: relayTally.answered))
             } else {
-                state = .failed(.noRelayAnswered(relays: relayTally.asked, waitedSeconds: Int(deadline.components.seconds)))
+                let waited = min(deadline, loaderTimeout ?? deadline)
+                state = .failed(.noRelayAnswered(relays: relayTally.asked, waitedSeconds: Int(waited.components.seconds)))
             }
         }
     }

@@ -20,12 +20,15 @@ public struct DriverProfileLoad: Sendable {
     public let relayCount: Int
     /// Verified profiles and per-relay outcomes, as they arrive.
     public let updates: AsyncStream<DriverProfileUpdate>
+    /// The loader's own deadline, if it has one; the model reports the shorter of it and its own.
+    public let timeout: Duration?
 
     /// Creates a fetch description.
-    public init(pubkey: String, relayCount: Int, updates: AsyncStream<DriverProfileUpdate>) {
+    public init(pubkey: String, relayCount: Int, updates: AsyncStream<DriverProfileUpdate>, timeout: Duration? = nil) {
         self.pubkey = pubkey.lowercased()
         self.relayCount = relayCount
         self.updates = updates
+        self.timeout = timeout
     }
 }
 

@@ -24,6 +24,13 @@ enum Bech32 {
 
     /// Decodes a Bech32 string with a checksum that must verify, and converts its data to bytes.
     static func decode(_ text: String) throws(NIP19Error) -> Decoded {
+        let (prefix, values) = try decodeValues(text)
+        guard let bytes = convertBits(values[...], from: 5, to: 8, pad: false) else { throw .invalidPadding }
+        return Decoded(humanReadablePart: prefix, bytes: bytes)
+    }
+
+    /// Decodes a Bech32 string into its lowercase prefix and its 5-bit data values (checksum removed).
+    static func decodeValues(_ text: String) throws(NIP19Error) -> (prefix: String, values: [UInt8]) {
         let characters = Array(text.utf8)
         guard characters.count <= maximumLength else { throw .tooLong(characters.count, limit: maximumLength) }
         guard !characters.isEmpty else { throw .empty }
@@ -48,9 +55,7 @@ enum Bech32 {
             values.append(UInt8(index))
         }
         guard polymod(expand(prefix) + values) == 1 else { throw .checksumMismatch }
-        let data = values.dropLast(6)
-        guard let bytes = convertBits(data, from: 5, to: 8, pad: false) else { throw .invalidPadding }
-        return Decoded(humanReadablePart: String(decoding: prefix, as: UTF8.self), bytes: bytes)
+        return (String(decoding: prefix, as: UTF8.self), Array(values.dropLast(6)))
     }
 
     /// Encodes bytes under a lowercase prefix, with a Bech32 checksum.

@@ -34,12 +34,12 @@ struct ProfileFieldReader {
         guard let text = value?.stringValue?.trimmingCharacters(in: .whitespaces),
               !text.isEmpty, text.utf8.count <= limits.maximumURLBytes,
               text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !Self.isInvisibleControl($0) }),
-              let components = URLComponents(string: text),
+              var components = URLComponents(string: text),
               components.scheme?.lowercased() == "https",
               let host = components.host, !host.isEmpty,
-              components.user == nil, components.password == nil,
-              let url = components.url else { return nil }
-        return url
+              components.user == nil, components.password == nil else { return nil }
+        components.scheme = "https"
+        return components.url
     }
 
     /// An identifier of the form `local@domain` or `domain` (NIP-05, Lightning addresses):

@@ -1,0 +1,87 @@
+/// A running profile fetch: an asynchronous sequence of ever better results, ending with a final
+/// update (``ProfileFetchUpdate/isFinal``).
+///
+/// The fetch starts when the sequence is iterated and is iterated once. Breaking out of the loop
+/// or cancelling the iterating task stops it and closes every connection.
+public struct ProfileFetch: AsyncSequence, Sendable {
+    /// Each element is one step of the fetch.
+    public typealias Element = ProfileFetchUpdate
+
+    let pool: RelayPool
+    let filter: ProfileFilter
+    /// The relays asked, after removing repeats and applying the cap.
+    public let relays: [RelayURL]
+
+    /// The iterator that drives the fetch.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var updates: AsyncStream<ProfileFetchUpdate>.AsyncIterator
+        let driver: Task<Void, Never>
+
+        /// The next update, or `nil` after the final one.
+        public mutating func next() async -> ProfileFetchUpdate? {
+            let update = await updates.next()
+            if update == nil { driver.cancel() }
+            return update
+        }
+    }
+
+    /// Starts the fetch.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let (updates, continuation) = AsyncStream<ProfileFetchUpdate>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let driver = Task { await run(reportingTo: continuation) }
+        continuation.onTermination = { _ in driver.cancel() }
+        return AsyncIterator(updates: updates.makeAsyncIterator(), driver: driver)
+    }
+
+    /// Runs the fetch to the end and returns the final update.
+    public func finalUpdate() async -> ProfileFetchUpdate? {
+        var last: ProfileFetchUpdate?
+        for await update in self { last = update }
+        return last
+    }
+
+    private func run(reportingTo updates: AsyncStream<ProfileFetchUpdate>.Continuation) async {
+        let configuration = pool.configuration
+        let start = ContinuousClock.now
+        let (firstProfile, firstProfileSignal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let coordinator = ProfileFetchCoordinator(
+            relays: relays, verifier: pool.verifier, profileLimits: configuration.profileLimits, start: start,
+            updates: updates, firstProfileSignal: firstProfileSignal
+        )
+        if relays.isEmpty {
+            await coordinator.end(.allRelaysFinished)
+            return
+        }
+        let subscriptionID = SubscriptionID()
+        let screen = ProfileEventScreen(
+            subscriptionID: subscriptionID, author: filter.author, allowedClockSkew: configuration.allowedClockSkew,
+            maximumContentBytes: configuration.maximumContentBytes, currentTime: pool.currentTime
+        )
+        await withTaskGroup(of: Void.self) { group in
+            for (index, relay) in relays.enumerated() {
+                let worker = RelayWorker(
+                    index: index,
+                    transport: pool.transportFactory.makeTransport(to: relay, maximumFrameBytes: configuration.maximumFrameBytes),
+                    subscriptionID: subscriptionID, filter: filter, screen: screen,
+                    limits: configuration.messageLimits, coordinator: coordinator
+                )
+                group.addTask { await worker.run() }
+            }
+            group.addTask {
+                try? await Task.sleep(until: start + configuration.timeout, clock: .continuous)
+                if !Task.isCancelled { await coordinator.end(.deadlinePassed) }
+            }
+            group.addTask {
+                for await _ in firstProfile {
+                    try? await Task.sleep(for: configuration.graceWindow)
+                    if !Task.isCancelled { await coordinator.end(.graceWindowPassed) }
+                    break
+                }
+            }
+            while await group.next() != nil {
+                if await coordinator.ending != nil || Task.isCancelled { group.cancelAll() }
+            }
+        }
+        await coordinator.end(.cancelled)
+    }
+}

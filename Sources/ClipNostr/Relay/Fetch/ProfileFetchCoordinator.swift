@@ -1,0 +1,120 @@
+import Foundation
+
+/// The single place where a fetch's decisions are made: which event is the best so far, when
+/// the fetch is over, and what every relay's report says. Relay workers and timers report to it.
+actor ProfileFetchCoordinator {
+    /// The most notices kept per relay.
+    static let maximumNoticesPerRelay = 5
+    /// The longest notice kept, in characters.
+    static let maximumNoticeLength = 200
+
+    private let verifier: EventVerifier
+    private let profileLimits: ProfileLimits
+    private let start: ContinuousClock.Instant
+    private let updates: AsyncStream<ProfileFetchUpdate>.Continuation
+    private let firstProfileSignal: AsyncStream<Void>.Continuation
+    private var reports: [RelayReport]
+    private var best: FetchedProfile?
+    private var firstProfileAfter: Duration?
+    private(set) var ending: ProfileFetchEnding?
+
+    init(
+        relays: [RelayURL], verifier: EventVerifier, profileLimits: ProfileLimits, start: ContinuousClock.Instant,
+        updates: AsyncStream<ProfileFetchUpdate>.Continuation, firstProfileSignal: AsyncStream<Void>.Continuation
+    ) {
+        self.verifier = verifier
+        self.profileLimits = profileLimits
+        self.start = start
+        self.updates = updates
+        self.firstProfileSignal = firstProfileSignal
+        reports = relays.map(RelayReport.init(relay:))
+    }
+
+    private var elapsed: Duration { ContinuousClock.now - start }
+
+    /// The relay's WebSocket handshake completed and its `REQ` was sent.
+    func relayConnected(_ index: Int) {
+        guard ending == nil, case .connecting = reports[index].state else { return }
+        reports[index].state = .waiting
+        reports[index].connectedAfter = elapsed
+        emit(.relayProgress(reports[index].relay))
+    }
+
+    /// The relay sent an `EVENT` that failed a cheap check, or a frame that does not parse.
+    func relay(_ index: Int, dropped reason: EventDropReason, wasEvent: Bool) {
+        guard ending == nil else { return }
+        if wasEvent { reports[index].eventsReceived += 1 }
+        reports[index].droppedByReason[reason.code, default: 0] += 1
+    }
+
+    /// The relay sent a `NOTICE`.
+    func relay(_ index: Int, noticed text: String) {
+        guard ending == nil, reports[index].notices.count < Self.maximumNoticesPerRelay else { return }
+        let shortened = text.count > Self.maximumNoticeLength ? String(text.prefix(Self.maximumNoticeLength)) + "…" : text
+        reports[index].notices.append(shortened)
+    }
+
+    /// The relay sent an event that passed the cheap checks: verify it if it would be the newest.
+    func relay(_ index: Int, offered event: NostrEvent) {
+        guard ending == nil else { return }
+        reports[index].eventsReceived += 1
+        if let best {
+            if best.event.id == event.id { return drop(.duplicate, at: index) }
+            if !best.isSuperseded(by: event) { return drop(.superseded, at: index) }
+        }
+        if case .failure(let error) = verifier.verify(event) {
+            return drop(.failedVerification(error), at: index)
+        }
+        let profile: Profile
+        do {
+            profile = try Profile(event: event, limits: profileLimits)
+        } catch {
+            return drop(.unreadableProfile(error.description), at: index)
+        }
+        let arrival = elapsed
+        best = FetchedProfile(profile: profile, event: event, relay: reports[index].relay, receivedAfter: arrival)
+        reports[index].eventsAccepted += 1
+        if firstProfileAfter == nil {
+            firstProfileAfter = arrival
+            firstProfileSignal.yield()
+            firstProfileSignal.finish()
+        }
+        emit(.newProfile)
+    }
+
+    /// The relay is done: `EOSE`, `CLOSED`, a failure, or cancellation of its worker.
+    func relay(_ index: Int, finished outcome: RelayOutcome) {
+        guard ending == nil, reports[index].state.outcome == nil else { return }
+        reports[index].state = .finished(outcome)
+        reports[index].finishedAfter = elapsed
+        if reports.allSatisfy({ $0.state.outcome != nil }) {
+            end(.allRelaysFinished)
+        } else {
+            emit(.relayProgress(reports[index].relay))
+        }
+    }
+
+    /// A timer fired or the fetch was cancelled: end now, giving up on relays still at work.
+    func end(_ reason: ProfileFetchEnding) {
+        guard ending == nil else { return }
+        ending = reason
+        let unfinished: RelayOutcome = reason == .cancelled ? .cancelled : .timedOut
+        for index in reports.indices where reports[index].state.outcome == nil {
+            reports[index].state = .finished(unfinished)
+            reports[index].finishedAfter = elapsed
+        }
+        emit(.finished(reason))
+        updates.finish()
+        firstProfileSignal.finish()
+    }
+
+    private func drop(_ reason: EventDropReason, at index: Int) {
+        reports[index].droppedByReason[reason.code, default: 0] += 1
+    }
+
+    private func emit(_ change: ProfileFetchUpdate.Change) {
+        updates.yield(ProfileFetchUpdate(
+            change: change, profile: best, relays: reports, elapsed: elapsed, firstProfileAfter: firstProfileAfter
+        ))
+    }
+}

@@ -1,0 +1,41 @@
+/// One step of a profile fetch: what changed, the best verified profile so far and every relay's state.
+public struct ProfileFetchUpdate: Sendable {
+    /// What changed since the previous update.
+    public enum Change: Sendable, Hashable {
+        /// A relay connected or finished.
+        case relayProgress(RelayURL)
+        /// A newer verified profile arrived; ``ProfileFetchUpdate/profile`` holds it.
+        case newProfile
+        /// The fetch is over; this is the last update.
+        case finished(ProfileFetchEnding)
+    }
+
+    /// What changed.
+    public let change: Change
+    /// The newest verified profile so far, if any.
+    public let profile: FetchedProfile?
+    /// Every relay's report, in the order the relays were given.
+    public let relays: [RelayReport]
+    /// The time since the fetch started.
+    public let elapsed: Duration
+    /// When the first verified profile arrived, from the start of the fetch.
+    public let firstProfileAfter: Duration?
+
+    /// Whether this is the last update.
+    public var isFinal: Bool {
+        if case .finished = change { return true }
+        return false
+    }
+}
+
+/// Why a profile fetch ended.
+public enum ProfileFetchEnding: String, Sendable, Hashable {
+    /// Every relay sent `EOSE`, closed the subscription or failed.
+    case allRelaysFinished
+    /// The grace window after the first verified profile passed.
+    case graceWindowPassed
+    /// The overall deadline passed.
+    case deadlinePassed
+    /// The fetch was cancelled.
+    case cancelled
+}

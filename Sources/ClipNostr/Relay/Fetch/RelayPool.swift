@@ -1,0 +1,60 @@
+import Foundation
+
+/// Fetches a person's newest verified profile from several relays at once.
+///
+/// ```swift
+/// let pool = RelayPool()
+/// for await update in try pool.fetchProfile(of: publicKeyHex, from: relays) {
+///     if case .newProfile = update.change, let found = update.profile { show(found.profile) }
+///     if update.isFinal { record(update.relays) }
+/// }
+/// ```
+///
+/// The pool sends `["REQ", <random id>, {"kinds":[0],"authors":[<key>],"limit":1}]` to every
+/// relay in parallel and keeps only events that answer that subscription, are by that author and
+/// of kind 0, are not more than ``ProfileFetchConfiguration/allowedClockSkew`` in the future, fit
+/// the size caps, and whose id and signature check out. Among those the newest wins (ties go to
+/// the lowest id). The first verified profile is reported at once; the fetch ends when every relay
+/// has finished, when the grace window after the first profile passes, or at the deadline,
+/// whichever comes first.
+public struct RelayPool: Sendable {
+    /// Timing and size limits.
+    public var configuration: ProfileFetchConfiguration
+    /// Makes the WebSocket connections.
+    public var transportFactory: any RelayTransportFactory
+    /// Checks ids and signatures.
+    public var verifier: EventVerifier
+    /// The wall clock that `created_at` is compared with.
+    public var currentTime: @Sendable () -> Date
+
+    /// Creates a pool.
+    ///
+    /// - Parameters:
+    ///   - configuration: Timing and size limits.
+    ///   - transportFactory: The WebSocket client; the platform's default unless one is given.
+    ///   - verifier: The event verifier; libsecp256k1 where available, failing closed elsewhere.
+    ///   - currentTime: The wall clock, injectable for tests.
+    public init(
+        configuration: ProfileFetchConfiguration = ProfileFetchConfiguration(),
+        transportFactory: any RelayTransportFactory = RelayTransports.platformDefault,
+        verifier: EventVerifier = EventVerifier(),
+        currentTime: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.transportFactory = transportFactory
+        self.verifier = verifier
+        self.currentTime = currentTime
+    }
+
+    /// Starts fetching the profile of `author` (hex public key) from `relays`.
+    ///
+    /// Relays past ``ProfileFetchConfiguration/maximumRelays`` and repeated relays are left out.
+    /// Iterate the result to drive the fetch; cancelling the iterating task closes every connection.
+    ///
+    /// - Throws: ``ProfileFilterError`` when `author` is not a hex public key.
+    public func fetchProfile(of author: String, from relays: [RelayURL]) throws(ProfileFilterError) -> ProfileFetch {
+        let filter = try ProfileFilter(author: author)
+        let chosen = Array(RelaySelection.deduplicated(relays).prefix(max(0, configuration.maximumRelays)))
+        return ProfileFetch(pool: self, filter: filter, relays: chosen)
+    }
+}

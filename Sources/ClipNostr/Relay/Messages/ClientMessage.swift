@@ -1,0 +1,24 @@
+/// A message a client sends to a relay (NIP-01): open or close a subscription.
+///
+/// ```swift
+/// let subscription = SubscriptionID()
+/// try await transport.send(ClientMessage.request(subscription, filter: ProfileFilter(author: hex)).text)
+/// ```
+public enum ClientMessage: Sendable, Hashable {
+    /// `["REQ", <subscription id>, <filter>]`: ask for matching events, stored ones first.
+    case request(SubscriptionID, filter: ProfileFilter)
+    /// `["CLOSE", <subscription id>]`: end a subscription.
+    case close(SubscriptionID)
+
+    /// The message as compact JSON, ready to send as one text frame.
+    ///
+    /// Subscription ids and public keys are hexadecimal, so nothing in the message needs escaping.
+    public var text: String {
+        switch self {
+        case .request(let subscription, let filter):
+            return #"["REQ","\#(subscription.rawValue)",\#(filter.json)]"#
+        case .close(let subscription):
+            return #"["CLOSE","\#(subscription.rawValue)"]"#
+        }
+    }
+}

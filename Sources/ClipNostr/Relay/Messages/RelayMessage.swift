@@ -1,0 +1,112 @@
+/// A message a relay sends to a client (NIP-01), parsed strictly from one WebSocket text frame.
+///
+/// ```swift
+/// switch try RelayMessage(parsing: frame) {
+/// case .event(let subscription, let event): consider(event, for: subscription)
+/// case .endOfStoredEvents(let subscription): finish(subscription)
+/// case .closed, .notice, .ok, .unknown: break
+/// }
+/// ```
+///
+/// The frame must be a JSON array whose first element names the message and whose other elements
+/// have exactly the count and types NIP-01 gives that message. Frames naming a message ClipNostr
+/// does not use (`AUTH`, `COUNT`, …) parse as ``unknown(type:)`` so callers can ignore them.
+public enum RelayMessage: Sendable, Hashable {
+    /// The deepest nesting a frame may have: the message array, the event, its tags, one tag.
+    public static let maximumDepth = 4
+
+    /// `["EVENT", <subscription id>, <event>]`: an event matching a subscription. Not yet verified.
+    case event(subscriptionID: String, event: NostrEvent)
+    /// `["EOSE", <subscription id>]`: the relay has sent every stored event for the subscription.
+    case endOfStoredEvents(subscriptionID: String)
+    /// `["CLOSED", <subscription id>, <message>]`: the relay ended the subscription, saying why.
+    case closed(subscriptionID: String, message: String)
+    /// `["NOTICE", <message>]`: a human-readable message from the relay.
+    case notice(String)
+    /// `["OK", <event id>, <accepted>, <message>]`: the answer to a published event.
+    case ok(eventID: String, accepted: Bool, message: String)
+    /// A well-formed frame naming a message ClipNostr does not handle; it is ignored.
+    case unknown(type: String)
+
+    /// Parses one text frame from a relay.
+    ///
+    /// - Parameters:
+    ///   - text: The frame's text.
+    ///   - limits: The size cap for the frame. The event inside is checked against its own
+    ///     caps later, by ``EventVerifier``.
+    /// - Throws: ``RelayMessageError`` saying what is wrong with the frame.
+    public init(parsing text: String, limits: RelayMessageLimits = .standard) throws(RelayMessageError) {
+        let byteCount = text.utf8.count
+        guard byteCount <= limits.maximumFrameBytes else {
+            throw .frameTooLarge(bytes: byteCount, limit: limits.maximumFrameBytes)
+        }
+        let value: StrictJSONValue
+        do {
+            value = try StrictJSONParser(maximumBytes: limits.maximumFrameBytes, maximumDepth: Self.maximumDepth).parse(text)
+        } catch {
+            throw .notJSON(error)
+        }
+        guard let elements = value.arrayValue else { throw .notAnArray(found: value.typeDescription) }
+        guard let first = elements.first else { throw .emptyArray }
+        guard let type = first.stringValue else { throw .typeNotAString }
+        let arguments = Array(elements.dropFirst())
+
+        func requireCount(_ count: Int) throws(RelayMessageError) {
+            guard arguments.count == count else {
+                throw .wrongElementCount(type: type, expected: count + 1, found: arguments.count + 1)
+            }
+        }
+        func string(at index: Int, _ name: String) throws(RelayMessageError) -> String {
+            guard let text = arguments[index].stringValue else {
+                throw .wrongElementType(type: type, element: name, expected: "a string")
+            }
+            return text
+        }
+
+        switch type {
+        case "EVENT":
+            try requireCount(2)
+            let subscriptionID = try string(at: 0, "subscription id")
+            guard arguments[1].objectValue != nil else {
+                throw .wrongElementType(type: type, element: "event", expected: "an object")
+            }
+            do {
+                self = .event(subscriptionID: subscriptionID, event: try NostrEvent(jsonValue: arguments[1]))
+            } catch {
+                throw .invalidEvent(error)
+            }
+        case "EOSE":
+            try requireCount(1)
+            self = .endOfStoredEvents(subscriptionID: try string(at: 0, "subscription id"))
+        case "CLOSED":
+            try requireCount(2)
+            self = .closed(subscriptionID: try string(at: 0, "subscription id"), message: try string(at: 1, "message"))
+        case "NOTICE":
+            try requireCount(1)
+            self = .notice(try string(at: 0, "message"))
+        case "OK":
+            try requireCount(3)
+            let eventID = try string(at: 0, "event id")
+            guard let accepted = arguments[1].boolValue else {
+                throw .wrongElementType(type: type, element: "accepted", expected: "true or false")
+            }
+            self = .ok(eventID: eventID, accepted: accepted, message: try string(at: 2, "message"))
+        default:
+            self = .unknown(type: type)
+        }
+    }
+}
+
+/// Size caps for frames that relays send.
+public struct RelayMessageLimits: Sendable, Hashable {
+    /// The most UTF-8 bytes one frame may have. Default 256 KiB.
+    public var maximumFrameBytes: Int
+
+    /// Creates limits; the default suits profile fetches.
+    public init(maximumFrameBytes: Int = 256 * 1024) {
+        self.maximumFrameBytes = maximumFrameBytes
+    }
+
+    /// The default limits.
+    public static let standard = RelayMessageLimits()
+}
