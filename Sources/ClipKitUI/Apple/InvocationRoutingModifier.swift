@@ -12,7 +12,7 @@ extension View {
     /// ``NotificationInvocationForwarder``.
     public func routesInvocations(into inbox: InvocationInbox) -> some View {
         onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-            if let source = SceneInvocations.source(of: activity) {
+            if let source = InvocationSource(userActivity: activity) {
                 inbox.receive(source)
             }
         }

@@ -18,15 +18,9 @@ import UserNotifications
 /// URL, so there is nothing to read there.
 @MainActor
 public enum SceneInvocations {
-    /// The invocation a user activity carries: its `webpageURL` when it is a web-browsing activity.
-    public static func source(of activity: NSUserActivity) -> InvocationSource? {
-        guard activity.activityType == NSUserActivityTypeBrowsingWeb, let url = activity.webpageURL else { return nil }
-        return .webpage(url)
-    }
-
     /// The invocations of a cold launch: web-browsing activities and a tapped notification.
     public static func sources(of options: UIScene.ConnectionOptions) -> [InvocationSource] {
-        var sources = options.userActivities.compactMap { source(of: $0) }
+        var sources = options.userActivities.compactMap { InvocationSource(userActivity: $0) }
         if let response = options.notificationResponse {
             sources.append(.notification(targetContentIdentifier: response.notification.request.content.targetContentIdentifier))
         }
@@ -40,7 +34,7 @@ public enum SceneInvocations {
 
     /// Hands a continued activity's invocation to `inbox`.
     public static func deliver(_ activity: NSUserActivity, to inbox: InvocationInbox) {
-        if let source = source(of: activity) { inbox.receive(source) }
+        if let source = InvocationSource(userActivity: activity) { inbox.receive(source) }
     }
 }
 #endif
