@@ -41,7 +41,7 @@ public enum InstallPromotionHoldReason: Sendable, Hashable, CustomStringConverti
         case .alreadyPresented:
             return "it is already on screen"
         case .taskNotDone(let remaining?):
-            return "the person's task is not done and the content has been on screen \(Self.seconds(remaining)) too briefly"
+            return "the person's task is not done and the content needs \(Self.seconds(remaining)) more on screen"
         case .taskNotDone(nil):
             return "the person's task is not done and no content has been shown yet"
         case .alreadyShownThisInvocation:

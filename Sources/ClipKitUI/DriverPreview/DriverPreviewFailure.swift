@@ -28,6 +28,8 @@ public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvert
         switch self {
         case .invalidDriverLink:
             return "This driver link is damaged, so the driver can't be shown. Ask the driver to share their link again."
+        case .noRelayAnswered(0, _):
+            return "No relays are set up to look up drivers, so the driver can't be shown. You can still get the app and add the driver there."
         case .noRelayAnswered(let relays, let seconds):
             let asked = relays == 1 ? "the relay" : "any of the \(relays) relays"
             return "Couldn't reach \(asked) within \(seconds) seconds. Check your connection and try again, or get the app and add the driver there."

@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let model = DriverPreviewModel(npub: npub, loader: relays, offering: handoffs, promotion: promotion)
 /// await model.load()                        // returns when the fetch ends, fails or is cancelled
-/// if model.state.allowsHandoff { let handoff = try await model.offerHandoff() }
+/// if model.allowsHandoff { let handoff = try await model.offerHandoff() }   // "Get RoadFlare"
 /// ```
 ///
 /// Rules:
