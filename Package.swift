@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
+        .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
@@ -54,6 +55,11 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
+        // Ships inside a notification service extension: Foundation only.
+        .target(
+            name: "ClipNotifications",
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ClipKitUI",
             dependencies: ["ClipKit", "ClipNostr"],
@@ -80,6 +86,7 @@ let package = Package(
             dependencies: [
                 "ClipKit",
                 "ClipNostr",
+                "ClipNotifications",
                 "ClipSite",
                 "ClipDoctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -89,6 +96,26 @@ let package = Package(
         .executableTarget(
             name: "clipkit",
             dependencies: ["ClipKitCLI"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Benchmarks (build with -c release)
+        .executableTarget(
+            name: "badge-counter-benchmark",
+            dependencies: ["ClipNotifications"],
+            path: "bench/BadgeCounter",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "clipdoctor-bench",
+            dependencies: ["ClipDoctor"],
+            path: "bench/doctor",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "aasa-match-bench",
+            dependencies: ["ClipSite"],
+            path: "bench/AASAMatchBench",
             swiftSettings: strictSwift
         ),
 
@@ -134,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "ClipDoctorTests",
             dependencies: [
-                "ClipDoctor", "ClipKit", "ClipTestSupport",
+                "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
@@ -142,6 +169,11 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: ["ClipKitCLI", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNotificationsTests",
+            dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
     ],

@@ -11,13 +11,14 @@ import Foundation
 public struct Doctor: Sendable {
     /// The manifest everything is checked against.
     public var manifest: ClipManifest
-    /// The AASA validator; without one, an `--aasa` input gives an `aasa.unavailable` finding.
+    /// The AASA validator (ClipSite's by default); without one, an AASA input gives an
+    /// `aasa.unavailable` finding.
     public var aasaChecker: (any AASAChecking)?
     /// The largest plist file read, in bytes.
     public var maximumPlistBytes = 4 * 1024 * 1024
 
     /// Creates a doctor for `manifest`.
-    public init(manifest: ClipManifest, aasaChecker: (any AASAChecking)? = nil) {
+    public init(manifest: ClipManifest, aasaChecker: (any AASAChecking)? = ClipSiteAASAChecker()) {
         self.manifest = manifest
         self.aasaChecker = aasaChecker
     }

@@ -13,12 +13,13 @@ public struct ClipKitCommand: AsyncParsableCommand {
             RouteCommand.self,
             NIP19Command.self,
             EventCommand.self,
+            HandoffCommand.self,
+            BridgeCommand.self,
+            NotifyCommand.self,
             AASACommand.self,
             DoctorCommand.self,
             SizeCommand.self,
             GenerateCommand.self,
-            HandoffCommand.self,
-            BridgeCommand.self,
         ]
     )
 

@@ -8,7 +8,7 @@ import SwiftUI
 /// the page hands the starter pack to the full app and asks for the App Store overlay through
 /// `postMessage`.
 ///
-/// Target: `xyz.blueskyweb.app.AppClip`, with `Entitlements/AppClip.entitlements`. Bundle
+/// Target: `xyz.blueskyweb.app.AppClip`, with `ios/AppClip.entitlements`. Bundle
 /// `clipkit.json` as a resource.
 @main
 struct BlueskyClipApp: App {

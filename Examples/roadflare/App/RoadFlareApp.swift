@@ -4,7 +4,7 @@ import SwiftUI
 /// The full app's entry point, reduced to the handoff: initialize on launch, and let a universal
 /// link that arrives later (the person re-taps a share link) pre-fill the driver the same way.
 ///
-/// Target: `com.roadflare.RoadFlare`, with `Entitlements/App.entitlements`.
+/// Target: `com.roadflare.RoadFlare`, with `ios/App.entitlements`.
 @main
 struct RoadFlareApp: App {
     @StateObject private var state = AppState()

@@ -7,8 +7,8 @@ import SwiftUI
 /// verified profile, and "Get RoadFlare" leaves the driver for the full app and brings up the
 /// App Store overlay.
 ///
-/// Target: `com.roadflare.RoadFlare.Clip`, with `Entitlements/AppClip.entitlements` and the
-/// `NSAppClip` keys of `Entitlements/AppClip-Info.plist`. Bundle `clipkit.json` as a resource.
+/// Target: `com.roadflare.RoadFlare.Clip`, with `ios/AppClip.entitlements` and the
+/// `NSAppClip` keys of `ios/AppClip-Info.plist`. Bundle `clipkit.json` as a resource.
 @main
 struct RoadFlareClipApp: App {
     private let setup = ClipComposition.makeSession()

@@ -9,14 +9,3 @@ public protocol HandoffPayload: Codable, Sendable {
     /// The payload's type name: a letter, then up to 127 letters, digits, `.`, `_` or `-`.
     static var handoffTypeName: String { get }
 }
-
-/// The payload types ClipKit defines for its reference clips.
-public enum BuiltInHandoffPayloads {
-    /// RoadFlare's driver and Bluesky's starter pack.
-    public static let all: [any HandoffPayload.Type] = [RoadFlareDriverHandoff.self, BlueskyStarterPackHandoff.self]
-
-    /// The built-in type with `typeName`, if there is one.
-    public static func type(named typeName: String) -> (any HandoffPayload.Type)? {
-        all.first { $0.handoffTypeName == typeName }
-    }
-}

@@ -27,15 +27,3 @@ extension HandoffStore {
         return try offer(payload)
     }
 }
-
-extension BuiltInHandoffPayloads {
-    /// The names of the built-in payload types that `json` decodes as, strictly.
-    public static func typeNames(fitting json: JSONValue) -> [String] {
-        let data = json.serialized()
-        return all.filter { fits(data, $0) }.map { $0.handoffTypeName }
-    }
-
-    private static func fits<Payload: HandoffPayload>(_ data: Data, _ type: Payload.Type) -> Bool {
-        (try? JSONDecoder().decode(Payload.self, from: data)) != nil
-    }
-}

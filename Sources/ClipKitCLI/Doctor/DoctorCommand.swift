@@ -45,6 +45,10 @@ public struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The apple-app-site-association file, or its https:// URL.")
     public var aasa: String?
 
+    /// The domain the AASA file is for.
+    @Option(name: .long, help: "The domain a local AASA file is served for, when the manifest has several (default: a folder of the path named after a domain).")
+    public var aasaDomain: String?
+
     /// Xcode's size report.
     @Option(name: .long, help: "The clip's 'App Thinning Size Report.txt'.")
     public var sizeReport: String?
@@ -74,7 +78,8 @@ public struct DoctorCommand: AsyncParsableCommand {
         let manifest = try manifestOption.load()
         let report: DoctorReport
         do {
-            report = try await Doctor(manifest: manifest, aasaChecker: CommandEnvironment.aasaChecker).examine(inputs)
+            let checker = ClipSiteAASAChecker(parameterKinds: CommandEnvironment.parameterKinds, domain: aasaDomain)
+            report = try await Doctor(manifest: manifest, aasaChecker: checker).examine(inputs)
         } catch {
             throw CommandFailure.badInput(error.description)
         }
@@ -92,9 +97,4 @@ public struct DoctorCommand: AsyncParsableCommand {
             throw CommandFailure.negative("doctor found \(errors) error\(errors == 1 ? "" : "s")")
         }
     }
-}
-
-extension CommandEnvironment {
-    /// The AASA validator doctor uses, when the CLI links one.
-    static var aasaChecker: (any AASAChecking)? { nil }
 }

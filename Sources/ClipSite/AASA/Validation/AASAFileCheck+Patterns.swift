@@ -45,6 +45,8 @@ extension AASAFileCheck {
             return "define the variable in applinks.substitutionVariables, or use a predefined one"
         case AASAFinding.Code.patternTooComplex.rawValue:
             return "split the pattern into simpler components"
+        case AASAFinding.Code.nestedVariable.rawValue:
+            return "write the variable's values out in full, without other variables"
         default:
             return "write variables as $(name), with a closing parenthesis"
         }

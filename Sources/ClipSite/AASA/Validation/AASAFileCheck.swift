@@ -56,10 +56,10 @@ struct AASAFileCheck {
 
     static func suggestion(for key: String, among known: Set<String>) -> String {
         let lowered = key.lowercased()
-        let close = known.sorted().first { candidate in
-            candidate.lowercased() == lowered || editDistance(candidate.lowercased(), lowered, limit: 2) <= 2
+        let ranked = known.sorted().map { candidate in
+            (candidate, candidate.lowercased() == lowered ? 0 : editDistance(candidate.lowercased(), lowered, limit: 2) + 1)
         }
-        if let close { return "did you mean '\(close)'? Known keys here: \(known.sorted().joined(separator: ", "))" }
+        if let close = ranked.filter({ $0.1 <= 3 }).min(by: { $0.1 < $1.1 })?.0 { return "did you mean '\(close)'? Known keys here: \(known.sorted().joined(separator: ", "))" }
         return "remove it, or use one of the known keys: \(known.sorted().joined(separator: ", "))"
     }
 

@@ -52,6 +52,54 @@ public struct AASAFinding: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Orders codes by their text.
         public static func < (left: Code, right: Code) -> Bool { left.rawValue < right.rawValue }
 
+        /// Every code a validation can report, in declaration order.
+        public static let all: [Code] = [
+            .fileTooLarge,
+            .byteOrderMark,
+            .notJSON,
+            .notAnObject,
+            .noServices,
+            .duplicateKey,
+            .unknownKey,
+            .wrongType,
+            .invalidAppID,
+            .duplicateAppID,
+            .noDetails,
+            .legacyAppsNotEmpty,
+            .detailWithoutApps,
+            .appIDAndAppIDs,
+            .detailWithoutPatterns,
+            .mixedFormats,
+            .patternSyntax,
+            .unknownVariable,
+            .patternTooComplex,
+            .pathWithoutSlash,
+            .fragmentInPath,
+            .queryInPath,
+            .leadingDelimiter,
+            .badPercentEscape,
+            .unencodedCharacter,
+            .invalidVariableName,
+            .nestedVariable,
+            .emptyVariable,
+            .variableShadowsPredefined,
+            .unusedVariable,
+            .shadowedComponent,
+            .unexpectedClip,
+            .clipMissing,
+            .routeNotOpened,
+            .routeBlocked,
+            .routeSharedWithOtherApp,
+            .domainUnknown,
+            .notHTTPS,
+            .loopbackHTTP,
+            .redirect,
+            .badStatus,
+            .contentType,
+            .wrongPath,
+            .unreachable,
+        ]
+
         // MARK: The file
 
         /// The file is larger than 128 KB.

@@ -1,0 +1,68 @@
+import ClipKit
+import ClipSite
+import Foundation
+
+/// The AASA check through ClipSite's ``AASAValidator``: the file's bytes, structure and patterns,
+/// its agreement with the manifest, and — for a live URL — how it is hosted.
+///
+/// The validator's findings keep their codes (`aasa.…`) and severities; the JSON path inside the
+/// file becomes the finding's key.
+public struct ClipSiteAASAChecker: AASAChecking {
+    /// The parameter kinds used to make sample URLs for the manifest's routes.
+    public var parameterKinds: ParameterKindRegistry
+    /// The domain a local file is served for, when the manifest has several.
+    public var domain: String?
+    /// How live URLs are fetched.
+    public var fetcher: any AASAFetching
+
+    /// Creates the checker.
+    public init(parameterKinds: ParameterKindRegistry = .standard, domain: String? = nil, fetcher: any AASAFetching = URLSessionAASAFetcher()) {
+        self.parameterKinds = parameterKinds
+        self.domain = domain
+        self.fetcher = fetcher
+    }
+
+    /// Validates the file at `source` (a path or an `http(s)://` URL) against `manifest`.
+    public func findings(forSource source: String, manifest: ClipManifest) async throws(DoctorError) -> [Finding] {
+        let lowered = source.lowercased()
+        let report: AASAValidationReport
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            guard let url = URL(string: source) else {
+                throw .unreadable(input: "--aasa", path: source, reason: "not a URL")
+            }
+            let validator = AASAValidator(manifest: manifest, domain: domain, parameterKinds: parameterKinds)
+            report = await validator.validate(url: url, using: fetcher)
+        } else {
+            let validator = AASAValidator(manifest: manifest, domain: domain ?? Self.domain(inPath: source, manifest: manifest),
+                                          parameterKinds: parameterKinds)
+            report = validator.validate(data: try Self.read(source))
+        }
+        return report.findings.map { finding in
+            Finding(code: finding.code.rawValue, severity: finding.severity == .error ? .error : .warning,
+                    message: finding.message, file: source, key: finding.path, fix: finding.fix)
+        }
+    }
+
+    /// The manifest domain named by a folder of `path` (as `clipkit site build` lays files out), if exactly one is.
+    static func domain(inPath path: String, manifest: ClipManifest) -> String? {
+        let components = Set(path.split(separator: "/").map { $0.lowercased() })
+        let named = manifest.domains.filter { components.contains($0.lowercased()) }
+        return named.count == 1 ? named[0] : nil
+    }
+
+    /// The file's bytes, at most one more than the AASA size limit, so an oversized file is
+    /// reported as such without being read whole.
+    static func read(_ path: String) throws(DoctorError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(input: "--aasa", path: path, reason: "no such file (give a file, or an https:// URL of the domain)")
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.read(upToCount: AASADocument.maximumBytes + 1) ?? Data()
+        } catch {
+            throw .unreadable(input: "--aasa", path: path, reason: error.localizedDescription)
+        }
+    }
+}

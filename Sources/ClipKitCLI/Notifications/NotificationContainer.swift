@@ -1,0 +1,44 @@
+import ClipNotifications
+import Foundation
+
+/// Opens the badge counter in the App Group container folder a command was given.
+enum NotificationContainer {
+    /// The container folder as a URL, or a bad-input failure when it is not a folder.
+    static func directory(_ path: String) throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure.badInput("--container \(path): no such folder; create the App Group container folder first")
+        }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    /// The badge counter in `path`, reporting diagnostics into `collector`.
+    static func badgeCounter(in path: String, collector: DiagnosticCollector) throws -> BadgeCounter {
+        let directory = try directory(path)
+        do {
+            return try BadgeCounter(containerDirectory: directory) { collector.append($0) }
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+    }
+}
+
+/// Collects the badge counter's diagnostics for the command's output.
+final class DiagnosticCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [BadgeCounterDiagnostic] = []
+
+    /// Adds one diagnostic.
+    func append(_ diagnostic: BadgeCounterDiagnostic) {
+        lock.lock()
+        defer { lock.unlock() }
+        collected.append(diagnostic)
+    }
+
+    /// Everything collected, in words.
+    var descriptions: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected.map(\.description)
+    }
+}

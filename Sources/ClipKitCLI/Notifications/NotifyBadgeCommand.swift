@@ -1,0 +1,89 @@
+import ArgumentParser
+import ClipKit
+import ClipNotifications
+import Foundation
+
+/// `clipkit notify badge`: read, reset (and, hidden, increment) the shared badge count.
+public struct NotifyBadgeCommand: AsyncParsableCommand {
+    /// The command's name and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "badge",
+        abstract: "Read or reset the badge count shared by an app and its extensions.",
+        subcommands: [Get.self, Reset.self, NotifyBadgeIncrementCommand.self]
+    )
+
+    /// Creates the command.
+    public init() {}
+
+    /// `clipkit notify badge get`.
+    public struct Get: AsyncParsableCommand {
+        /// The command's name and summary.
+        public static let configuration = CommandConfiguration(commandName: "get", abstract: "Print the badge count.")
+
+        /// The App Group container folder.
+        @Option(name: .long, help: "The App Group container folder.")
+        public var container: String
+
+        @OptionGroup var output: OutputOptions
+
+        /// Creates the command.
+        public init() {}
+
+        /// Reads and prints the count.
+        public func run() async throws {
+            let diagnostics = DiagnosticCollector()
+            let counter = try NotificationContainer.badgeCounter(in: container, collector: diagnostics)
+            let snapshot: BadgeSnapshot
+            do {
+                snapshot = try counter.snapshot()
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+            let result: JSONValue = .object([
+                "badge": .integer(snapshot.value),
+                "sequence": .number(Double(snapshot.sequence)),
+                "file": .string(counter.file.path),
+                "diagnostics": .array(diagnostics.descriptions.map(JSONValue.string)),
+            ])
+            Output.emit(result, json: output.json) {
+                (["badge: \(snapshot.value)"] + diagnostics.descriptions.map { "diagnostic: \($0)" }).joined(separator: "\n")
+            }
+        }
+    }
+
+    /// `clipkit notify badge reset`.
+    public struct Reset: AsyncParsableCommand {
+        /// The command's name and summary.
+        public static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set the badge count to zero.")
+
+        /// The App Group container folder.
+        @Option(name: .long, help: "The App Group container folder.")
+        public var container: String
+
+        @OptionGroup var output: OutputOptions
+
+        /// Creates the command.
+        public init() {}
+
+        /// Resets the count and prints the value it had.
+        public func run() async throws {
+            let diagnostics = DiagnosticCollector()
+            let counter = try NotificationContainer.badgeCounter(in: container, collector: diagnostics)
+            let update: BadgeUpdate
+            do {
+                update = try counter.reset()
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+            let result: JSONValue = .object([
+                "badge": .integer(update.value),
+                "previous": .integer(update.previousValue),
+                "sequence": .number(Double(update.sequence)),
+                "diagnostics": .array(diagnostics.descriptions.map(JSONValue.string)),
+            ])
+            Output.emit(result, json: output.json) {
+                (["badge: 0 (was \(update.previousValue))"] + diagnostics.descriptions.map { "diagnostic: \($0)" }).joined(separator: "\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import ArgumentParser
+import ClipKit
+import ClipNotifications
+import Foundation
+
+/// `clipkit notify process PAYLOAD`: what the extension would deliver for a payload.
+public struct NotifyProcessCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "process",
+        abstract: "Run a notification payload (userInfo JSON) through Bluesky's policy and the shared badge count.",
+        discussion: "Prints the sound, the badge, which content is delivered, the communication data and every malformed field. Exits 1 when the payload is rejected as a whole (the original content would be delivered)."
+    )
+
+    /// The payload file, or `-` for standard input.
+    @Argument(help: "The payload: a JSON file with the notification's userInfo, or - for standard input.")
+    public var payload: String
+
+    /// The App Group container folder holding the badge counter (and, by default, the preferences).
+    @Option(name: .long, help: "The App Group container folder (holds the badge count and the preferences).")
+    public var container: String
+
+    /// A preferences file to use instead of the one in the container.
+    @Option(name: .long, help: "A JSON preferences file, such as {\"playSoundChat\": true}; default: the container's.")
+    public var prefs: String?
+
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Processes the payload and prints the result.
+    public func run() async throws {
+        let limits = PayloadLimits.standard
+        let data = try readPayload(limit: limits.maximumBytes)
+        let diagnostics = DiagnosticCollector()
+        let counter = try NotificationContainer.badgeCounter(in: container, collector: diagnostics)
+        let preferences: any NotificationPreferencesSource
+        if let prefs {
+            let store = ContainerPreferencesStore(file: URL(fileURLWithPath: prefs))
+            guard FileManager.default.fileExists(atPath: prefs) else {
+                throw CommandFailure.badInput("--prefs \(prefs): no such file")
+            }
+            do {
+                preferences = FixedNotificationPreferences(try store.loadPreferences())
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+        } else {
+            preferences = ContainerPreferencesStore(containerDirectory: URL(fileURLWithPath: container, isDirectory: true))
+        }
+        let processor = NotificationProcessor(policy: ReasonPolicy.bluesky, preferences: preferences, badgeCounter: counter, limits: limits)
+        let processed: ProcessedNotification
+        do {
+            processed = try processor.process(data)
+        } catch {
+            let result: JSONValue = .object([
+                "delivered": .string("original"), "sound": .null, "badge": .null, "reason": .string(error.description),
+            ])
+            Output.emit(result, json: output.json) { "delivered: original (\(error.description))" }
+            throw CommandFailure.negative("\(payloadName): \(error.description)")
+        }
+        let original = NotificationContent(payload: processed.payload)
+        let delivered = processed.content == original ? "original" : "modified"
+        let result: JSONValue = .object([
+            "delivered": .string(delivered),
+            "sound": .optional(processed.content.sound?.description),
+            "badge": processed.content.badge.map(JSONValue.integer) ?? .null,
+            "payloadReason": .optional(processed.decision.reason),
+            "matchedRule": .bool(processed.decision.matchedRule),
+            "threadIdentifier": .optional(processed.content.threadIdentifier.isEmpty ? nil : processed.content.threadIdentifier),
+            "communication": processed.content.communication.map(Self.json) ?? .null,
+            "badgeUpdate": processed.badgeUpdate.map { update in
+                .object([
+                    "previous": .integer(update.previousValue), "value": .integer(update.value),
+                    "sequence": .number(Double(update.sequence)),
+                ])
+            } ?? .null,
+            "content": Self.json(processed.content),
+            "issues": .array(processed.issues.map { .object(["path": .string($0.path), "message": .string($0.problem.description)]) }),
+            "problems": .array(processed.problems.map { .string($0.description) }),
+            "diagnostics": .array(diagnostics.descriptions.map(JSONValue.string)),
+        ])
+        Output.emit(result, json: output.json) {
+            var lines = [
+                "delivered: \(delivered)",
+                "reason: \(processed.decision.reason ?? "(none)")",
+                "sound: \(processed.content.sound?.description ?? "(none)")",
+                "badge: \(processed.content.badge.map(String.init) ?? "(unchanged)")",
+            ]
+            if let communication = processed.content.communication {
+                lines.append("communication: \(communication.senderName) in \(communication.conversationIdentifier)")
+                lines.append("  avatar: \(communication.avatarURL?.absoluteString ?? "(none)")")
+            }
+            lines += processed.issues.map { "issue: \($0)" }
+            lines += processed.problems.map { "problem: \($0)" }
+            lines += diagnostics.descriptions.map { "diagnostic: \($0)" }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    private var payloadName: String { payload == "-" ? "standard input" : payload }
+
+    /// The payload's bytes, at most one byte over `limit` (so the parser can report the size).
+    private func readPayload(limit: Int) throws -> Data {
+        let handle: FileHandle
+        if payload == "-" {
+            handle = FileHandle.standardInput
+        } else {
+            guard let file = FileHandle(forReadingAtPath: payload) else {
+                throw CommandFailure.badInput("\(payload): cannot read the payload file (missing or not readable)")
+            }
+            handle = file
+        }
+        defer { if payload != "-" { try? handle.close() } }
+        do {
+            var data = Data()
+            while data.count <= limit, let chunk = try handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty {
+                data.append(chunk)
+            }
+            return data
+        } catch {
+            throw CommandFailure.badInput("\(payloadName): cannot read the payload: \(error.localizedDescription)")
+        }
+    }
+
+    static func json(_ communication: CommunicationNotification) -> JSONValue {
+        .object([
+            "senderName": .string(communication.senderName),
+            "senderIdentifier": .optional(communication.senderIdentifier),
+            "conversationIdentifier": .string(communication.conversationIdentifier),
+            "avatarURL": .optional(communication.avatarURL?.absoluteString),
+            "recipientIdentifier": .optional(communication.recipientIdentifier),
+        ])
+    }
+
+    static func json(_ content: NotificationContent) -> JSONValue {
+        .object([
+            "title": .string(content.title),
+            "subtitle": .string(content.subtitle),
+            "body": .string(content.body),
+            "sound": .optional(content.sound?.description),
+            "badge": content.badge.map(JSONValue.integer) ?? .null,
+            "threadIdentifier": .string(content.threadIdentifier),
+            "categoryIdentifier": .string(content.categoryIdentifier),
+            "targetContentIdentifier": .optional(content.targetContentIdentifier),
+            "interruptionLevel": .optional(content.interruptionLevel?.rawValue),
+        ])
+    }
+}

@@ -1,0 +1,25 @@
+/// Why stored preferences could not be read or written.
+public enum PreferencesError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file exists but could not be read.
+    case unreadable(path: String, detail: String)
+    /// The file is larger than the store reads.
+    case tooLarge(path: String, bytes: Int, limit: Int)
+    /// The file is not a JSON object of Booleans, numbers and strings.
+    case malformed(path: String, detail: String)
+    /// The file could not be written.
+    case unwritable(path: String, detail: String)
+
+    /// What went wrong and where, for people.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let detail):
+            return "\(path): cannot read the notification preferences: \(detail)"
+        case .tooLarge(let path, let bytes, let limit):
+            return "\(path): preferences file is \(bytes) bytes, over the \(limit)-byte limit"
+        case .malformed(let path, let detail):
+            return "\(path): \(detail); expected a JSON object such as {\"playSoundChat\": true}"
+        case .unwritable(let path, let detail):
+            return "\(path): cannot write the notification preferences: \(detail)"
+        }
+    }
+}

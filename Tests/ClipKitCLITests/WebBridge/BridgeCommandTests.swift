@@ -1,0 +1,59 @@
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// `clipkit bridge decode MESSAGE`: the decoded command, or the rejection with exit 1.
+@Suite struct BridgeCommandTests {
+    let bluesky = TestEnvironment.file("Examples/bluesky/clipkit.json").path
+
+    @Test func aStoreMessageDecodesIntoItsHandoff() async throws {
+        let message = #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://go.bsky.app/4f1Ab2c"}"#
+        let result = try await ChildProcess.clipkit(["bridge", "decode", message, "--manifest", bluesky, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["accepted"] as? Bool == true)
+        let command = try #require(json["command"] as? [String: Any])
+        #expect(command["action"] as? String == "store")
+        #expect(command["keyToStoreAs"] as? String == "starterPackUri")
+        #expect(command["jsonToStore"] as? String == "https://go.bsky.app/4f1Ab2c")
+        let handoff = try #require(json["handoff"] as? [String: Any])
+        #expect(handoff["type"] as? String == "bluesky.starterPack")
+        #expect((handoff["payload"] as? [String: String]) == ["starterPackUri": "https://go.bsky.app/4f1Ab2c"])
+        #expect(result.standardOutput.split(separator: "\n").count == 1)
+    }
+
+    @Test func presentDecodesFromStandardInput() async throws {
+        let result = try await ChildProcess.clipkit(
+            ["bridge", "decode", "-", "--manifest", bluesky, "--json"], standardInput: Data("{\"action\":\"present\"}\n".utf8)
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect((try result.json()["command"] as? [String: String]) == ["action": "present"])
+        #expect(try result.json()["handoff"] == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"action":"store","keyToStoreAs":"token","jsonToStore":"x"}"#, "keyNotAllowed"),
+        (#"{"action":"launch"}"#, "unknownAction"),
+        (#"{"action":"present","extra":1}"#, "unexpectedField"),
+        (#"{"action":"store","keyToStoreAs":"starterPackUri"}"#, "missingField"),
+        (#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":7}"#, "wrongFieldType"),
+        (#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"javascript:alert(1)"}"#, "invalidValue"),
+        (#"{"action":"pres"#, "notJSON"),
+        (#"["present"]"#, "notAnObject"),
+    ])
+    func rejectedMessagesExitOneWithTheReason(_ message: String, code: String) async throws {
+        let result = try await ChildProcess.clipkit(["bridge", "decode", message, "--manifest", bluesky, "--json"])
+        #expect(result.status == 1)
+        let json = try result.json()
+        #expect(json["accepted"] as? Bool == false)
+        #expect(json["code"] as? String == code)
+        #expect((json["reason"] as? String)?.isEmpty == false)
+        #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test func anUnreadableManifestExitsTwo() async throws {
+        let result = try await ChildProcess.clipkit(["bridge", "decode", #"{"action":"present"}"#, "--manifest", "/nonexistent/clipkit.json", "--json"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("/nonexistent/clipkit.json"))
+    }
+}
