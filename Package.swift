@@ -46,6 +46,7 @@ let package = Package(
                 // The relay transport on Linux and macOS; Apple clips use URLSession's WebSocket task.
                 .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "Logging", package: "swift-log", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
             ],
             swiftSettings: strictSwift
@@ -116,6 +117,29 @@ let package = Package(
             name: "aasa-match-bench",
             dependencies: ["ClipSite"],
             path: "bench/AASAMatchBench",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "nostr-verify-bench",
+            dependencies: ["ClipNostr", "CSecp256k1", .product(name: "Crypto", package: "swift-crypto")],
+            path: "bench/NostrVerify",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "size-probe-baseline",
+            path: "bench/SizeProbe/Baseline",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "size-probe-crypto",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            path: "bench/SizeProbe/Crypto",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "size-probe-nostr",
+            dependencies: ["ClipKit", "ClipNostr"],
+            path: "bench/SizeProbe/Nostr",
             swiftSettings: strictSwift
         ),
 

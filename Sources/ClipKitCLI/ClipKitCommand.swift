@@ -20,6 +20,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             DoctorCommand.self,
             SizeCommand.self,
             GenerateCommand.self,
+            ProfileCommand.self,
         ]
     )
 

@@ -13,38 +13,35 @@ enum Hex {
         return String(decoding: characters, as: UTF8.self)
     }
 
+    /// The value of each byte as a lowercase hex digit, or 0xFF for any other byte.
+    private static let nibbles: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in digits.enumerated() { table[Int(character)] = UInt8(value) }
+        return table
+    }()
+
     /// The bytes of a lowercase hexadecimal string of exactly `byteCount` bytes, or `nil` when the
     /// string has another length, an uppercase digit or a character that is not a hex digit.
     static func decodeLowercase(_ text: String, byteCount: Int) -> [UInt8]? {
-        let utf8 = text.utf8
-        guard utf8.count == byteCount * 2 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: byteCount)
-        var index = 0
-        var high: UInt8?
-        for character in utf8 {
-            guard let nibble = value(of: character) else { return nil }
-            if let first = high {
-                bytes[index] = first << 4 | nibble
-                index += 1
-                high = nil
-            } else {
-                high = nibble
+        var contiguous = text
+        return contiguous.withUTF8 { characters -> [UInt8]? in
+            guard characters.count == byteCount * 2 else { return nil }
+            return nibbles.withUnsafeBufferPointer { table -> [UInt8]? in
+                var valid = true
+                let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+                    for index in 0..<byteCount {
+                        let high = table[Int(characters[2 * index])]
+                        let low = table[Int(characters[2 * index + 1])]
+                        guard (high | low) & 0xF0 == 0 else {
+                            valid = false
+                            break
+                        }
+                        output[index] = high << 4 | low
+                        initialized = index + 1
+                    }
+                }
+                return valid ? bytes : nil
             }
-        }
-        return bytes
-    }
-
-    /// Whether `text` is lowercase hexadecimal of exactly `byteCount` bytes.
-    static func isLowercase(_ text: String, byteCount: Int) -> Bool {
-        text.utf8.count == byteCount * 2 && text.utf8.allSatisfy { value(of: $0) != nil }
-    }
-
-    @inline(__always)
-    private static func value(of character: UInt8) -> UInt8? {
-        switch character {
-        case 0x30...0x39: return character - 0x30
-        case 0x61...0x66: return character - 0x61 + 10
-        default: return nil
         }
     }
 }

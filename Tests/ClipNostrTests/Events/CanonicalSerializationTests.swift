@@ -36,6 +36,39 @@ import Testing
         #expect(serialization(content: "", tags: [["a\nb", "\u{01}/"]]).contains(#"[["a\nb","\u0001/"]]"#))
     }
 
+    /// Strings with escapes at every offset of the word-at-a-time scan, against a plain
+    /// character-by-character escaper.
+    @Test func escapingMatchesAPlainReferenceAtEveryOffset() {
+        let pieces: [String] = ["a", "é", "🚗", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{01}", "\u{1F}", "\u{7F}", "/", " ", "\u{2028}"]
+        var mutator = SeededMutator(seed: 0x5EED_E5C)
+        for _ in 0..<3_000 {
+            let content = (0..<mutator.below(40)).map { _ in mutator.pick(pieces) }.joined()
+            #expect(serialization(content: content) == #"[0,"ab",1700000000,1,[],"# + Self.referenceEscaped(content) + "]")
+        }
+    }
+
+    static func referenceEscaped(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    output += String(format: "\\u%04x", scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+
     @Test func theComputedIDIsTheSHA256OfTheSerialization() throws {
         let event = try SampleEvents.decode(SampleEvents.noteJSON)
         #expect(event.computedID() == "6f7279c6dfefd019c76fee673d764f933c9645a7c6b8d5dc384c3138ee0e07ed")

@@ -59,7 +59,8 @@ actor ProfileFetchCoordinator {
         guard ending == nil else { return }
         reports[index].eventsReceived += 1
         if let best {
-            if best.event.id == event.id { return drop(.duplicate, at: index) }
+            // Only an identical copy is a duplicate; same id with other fields is a forgery, checked below.
+            if best.event == event { return drop(.duplicate, at: index) }
             if !best.isSuperseded(by: event) { return drop(.superseded, at: index) }
         }
         if case .failure(let error) = verifier.verify(event) {

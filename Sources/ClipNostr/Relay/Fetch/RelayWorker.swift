@@ -33,7 +33,7 @@ struct RelayWorker: Sendable {
                     return outcome
                 }
             }
-            return Task.isCancelled ? .cancelled : .failed(.disconnected("the relay closed the connection before EOSE"))
+            return Task.isCancelled ? .cancelled : .failed(.disconnected("the connection closed before EOSE"))
         } catch is CancellationError {
             return .cancelled
         } catch let error as RelayTransportError {

@@ -31,9 +31,9 @@ public enum RelayMessageError: Error, Sendable, Hashable, CustomStringConvertibl
         case .typeNotAString:
             return "the relay sent an array whose first element is not a message type string"
         case .wrongElementCount(let type, let expected, let found):
-            return "the relay sent a \(type) message with \(found) elements; NIP-01 gives it \(expected)"
+            return "the relay sent \(type) with \(found) elements; NIP-01 gives \(type) \(expected)"
         case .wrongElementType(let type, let element, let expected):
-            return "the relay sent a \(type) message whose \(element) is not \(expected)"
+            return "the relay sent \(type) whose \(element) is not \(expected)"
         case .invalidEvent(let reason):
             return "the relay sent an EVENT whose event is malformed: \(reason)"
         }

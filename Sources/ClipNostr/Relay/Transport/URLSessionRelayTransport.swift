@@ -3,7 +3,6 @@ import Foundation
 
 /// A relay connection on `URLSessionWebSocketTask`, for Apple platforms (the transport an iOS
 /// clip uses). Thin glue: every decision lives in ``RelayPool``.
-@available(iOS 15, macOS 12, *)
 public final class URLSessionRelayTransport: RelayTransport, @unchecked Sendable {
     /// The relay this transport connects to.
     public let relay: RelayURL
@@ -60,8 +59,10 @@ public final class URLSessionRelayTransport: RelayTransport, @unchecked Sendable
                         return
                     }
                 } catch {
-                    let tooLarge = (error as NSError).code == 57 || socket.closeCode == .messageTooBig
-                    frames.finish(throwing: tooLarge ? RelayTransportError.frameTooLarge(limit: limit) : RelayTransportError.disconnected(error.localizedDescription))
+                    // URLSession closes with "message too big" when a frame exceeds maximumMessageSize.
+                    frames.finish(throwing: socket.closeCode == .messageTooBig
+                        ? RelayTransportError.frameTooLarge(limit: limit)
+                        : RelayTransportError.disconnected(error.localizedDescription))
                     return
                 }
             }
@@ -89,7 +90,6 @@ public final class URLSessionRelayTransport: RelayTransport, @unchecked Sendable
 }
 
 /// Makes ``URLSessionRelayTransport``s.
-@available(iOS 15, macOS 12, *)
 public struct URLSessionRelayTransportFactory: RelayTransportFactory {
     /// Creates the factory.
     public init() {}

@@ -1,6 +1,7 @@
 #if canImport(WSClient)
 import Foundation
 import Logging
+import NIOCore
 import NIOPosix
 import WSClient
 
@@ -153,9 +154,20 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
             default: return .protocolViolation(String(describing: error))
             }
         }
-        let text = String(describing: error)
-        if text.contains("tooLarge") || text.contains("TooLarge") { return .frameTooLarge(limit: limit) }
-        return .connectionFailed(text)
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                return .connectionFailed("the relay's host name could not be resolved")
+            }
+            if let first = error.connectionErrors.first { return .connectionFailed(describe(first.error)) }
+        }
+        return .connectionFailed(describe(error))
+    }
+
+    /// A short, readable reason for a socket-level error.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
+        if let error = error as? ChannelError, case .connectTimeout = error { return "the connection timed out" }
+        return String(describing: error)
     }
 }
 

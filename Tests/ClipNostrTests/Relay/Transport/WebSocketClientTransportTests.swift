@@ -1,0 +1,61 @@
+import ClipNostr
+import ClipTestSupport
+import Foundation
+import Testing
+
+@Suite("WebSocket client transport")
+struct WebSocketClientTransportTests {
+    let factory = RelayTransports.platformDefault
+
+    @Test("a closed port fails to connect with a clear error")
+    func refusedConnection() async throws {
+        let port = try LoopbackPort.free()
+        let transport = factory.makeTransport(to: try RelayURL("ws://127.0.0.1:\(port)"), maximumFrameBytes: 1024)
+        await #expect(throws: RelayTransportError.self) { try await transport.connect() }
+        await #expect(throws: RelayTransportError.notConnected) { try await transport.send("[]") }
+    }
+
+    @Test("connect returns promptly when cancelled while the peer never answers the handshake")
+    func cancelDuringHandshake() async throws {
+        let relay = try await HostileRelay(.stallHandshake)
+        let transport = factory.makeTransport(to: relay.url, maximumFrameBytes: 1024)
+        let connecting = Task { try await transport.connect() }
+        try await Task.sleep(for: .milliseconds(100))
+        let cancelled = ContinuousClock.now
+        connecting.cancel()
+        await #expect(throws: RelayTransportError.cancelled) { try await connecting.value }
+        #expect(ContinuousClock.now - cancelled < .milliseconds(200))
+    }
+
+    @Test("a frame over the cap is never delivered and ends the stream")
+    func oversizedFrame() async throws {
+        let relay = try await HostileRelay(.answer([.text(#"["NOTICE","small"]"#), .oversizedFrame(bytes: 100_000), .text(#"["NOTICE","after"]"#)]))
+        let transport = factory.makeTransport(to: relay.url, maximumFrameBytes: 10_000)
+        try await transport.connect()
+        try await transport.send(#"["REQ","s",{}]"#)
+        var frames: [String] = []
+        do {
+            for try await frame in transport.receivedFrames { frames.append(frame) }
+        } catch {
+            // Ending with an error is as good as ending: the frame was refused.
+        }
+        #expect(frames == [#"["NOTICE","small"]"#])
+        await transport.close()
+    }
+
+    @Test("close ends the frame stream and the relay sees the connection closed")
+    func close() async throws {
+        let relay = try await HostileRelay(.answer([]))
+        let transport = factory.makeTransport(to: relay.url, maximumFrameBytes: 1024)
+        try await transport.connect()
+        try await transport.send(#"["REQ","s",{}]"#)
+        let reader = Task {
+            var count = 0
+            for try await _ in transport.receivedFrames { count += 1 }
+            return count
+        }
+        await transport.close()
+        #expect(try await reader.value == 0)
+        #expect(await relay.waitUntilAllConnectionsClosed(timeout: .seconds(3)))
+    }
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# What ClipKit + ClipNostr add to a release -Osize executable.
+#
+# Builds three probes that do the same clip job (read a share URL and a relay's event JSON, print
+# the driver's name) with -Osize, strips them, and compares:
+#   size-probe-baseline  Foundation only
+#   size-probe-crypto    + swift-crypto's SHA-256 (BoringSSL on Linux; CryptoKit, in the OS, on Apple)
+#   size-probe-nostr     + ClipKit + ClipNostr (route, NIP-19, decode, verify, profile)
+# The Nostr probe is linked twice: with libsecp256k1 as a shared library (as Debian ships it) and
+# statically (as an iOS clip would carry it), so its share is shown separately.
+# The Swift runtime and Foundation are shared libraries here (in the OS on Apple) and not counted.
+#
+# Usage: bench/nostr-size.sh            (from anywhere; builds under .build-size/ in the repo)
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+scratch="$root/.build-size"
+static_dir="$scratch/static-secp256k1"
+out="$scratch/probes"
+mkdir -p "$static_dir" "$out"
+
+library_dir="$(pkg-config --variable=libdir libsecp256k1)"
+if [ ! -f "$library_dir/libsecp256k1.a" ]; then
+    echo "nostr-size: $library_dir/libsecp256k1.a is missing; install Debian's libsecp256k1-dev" >&2
+    exit 2
+fi
+# A folder holding only the static archive, and a pkg-config file that points there: found
+# first through PKG_CONFIG_PATH, it makes -lsecp256k1 link statically.
+ln -sf "$library_dir/libsecp256k1.a" "$static_dir/libsecp256k1.a"
+cat > "$static_dir/libsecp256k1.pc" <<PC
+Name: libsecp256k1
+Description: libsecp256k1, static archive only (for size measurement)
+Version: $(pkg-config --modversion libsecp256k1)
+Cflags: $(pkg-config --cflags libsecp256k1)
+Libs: -L$static_dir -lsecp256k1
+PC
+
+build() {  # build PRODUCT [extra linker flags...]
+    local product="$1"; shift
+    swift build --package-path "$root" --scratch-path "$scratch" -c release --product "$product" \
+        -Xswiftc -Osize "$@" >&2
+}
+
+bin="$(swift build --package-path "$root" --scratch-path "$scratch" -c release --show-bin-path)"
+
+build size-probe-baseline
+cp "$bin/size-probe-baseline" "$out/baseline"
+build size-probe-crypto
+cp "$bin/size-probe-crypto" "$out/crypto"
+build size-probe-nostr
+cp "$bin/size-probe-nostr" "$out/nostr-shared-secp256k1"
+rm -f "$bin/size-probe-nostr"
+PKG_CONFIG_PATH="$static_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" build size-probe-nostr
+cp "$bin/size-probe-nostr" "$out/nostr-static-secp256k1"
+
+if ldd "$out/nostr-static-secp256k1" | grep -q secp256k1; then
+    echo "nostr-size: the static probe still loads libsecp256k1 dynamically" >&2
+    exit 1
+fi
+
+# Each probe must work: the Nostr one verifies a real event signed by nostr-sdk.
+event="$root/Tests/Fixtures/nostr/driver-profile-event.json"
+link="https://roadflare.app/share/d/npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
+for probe in baseline crypto nostr-shared-secp256k1 nostr-static-secp256k1; do
+    strip -o "$out/$probe.stripped" "$out/$probe"
+    result="$("$out/$probe.stripped" "$link" < "$event")"
+    echo "  $probe: $result" >&2
+done
+if ! "$out/nostr-static-secp256k1.stripped" "$link" < "$event" | grep -q "driverShare: Ana Driver"; then
+    echo "nostr-size: the Nostr probe did not verify and read the profile" >&2
+    exit 1
+fi
+
+size_of() { stat -c %s "$out/$1.stripped"; }
+baseline=$(size_of baseline)
+crypto=$(size_of crypto)
+shared=$(size_of nostr-shared-secp256k1)
+static=$(size_of nostr-static-secp256k1)
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
+
+reference="$( (ls "$root"/.venv/lib/python3*/site-packages/nostr_sdk/libnostr_sdk_ffi.so \
+               "${CLIPKIT_VENV:-/nonexistent}"/lib/python3*/site-packages/nostr_sdk/libnostr_sdk_ffi.so 2>/dev/null || true) | head -n 1)"
+
+echo "| stripped -Osize executable | bytes | size |"
+echo "|---|---:|---:|"
+echo "| baseline (Foundation only) | $baseline | $(kib "$baseline") |"
+echo "| + swift-crypto SHA-256 (BoringSSL) | $crypto | $(kib "$crypto") |"
+echo "| + ClipKit + ClipNostr, libsecp256k1 shared | $shared | $(kib "$shared") |"
+echo "| + ClipKit + ClipNostr, libsecp256k1 static | $static | $(kib "$static") |"
+echo ""
+echo "| what is added | bytes | size |"
+echo "|---|---:|---:|"
+echo "| ClipKit + ClipNostr code alone (shared-secp256k1 probe − crypto probe) | $((shared - crypto)) | $(kib $((shared - crypto))) |"
+echo "| libsecp256k1, verification parts linked statically (static − shared) | $((static - shared)) | $(kib $((static - shared))) |"
+echo "| **what a clip on Apple platforms carries: ClipKit + ClipNostr + libsecp256k1** (static − crypto) | $((static - crypto)) | **$(kib $((static - crypto)))** |"
+echo "| swift-crypto's BoringSSL for SHA-256, Linux only (crypto − baseline) | $((crypto - baseline)) | $(kib $((crypto - baseline))) |"
+echo "| everything added on Linux (static − baseline) | $((static - baseline)) | $(kib $((static - baseline))) |"
+if [ -n "$reference" ]; then
+    ref_size=$(stat -c %s "$reference")
+    echo "| for scale: nostr-sdk's rust-nostr library in the Python wheel (libnostr_sdk_ffi.so, not stripped again) | $ref_size | $(kib "$ref_size") |"
+fi
