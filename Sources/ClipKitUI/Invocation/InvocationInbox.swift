@@ -65,7 +65,7 @@ public final class InvocationInbox {
 }
 
 /// An invocation after routing: where it came from and which route it matched, or why none did.
-public struct RoutedInvocation: Sendable, Hashable {
+public struct RoutedInvocation: Sendable, Hashable, CustomStringConvertible {
     /// Where it came from.
     public let source: InvocationSource
     /// The matched route, or why no route matched.
@@ -79,6 +79,17 @@ public struct RoutedInvocation: Sendable, Hashable {
     public var match: RouteMatch? {
         if case .success(let match) = result { return match }
         return nil
+    }
+
+    /// A line for logs and `clipkit simulate`: the route and its parameters, or why none matched.
+    public var description: String {
+        switch result {
+        case .success(let match):
+            let parameters = match.parameters.keys.sorted().map { "\($0)=\(match.parameters[$0] ?? "")" }.joined(separator: ", ")
+            return "\(source.description) → route '\(match.route)' (\(parameters)), handled by the \(match.handledBy.rawValue)"
+        case .failure(let failure):
+            return "\(source.description) → no route: \(failure.description)"
+        }
     }
 }
 

@@ -24,6 +24,7 @@ import Testing
         #expect(first.match?.route == "driverShare")
         #expect(first.match?.parameters["npub"] == npub)
         #expect(first.sequence == 1)
+        #expect(first.description == "web link \(url.absoluteString) → route 'driverShare' (npub=\(npub)), handled by the clip")
         #expect(inbox.receive(.webpage(url)) == .duplicate(first))
 
         wall.advance(by: 5)
