@@ -17,15 +17,16 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
-        .library(name: "ClipSite", targets: ["ClipSite"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
+        .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
@@ -58,6 +59,11 @@ let package = Package(
         // Ships inside a notification service extension: Foundation only.
         .target(
             name: "ClipNotifications",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipKitUI",
+            dependencies: ["ClipKit", "ClipNostr"],
             swiftSettings: strictSwift
         ),
 
@@ -155,6 +161,23 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ClipNostrTests",
+            dependencies: [
+                "ClipNostr", "ClipKit", "ClipTestSupport",
+                // The hostile test relay: a small WebSocket server on NIO.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipKitUITests",
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ClipSiteTests",
             dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
@@ -164,18 +187,6 @@ let package = Package(
             dependencies: [
                 "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .testTarget(
-            name: "ClipNostrTests",
-            dependencies: [
-                "ClipNostr", "ClipKit", "ClipTestSupport",
-                // The hostile test relay: a small WebSocket server on NIO.
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
         ),

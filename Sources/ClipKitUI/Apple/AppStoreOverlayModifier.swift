@@ -1,0 +1,27 @@
+#if canImport(SwiftUI) && canImport(StoreKit) && os(iOS)
+import StoreKit
+import SwiftUI
+
+/// Shows the App Clip's App Store overlay whenever the install promotion says so.
+struct AppStoreOverlayModifier: ViewModifier {
+    @ObservedObject var promotion: ObservedInstallPromotion
+    let position: SKOverlay.Position
+
+    func body(content: Content) -> some View {
+        content.appStoreOverlay(isPresented: promotion.presentation) {
+            SKOverlay.AppClipConfiguration(position: position)
+        }
+    }
+}
+
+extension View {
+    /// Presents the full app's App Store overlay (`SKOverlay.AppClipConfiguration`) when
+    /// `promotion` decides to, and reports the person's dismissal back to it.
+    ///
+    /// The decision — only after the person's task, not repeatedly — is
+    /// ``ClipKit/InstallPromotionPolicy``'s; this modifier only shows and forwards.
+    public func appStoreOverlay(for promotion: ObservedInstallPromotion, position: SKOverlay.Position = .bottom) -> some View {
+        modifier(AppStoreOverlayModifier(promotion: promotion, position: position))
+    }
+}
+#endif

@@ -1,0 +1,21 @@
+#if canImport(SwiftUI)
+import Foundation
+import SwiftUI
+
+extension View {
+    /// Hands every web-link invocation of this scene to `inbox`, which routes it with the
+    /// manifest's router.
+    ///
+    /// SwiftUI delivers the invocation URL of a cold launch and of every later continuation
+    /// through `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)`. Apps built on a UIKit
+    /// scene delegate use ``SceneInvocations`` instead. Notification taps arrive through
+    /// ``NotificationInvocationForwarder``.
+    public func routesInvocations(into inbox: InvocationInbox) -> some View {
+        onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+            if let source = InvocationSource(userActivity: activity) {
+                inbox.receive(source)
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,79 @@
+import Foundation
+
+/// What a clip shows of a driver: the readable parts of their verified Nostr profile (kind 0).
+///
+/// Build it from a profile that ClipNostr verified; the initializer cleans every field, since
+/// profiles are written by anyone.
+public struct DriverProfile: Sendable, Hashable {
+    /// The driver's public key, 64 lower-case hex characters.
+    public let pubkey: String
+    /// The id of the profile event, when known; breaks ties between profiles of the same second.
+    public let eventID: String?
+    /// When the driver published this profile (the event's `created_at`).
+    public let createdAt: Date
+    /// The profile's `name`.
+    public let name: String?
+    /// The profile's `display_name`.
+    public let displayName: String?
+    /// The profile picture, only when it is an `https` URL.
+    public let pictureURL: URL?
+    /// The car, from the custom fields `car_color`, `car_make` and `car_model`.
+    public let car: CarDetails?
+    /// The relay the profile came from, when known.
+    public let relay: String?
+
+    /// The longest name kept; longer names are cut.
+    public static let maximumNameLength = 64
+    /// The longest picture URL accepted.
+    public static let maximumPictureURLLength = 2048
+
+    /// Creates a driver profile from a verified kind-0 event's fields.
+    ///
+    /// - Parameters:
+    ///   - pubkey: The author's public key in hex.
+    ///   - eventID: The event id in hex, if known.
+    ///   - createdAt: The event's `created_at`.
+    ///   - name: The `name` field.
+    ///   - displayName: The `display_name` field.
+    ///   - picture: The `picture` field; kept only when it is an `https` URL with a host.
+    ///   - customFields: The profile's other text fields; `car_color`, `car_make` and
+    ///     `car_model` describe the car.
+    ///   - relay: The relay the event came from.
+    public init(
+        pubkey: String, eventID: String? = nil, createdAt: Date, name: String?, displayName: String?,
+        picture: String?, customFields: [String: String] = [:], relay: String? = nil
+    ) {
+        self.pubkey = pubkey.lowercased()
+        self.eventID = eventID?.lowercased()
+        self.createdAt = createdAt
+        self.name = ProfileText.cleaned(name, maximumLength: Self.maximumNameLength)
+        self.displayName = ProfileText.cleaned(displayName, maximumLength: Self.maximumNameLength)
+        self.pictureURL = Self.secureURL(picture)
+        self.car = CarDetails(customFields: customFields)
+        self.relay = relay
+    }
+
+    /// The name to show: the display name, else the name, else `nil`.
+    public var readableName: String? {
+        displayName ?? name
+    }
+
+    /// Whether this profile should replace `other`: it is newer, or as old and its event id
+    /// comes first (the rule NIP-01 gives for replaceable events).
+    public func supersedes(_ other: DriverProfile) -> Bool {
+        if createdAt != other.createdAt { return createdAt > other.createdAt }
+        guard let eventID, let otherID = other.eventID else { return false }
+        return eventID < otherID
+    }
+
+    private static func secureURL(_ text: String?) -> URL? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !text.isEmpty, text.utf8.count <= maximumPictureURLLength,
+              let components = URLComponents(string: text),
+              components.scheme?.lowercased() == "https",
+              let host = components.host, !host.isEmpty,
+              components.user == nil, components.password == nil
+        else { return nil }
+        return components.url
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Remembers when the person last dismissed the App Store overlay, across launches of the clip.
+///
+/// The clip keeps this in the shared store (the App Group's `SharedDefaults`) so that a
+/// dismissal quiets automatic prompts in the next invocation too. Writes are best-effort: if
+/// one fails, the worst outcome is one more prompt, so implementations do not throw.
+public protocol InstallPromotionMemory: Sendable {
+    /// When the person last dismissed the overlay, if ever.
+    func lastDismissal() -> Date?
+    /// Records a dismissal at `date`.
+    func recordDismissal(at date: Date)
+}
+
+/// Keeps the last dismissal in memory only: for SwiftUI previews, tests and single-process tools.
+public final class InMemoryPromotionMemory: InstallPromotionMemory, @unchecked Sendable {
+    private let lock = NSLock()
+    private var dismissedAt: Date?
+
+    /// Creates a memory, optionally with a dismissal already recorded.
+    public init(lastDismissal: Date? = nil) {
+        dismissedAt = lastDismissal
+    }
+
+    /// When the overlay was last dismissed, if ever.
+    public func lastDismissal() -> Date? {
+        lock.withLock { dismissedAt }
+    }
+
+    /// Records a dismissal at `date`.
+    public func recordDismissal(at date: Date) {
+        lock.withLock { dismissedAt = date }
+    }
+}

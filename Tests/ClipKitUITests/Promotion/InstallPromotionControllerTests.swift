@@ -1,0 +1,101 @@
+import ClipKit
+import ClipKitUI
+import Foundation
+import Testing
+
+/// A wall clock the test moves by hand.
+final class TestWallClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_700_000_000)
+    var now: Date { lock.withLock { current } }
+    func advance(by seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct InstallPromotionControllerTests {
+    let wall = TestWallClock()
+    let memory = InMemoryPromotionMemory()
+
+    func makeController(memory: InMemoryPromotionMemory? = nil) -> InstallPromotionController {
+        let wall = self.wall
+        return InstallPromotionController(
+            policy: InstallPromotionPolicy(minimumDwell: 20, quietPeriodAfterDismissal: 3_600),
+            memory: memory ?? self.memory, now: { wall.now }
+        )
+    }
+
+    @Test func showsOnceAfterTheTaskAndNotAgainInTheSameInvocation() {
+        let controller = makeController()
+        #expect(controller.request(.automatic) == .hold(.taskNotDone(remaining: nil)))
+        controller.noteContentShown()
+        controller.noteTaskCompleted()
+        #expect(controller.request(.automatic) == .present)
+        #expect(controller.isOverlayPresented)
+        #expect(controller.request(.automatic) == .hold(.alreadyPresented))
+
+        controller.overlayWasDismissed()
+        #expect(!controller.isOverlayPresented)
+        #expect(controller.request(.automatic) == .hold(.alreadyShownThisInvocation))
+        #expect(controller.request(.personAsked) == .present, "the person's own tap is never held")
+    }
+
+    @Test func aDismissalQuietsTheNextInvocationThroughTheSharedMemory() {
+        let first = makeController()
+        first.noteTaskCompleted()
+        first.request(.automatic)
+        first.overlayWasDismissed()
+        #expect(memory.lastDismissal() == wall.now)
+
+        wall.advance(by: 600)
+        let second = makeController()
+        second.noteTaskCompleted()
+        #expect(second.request(.automatic) == .hold(.recentlyDismissed(until: wall.now.addingTimeInterval(3_000))))
+
+        wall.advance(by: 3_000)
+        let third = makeController()
+        third.noteTaskCompleted()
+        #expect(third.request(.automatic) == .present)
+    }
+
+    @Test func dismissingWhatIsNotShownRecordsNothing() {
+        let controller = makeController()
+        controller.overlayWasDismissed()
+        #expect(memory.lastDismissal() == nil)
+    }
+
+    @Test func changesReachObservers() {
+        final class Recorder { var values: [Bool] = [] }
+        let recorder = Recorder()
+        let controller = makeController()
+        controller.changes.addObserver(recorder) { recorder, presented in recorder.values.append(presented) }
+        controller.request(.personAsked)
+        controller.request(.personAsked)
+        controller.overlayWasDismissed()
+        #expect(recorder.values == [true, false])
+    }
+
+    @Test func requestsAutomaticallyOnceTheDwellHasPassed() async {
+        let clock = ManualClock()
+        let controller = makeController()
+        controller.noteContentShown()
+        wall.advance(by: 5)
+        let waiting = Task { await controller.requestAfterMinimumDwell(clock: clock) }
+        await clock.waitForSleepers(1)
+        wall.advance(by: 15)
+        clock.advance(by: .seconds(15))
+        #expect(await waiting.value == .present)
+        #expect(controller.isOverlayPresented)
+    }
+
+    @Test func theDwellWaitEndsQuietlyWhenCancelled() async {
+        let clock = ManualClock()
+        let controller = makeController()
+        controller.noteContentShown()
+        let waiting = Task { await controller.requestAfterMinimumDwell(clock: clock) }
+        await clock.waitForSleepers(1)
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+        #expect(!controller.isOverlayPresented)
+    }
+}

@@ -1,0 +1,47 @@
+import ClipTestSupport
+import Foundation
+
+/// Signs and publishes drivers' kind-0 profiles with nostr-sdk (rust-nostr's Python bindings),
+/// through `Tests/Fixtures/python/relay_fixtures.py`, the way any Nostr client would.
+enum DriverFixtures {
+    struct Signed {
+        let pubkey: String
+        let event: String
+        let createdAt: Int
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A kind-0 event for the test key `key`, with RoadFlare's car fields, created `secondsAgo` ago.
+    static func signProfile(key: String, content: [String: String], secondsAgo: Int = 60) async throws -> Signed {
+        let createdAt = Int(Date().timeIntervalSince1970) - secondsAgo
+        let contentText = String(decoding: try JSONSerialization.data(withJSONObject: content, options: [.sortedKeys]), as: UTF8.self)
+        let spec = try JSONSerialization.data(withJSONObject: ["key": key, "kind": 0, "content": contentText, "createdAt": createdAt])
+        let result = try await run(["sign"], input: spec)
+        guard let line = result.split(separator: "\n").first,
+              let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let pubkey = object["pubkey"] as? String, let event = object["event"]
+        else { throw Failure(description: "relay_fixtures.py sign printed \(result.prefix(300))") }
+        let eventText = String(decoding: try JSONSerialization.data(withJSONObject: event), as: UTF8.self)
+        return Signed(pubkey: pubkey, event: eventText, createdAt: createdAt)
+    }
+
+    /// Publishes `events` to `relay` and checks it accepted every one.
+    static func publish(_ events: [Signed], to relay: String) async throws {
+        let output = try await run(["publish", relay], input: Data(events.map(\.event).joined(separator: "\n").utf8))
+        guard output.split(separator: "\n").count == events.count, !output.contains("\"accepted\": []") else {
+            throw Failure(description: "the relay did not accept every event: \(output.prefix(500))")
+        }
+    }
+
+    private static func run(_ arguments: [String], input: Data) async throws -> String {
+        let script = TestEnvironment.file("Tests/Fixtures/python/relay_fixtures.py").path
+        let result = try await ChildProcess.run(try TestEnvironment.python(), arguments: [script] + arguments, standardInput: input, timeout: 60)
+        guard result.status == 0 else {
+            throw Failure(description: "relay_fixtures.py \(arguments[0]) exited \(result.status): \(result.standardError.suffix(600))")
+        }
+        return result.standardOutput
+    }
+}
