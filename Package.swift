@@ -2,7 +2,7 @@
 //
 // ClipKit — privacy-first deferred deep links for iOS App Clips.
 //
-// Module map (see docs/ARCHITECTURE.md): what ships inside a clip or an app extension
+// Module map (see README.md, "Layout"): what ships inside a clip or an app extension
 // (ClipKit, ClipNostr, ClipNotifications) depends on Foundation and swift-crypto only;
 // tooling (ClipSite, ClipServer, ClipDoctor, ClipKitCLI) may depend on more.
 
