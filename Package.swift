@@ -21,6 +21,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
@@ -31,9 +34,29 @@ let package = Package(
 
         // MARK: Tooling
         .target(
+            name: "ClipSite",
+            dependencies: [
+                "ClipKit",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipServer",
+            dependencies: [
+                "ClipKit",
+                "ClipSite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipSite",
+                "ClipServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -53,6 +76,16 @@ let package = Package(
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSiteTests",
+            dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipServerTests",
+            dependencies: ["ClipServer", "ClipSite", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
