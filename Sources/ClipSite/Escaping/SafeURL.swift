@@ -21,7 +21,7 @@ public enum SafeURL {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.utf8.count <= maximumLength else { return nil }
         guard trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else { return nil }
-        guard trimmed.lowercased().hasPrefix("https://") else { return nil }
+        guard trimmed.lowercased().hasPrefix("https://"), hasValidPercentEscapes(trimmed) else { return nil }
         guard let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: allowedCharacters),
               let components = URLComponents(string: encoded),
               components.scheme?.lowercased() == "https",
@@ -31,9 +31,28 @@ public enum SafeURL {
         guard host.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-") })
         else { return nil }
         guard let url = components.url?.absoluteString, url.lowercased().hasPrefix("https://") else { return nil }
-        // "%" alone is allowed above so existing escapes survive; a stray one must not.
-        guard url.removingPercentEncoding != nil else { return nil }
         return url
+    }
+
+    /// Whether every `%` starts a two-hex-digit escape ("%" is kept so existing escapes survive).
+    static func hasValidPercentEscapes(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count,
+                      isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return true
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// Percent-encodes one path segment so that only unreserved characters remain.

@@ -13,27 +13,39 @@ public struct LinkDomainSite: Sendable {
     public let router: InvocationRouter
     /// The page renderer.
     public let renderer: SharePageRenderer
-    /// The `apple-app-site-association` document, as served.
-    public let associationFile: Data
+    /// The `apple-app-site-association` document of each domain, by lower-cased domain.
+    public let associationFiles: [String: Data]
     /// The profile cache share pages consult, when a provider was given.
     public let profiles: ShareProfileCache?
 
     /// Builds a site.
     ///
     /// - Parameters:
-    ///   - associationFile: The AASA document's bytes (from the AASA generator).
+    ///   - associationFiles: Each domain's AASA document (from the AASA generator), by domain.
     ///   - profileProvider: Where share pages get their preview profile; wrapped in a ``ShareProfileCache``.
     /// - Throws: ``RouterConfigurationError`` when a route's pattern or parameter kind is invalid.
     public init(
-        manifest: ClipManifest, associationFile: Data, templates: SiteTemplates = .defaults,
+        manifest: ClipManifest, associationFiles: [String: Data], templates: SiteTemplates = .defaults,
         profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
         parameterKinds: ParameterKindRegistry = .standard
     ) throws(RouterConfigurationError) {
         self.manifest = manifest
         self.router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
         self.renderer = SharePageRenderer(manifest: manifest, templates: templates)
-        self.associationFile = associationFile
+        self.associationFiles = Dictionary(
+            associationFiles.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }
+        )
         self.profiles = profileProvider.map { ShareProfileCache(provider: $0, policy: profilePolicy) }
+    }
+
+    /// The manifest's domains, lower-cased, in order.
+    public var domains: [String] { manifest.domains.map { $0.lowercased() } }
+
+    /// The AASA document a request with the `Host` header `host` gets: its domain's when it is
+    /// one of the manifest's, the first domain's otherwise.
+    public func associationFile(forHost host: String?) -> Data {
+        if let host, let file = associationFiles[Self.hostName(fromHeader: host)] { return file }
+        return domains.lazy.compactMap { associationFiles[$0] }.first ?? Data("{}".utf8)
     }
 
     /// The route a request's path leads to.
@@ -45,7 +57,6 @@ public struct LinkDomainSite: Sendable {
     public func match(path: String, host: String?) -> RouteMatch? {
         guard path.hasPrefix("/"), path.utf8.count <= InvocationRouter.maximumURLLength - 300 else { return nil }
         let requested = host.map(Self.hostName(fromHeader:))
-        let domains = manifest.domains.map { $0.lowercased() }
         let candidates = requested.flatMap { domains.contains($0) ? [$0] : nil } ?? domains
         for domain in candidates {
             guard let url = URL(string: "https://\(domain)\(path)") else { return nil }
@@ -66,8 +77,8 @@ public struct LinkDomainSite: Sendable {
         )
     }
 
-    /// The host name of a `Host` header: lower-cased, without its port.
-    static func hostName(fromHeader header: String) -> String {
+    /// The host name of a `Host` header: lower-cased, without its port or a final dot.
+    public static func hostName(fromHeader header: String) -> String {
         var host = Substring(header.lowercased())
         if host.hasPrefix("[") {
             if let end = host.firstIndex(of: "]") { host = host[host.startIndex...end] }

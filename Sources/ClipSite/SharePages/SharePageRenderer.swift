@@ -35,10 +35,10 @@ public struct SharePageRenderer: Sendable {
 
     // MARK: Pages
 
-    /// The home page (`index.html`).
-    public func homePage() -> String {
+    /// The home page (`index.html`) of `domain` (by default the manifest's first).
+    public func homePage(domain: String? = nil) -> String {
         var context = baseContext(banner: SmartAppBanner.clipCard(for: manifest))
-        let url = "https://\(primaryDomain)/"
+        let url = "https://\(domain ?? primaryDomain)/"
         context["page"] = pageContext(
             template: "index", context: context, url: url,
             defaultTitle: appName, defaultDescription: "Get \(appName) on the App Store."
@@ -47,10 +47,10 @@ public struct SharePageRenderer: Sendable {
     }
 
     /// The page for paths no route serves (`404.html` before its script runs).
-    public func notFoundPage() -> String {
+    public func notFoundPage(domain: String? = nil) -> String {
         var context = baseContext(banner: SmartAppBanner.app(for: manifest, argument: nil))
         context["page"] = pageContext(
-            template: "not-found", context: context, url: "https://\(primaryDomain)/",
+            template: "not-found", context: context, url: "https://\(domain ?? primaryDomain)/",
             defaultTitle: "Page not found · \(appName)",
             defaultDescription: "This link does not lead anywhere on \(appName)'s site."
         )

@@ -33,12 +33,16 @@ public struct StaticSite: Sendable, Hashable {
 public enum StaticSiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file or folder could not be created.
     case unwritable(path: String, reason: String)
+    /// The domain asked for is not one of the manifest's.
+    case unknownDomain(String, domains: [String])
 
     /// A sentence naming the file.
     public var description: String {
         switch self {
         case .unwritable(let path, let reason):
             return "cannot write \(path): \(reason); check that the output folder is writable"
+        case .unknownDomain(let domain, let domains):
+            return "'\(domain)' is not one of the manifest's domains (\(domains.joined(separator: ", ")))"
         }
     }
 }

@@ -27,12 +27,19 @@ public struct StaticSiteBuilder: Sendable {
         self.site = site
     }
 
-    /// Renders every file.
-    public func build() -> StaticSite {
+    /// Renders every file of the site for `domain`; each domain serves its own AASA document.
+    ///
+    /// - Parameter domain: One of the manifest's domains; `nil` means the first.
+    /// - Throws: ``StaticSiteError/unknownDomain(_:domains:)`` when `domain` is not the manifest's.
+    public func build(forDomain domain: String? = nil) throws(StaticSiteError) -> StaticSite {
+        let host = domain?.lowercased() ?? site.domains.first ?? ""
+        guard site.domains.contains(host), let association = site.associationFiles[host] else {
+            throw .unknownDomain(domain ?? "", domains: site.domains)
+        }
         var files: [String: Data] = [:]
-        files[Self.associationFilePath] = site.associationFile
-        files["index.html"] = Data(site.renderer.homePage().utf8)
-        files["404.html"] = Data(notFoundPageWithClientRouting().utf8)
+        files[Self.associationFilePath] = association
+        files["index.html"] = Data(site.renderer.homePage(domain: host).utf8)
+        files["404.html"] = Data(notFoundPageWithClientRouting(domain: host).utf8)
         files[".nojekyll"] = Data()
         files["_headers"] = Data(HostingConfiguration.netlifyHeaders.utf8)
         files["vercel.json"] = Data(HostingConfiguration.vercel.utf8)
@@ -40,12 +47,12 @@ public struct StaticSiteBuilder: Sendable {
         return StaticSite(files: files)
     }
 
-    /// The route table and page shells that the 404 page's script reads.
-    func clientRoutingData() -> JSONValue {
+    /// The route table and page shells of `domain` that the 404 page's script reads.
+    func clientRoutingData(domain: String) -> JSONValue {
         var patterns: [JSONValue] = []
         for route in site.manifest.routes {
             for source in route.patterns {
-                guard let pattern = try? RoutePattern(parsing: source) else { continue }
+                guard let pattern = try? RoutePattern(parsing: source), pattern.host == domain else { continue }
                 let segments: [JSONValue] = pattern.segments.map { segment in
                     switch segment {
                     case .literal(let text): return .object(["literal": .string(text)])
@@ -61,7 +68,7 @@ public struct StaticSiteBuilder: Sendable {
             }
         }
         return .object([
-            "domains": .array(site.manifest.domains.map { .string($0.lowercased()) }),
+            "domains": .array([.string(domain)]),
             "maxPathLength": .number(Double(InvocationRouter.maximumURLLength)),
             "maxParameterLength": .number(Double(PageParameters.maximumLength)),
             "patterns": .array(patterns),
@@ -69,10 +76,10 @@ public struct StaticSiteBuilder: Sendable {
     }
 
     /// The not-found page with the routing data and script inserted before `</body>`.
-    func notFoundPageWithClientRouting() -> String {
-        let page = site.renderer.notFoundPage()
+    func notFoundPageWithClientRouting(domain: String) -> String {
+        let page = site.renderer.notFoundPage(domain: domain)
         let insertion = """
-        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(ScriptSafeJSON.serialized(clientRoutingData()))</script>
+        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(ScriptSafeJSON.serialized(clientRoutingData(domain: domain)))</script>
         <script>
         \(ClientRouterScript.source)
         </script>

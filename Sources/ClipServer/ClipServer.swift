@@ -1,0 +1,77 @@
+import ClipSite
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// The link-domain HTTP server behind `clipkit serve`, on Hummingbird 2.
+///
+/// It serves:
+/// - `/.well-known/apple-app-site-association` and `/apple-app-site-association`: the AASA
+///   document as `application/json`, never redirected, with an `ETag` (`If-None-Match` → 304),
+///   `Cache-Control`, and HEAD;
+/// - `/` and `/index.html`: the home page with the Smart App Banner;
+/// - a share page for every URL a route of the manifest matches, rendered once and cached;
+/// - `/healthz`: `{"status":"ok"}`;
+/// - anything else: the not-found page with status 404.
+///
+/// Malformed requests get a clean 4xx (see ``RequestLimits``) and the server keeps serving.
+/// Each request is logged through swift-log; SIGINT and SIGTERM stop it gracefully.
+///
+/// ```swift
+/// let server = ClipServer(site: site, configuration: .init(port: 0))
+/// try await server.run { address in print("listening on \(address)") }
+/// ```
+public struct ClipServer: Sendable {
+    /// What the server serves.
+    public let site: LinkDomainSite
+    /// How it listens and limits requests.
+    public let configuration: ClipServerConfiguration
+    /// Where it logs.
+    public let logger: Logger
+
+    /// Creates a server; nothing listens until ``run(onListening:)``.
+    public init(site: LinkDomainSite, configuration: ClipServerConfiguration = ClipServerConfiguration(), logger: Logger? = nil) {
+        self.site = site
+        self.configuration = configuration
+        self.logger = logger ?? Logger(label: "clipkit.serve")
+    }
+
+    /// Listens and serves until cancelled (or, when ``ClipServerConfiguration/stopsOnSignals``
+    /// is set, until SIGINT or SIGTERM), then finishes the requests in flight and returns.
+    ///
+    /// - Parameter onListening: Called once with the bound address when the server accepts connections.
+    /// - Throws: When the address cannot be bound.
+    public func run(onListening: @escaping @Sendable (ListeningAddress) async -> Void = { _ in }) async throws {
+        let responder = LinkDomainResponder(site: site, configuration: configuration, logger: logger)
+        var decoder = HTTP1Channel.Configuration.DecoderConfiguration()
+        decoder.maxHeaderListSize = configuration.limits.parserHeaderLimit
+        decoder.maxHeaderFieldSize = configuration.limits.parserHeaderLimit
+        decoder.maxHeaderFieldCount = configuration.limits.maximumHeaderCount
+        let requestedHost = configuration.host
+        let logger = self.logger
+        let application = Application(
+            responder: responder,
+            server: .http1(configuration: HTTP1Channel.Configuration(
+                idleTimeout: .seconds(Int64(configuration.idleTimeout)), httpDecoderConfiguration: decoder
+            )),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil
+            ),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let host = channel.localAddress?.ipAddress ?? requestedHost
+                let address = ListeningAddress(host: host, port: port)
+                logger.info("listening", metadata: ["address": .string(address.url)])
+                await onListening(address)
+            },
+            logger: logger
+        )
+        if configuration.stopsOnSignals {
+            try await application.runService()
+        } else {
+            try await application.run()
+        }
+        logger.info("stopped")
+    }
+}

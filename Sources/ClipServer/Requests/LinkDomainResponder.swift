@@ -1,0 +1,178 @@
+import ClipKit
+import ClipSite
+import Foundation
+import Hummingbird
+import Logging
+
+/// Answers every request of a link domain: the AASA file, the home page, share pages, health,
+/// the not-found page, and a clean 4xx for anything malformed.
+///
+/// Fixed responses are built once at start; share pages are rendered on first request and
+/// cached (see ``SharePageCache``), so a repeated request allocates no body.
+struct LinkDomainResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let site: LinkDomainSite
+    let configuration: ClipServerConfiguration
+    let logger: Logger
+    private let fixed: [Substring: PreparedResponse]
+    private let notFound: PreparedResponse
+    private let refusals: [RequestScreening.Refusal: PreparedResponse]
+    private let htmlHeaders: HTTPFields
+    /// One page cache per domain when the site routes hosts separately; a single one otherwise.
+    private let pageCaches: [String: SharePageCache]
+    private let sharedPageCache: SharePageCache
+    private let domains: Set<String>
+    /// Each domain's AASA response when the site has several domains (each serves its own).
+    private let associationsByDomain: [String: PreparedResponse]
+
+    /// The paths answered with the AASA document.
+    static let associationFilePaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+    /// The health endpoint's path.
+    static let healthPath = "/healthz"
+
+    init(site: LinkDomainSite, configuration: ClipServerConfiguration, logger: Logger) {
+        self.site = site
+        self.configuration = configuration
+        self.logger = logger
+        var html = HTTPFields()
+        html[.xContentTypeOptions] = "nosniff"
+        if let policy = configuration.contentSecurityPolicy { html[.contentSecurityPolicy] = policy }
+        htmlHeaders = html
+
+        var fixed: [Substring: PreparedResponse] = [:]
+        func association(_ file: Data) -> PreparedResponse {
+            PreparedResponse(
+                status: .ok, contentType: "application/json", body: file,
+                cacheControl: "public, max-age=\(configuration.associationFileMaxAge)",
+                extraHeaders: Self.fields([.xContentTypeOptions: "nosniff"])
+            )
+        }
+        let defaultAssociation = association(site.associationFile(forHost: nil))
+        for path in Self.associationFilePaths { fixed[Substring(path)] = defaultAssociation }
+        var associations: [String: PreparedResponse] = [:]
+        if site.domains.count > 1 {
+            for domain in site.domains { associations[domain] = association(site.associationFile(forHost: domain)) }
+        }
+        associationsByDomain = associations
+        let home = PreparedResponse(
+            status: .ok, contentType: "text/html; charset=utf-8", body: Array(site.renderer.homePage().utf8),
+            cacheControl: "public, max-age=\(configuration.sharePageMaxAge)", extraHeaders: html
+        )
+        fixed["/"] = home
+        fixed["/index.html"] = home
+        fixed[Substring(Self.healthPath)] = PreparedResponse(
+            status: .ok, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8),
+            cacheControl: "no-store", tagged: false
+        )
+        self.fixed = fixed
+        notFound = PreparedResponse(
+            status: .notFound, contentType: "text/html; charset=utf-8", body: Array(site.renderer.notFoundPage().utf8),
+            cacheControl: "public, max-age=60", extraHeaders: html
+        )
+        func refusal(_ status: HTTPResponse.Status, _ text: String, allow: Bool = false) -> PreparedResponse {
+            var extra = Self.fields([.xContentTypeOptions: "nosniff"])
+            if allow { extra[.allow] = "GET, HEAD" }
+            return PreparedResponse(
+                status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8),
+                cacheControl: "no-store", extraHeaders: extra, tagged: false
+            )
+        }
+        refusals = [
+            .methodNotAllowed: refusal(.methodNotAllowed, "Method not allowed: this server answers GET and HEAD.", allow: true),
+            .targetTooLong: refusal(.uriTooLong, "The request target is longer than \(configuration.limits.maximumTargetLength) bytes."),
+            .headersTooLarge: refusal(.requestHeaderFieldsTooLarge, "The request headers exceed \(configuration.limits.maximumHeaderBytes) bytes."),
+            .badPath: refusal(.badRequest, "Bad request: the path is not one this server serves."),
+        ]
+        let domains = site.manifest.domains.map { $0.lowercased() }
+        self.domains = Set(domains)
+        sharedPageCache = SharePageCache(capacity: configuration.pageCacheCapacity)
+        var caches: [String: SharePageCache] = [:]
+        if domains.count > 1 {
+            for domain in domains { caches[domain] = SharePageCache(capacity: configuration.pageCacheCapacity) }
+        }
+        pageCaches = caches
+    }
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let started = configuration.requestLogLevel == nil ? nil : ContinuousClock.now
+        let target = request.head.path ?? "/"
+        let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
+        let response: Response
+        if let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits),
+           let prepared = refusals[refusal] {
+            response = prepared.response(to: request)
+        } else if let prepared = fixed[path] {
+            if !associationsByDomain.isEmpty, Self.associationFilePaths.contains(where: { $0 == path }),
+               let host = request.head.authority,
+               let own = associationsByDomain[LinkDomainSite.hostName(fromHeader: host)] {
+                response = own.response(to: request)
+            } else {
+                response = prepared.response(to: request)
+            }
+        } else if let prepared = await sharePage(path: path, host: request.head.authority) {
+            response = prepared.response(to: request)
+        } else {
+            response = notFound.response(to: request)
+        }
+        if let level = configuration.requestLogLevel, let started {
+            logRequest(request, path: path, status: response.status, level: level, started: started)
+        }
+        return response
+    }
+
+    private static func fields(_ values: HTTPFields) -> HTTPFields { values }
+
+    /// The share page for `path`, from the cache or rendered now; `nil` when no route matches.
+    private func sharePage(path: Substring, host: String?) async -> PreparedResponse? {
+        let cache = pageCache(for: host)
+        if let cached = cache.response(for: path, now: { Date() }) { return cached }
+        guard let match = site.match(path: String(path), host: host) else { return nil }
+        let rendered = await site.sharePage(for: match)
+        let now = Date()
+        var maxAge = configuration.sharePageMaxAge
+        if let expiresAt = rendered.expiresAt {
+            maxAge = max(0, min(maxAge, Int(expiresAt.timeIntervalSince(now))))
+        }
+        let prepared = PreparedResponse(
+            status: .ok, contentType: "text/html; charset=utf-8", body: Array(rendered.html.utf8),
+            cacheControl: "public, max-age=\(maxAge)", extraHeaders: htmlHeaders
+        )
+        cache.store(prepared, for: path, expiresAt: rendered.expiresAt, now: now)
+        return prepared
+    }
+
+    private func pageCache(for host: String?) -> SharePageCache {
+        guard !pageCaches.isEmpty, let host else { return sharedPageCache }
+        let name = LinkDomainSite.hostName(fromHeader: host)
+        return pageCaches[name] ?? sharedPageCache
+    }
+
+    private func logRequest(
+        _ request: Request, path: Substring, status: HTTPResponse.Status, level: Logger.Level, started: ContinuousClock.Instant
+    ) {
+        logger.log(level: level, "request", metadata: [
+            "method": .string(Self.printable(request.method.rawValue, limit: 16)),
+            "path": .string(Self.printable(path, limit: 200)),
+            "status": .stringConvertible(status.code),
+            "duration_us": .stringConvertible((ContinuousClock.now - started).microseconds),
+        ])
+    }
+
+    /// Text safe for a log line: printable ASCII only, cut at `limit` characters.
+    static func printable(_ text: some StringProtocol, limit: Int) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            result.unicodeScalars.append(scalar.value >= 0x20 && scalar.value < 0x7F ? scalar : "?")
+        }
+        return text.unicodeScalars.count > limit ? result + "…" : result
+    }
+}
+
+extension Duration {
+    /// The duration in whole microseconds.
+    fileprivate var microseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+}

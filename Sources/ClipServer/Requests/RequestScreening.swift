@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+
+/// Checks a request before anything else looks at it, and names the 4xx it gets when it fails.
+///
+/// Nothing here reads files, so traversal could not reach the disk anyway; such paths are still
+/// refused outright so that no cache, log or page ever sees them.
+enum RequestScreening {
+    /// Why a request was refused.
+    enum Refusal: Sendable, Hashable {
+        /// Not GET or HEAD: 405.
+        case methodNotAllowed
+        /// The request target is longer than the cap: 414.
+        case targetTooLong
+        /// The headers are larger than the cap: 431.
+        case headersTooLarge
+        /// Traversal, encoded slashes, control characters or bad percent-encoding in the path: 400.
+        case badPath
+    }
+
+    /// The refusal for `request`, or `nil` when it may be answered; `path` is the target without its query.
+    static func refusal(of request: Request, path: Substring, limits: RequestLimits) -> Refusal? {
+        guard request.method == .get || request.method == .head else { return .methodNotAllowed }
+        if (request.head.path?.utf8.count ?? 0) > limits.maximumTargetLength { return .targetTooLong }
+        var headerBytes = request.head.authority?.utf8.count ?? 0
+        for field in request.headers {
+            headerBytes += field.name.rawName.utf8.count + field.value.utf8.count + 4
+            if headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
+        }
+        return isAcceptable(path: path) ? nil : .badPath
+    }
+
+    /// Whether a percent-encoded path is one a link domain serves: starts with `/`, printable
+    /// ASCII only, no backslash, valid percent-encoding that decodes to no `/`, `\`, NUL or
+    /// control character, and no `.` or `..` segment before or after decoding.
+    static func isAcceptable(path: Substring) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        var segmentStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return false }
+            if byte == UInt8(ascii: "%") {
+                let high = bytes.index(after: index)
+                guard high != bytes.endIndex else { return false }
+                let low = bytes.index(after: high)
+                guard low != bytes.endIndex, let value = hexValue(bytes[high], bytes[low]) else { return false }
+                if value < 0x20 || value == 0x7F || value == UInt8(ascii: "/") || value == UInt8(ascii: "\\") { return false }
+            }
+            if byte == UInt8(ascii: "/") {
+                if !isAcceptable(segment: path[segmentStart..<index]) { return false }
+                segmentStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        return isAcceptable(segment: path[segmentStart..<bytes.endIndex])
+    }
+
+    private static func isAcceptable(segment: Substring) -> Bool {
+        guard segment.utf8.count <= 12 else { return true }
+        let decoded = segment.replacingOccurrences(of: "%2e", with: ".").replacingOccurrences(of: "%2E", with: ".")
+        return decoded != "." && decoded != ".."
+    }
+
+    private static func hexValue(_ high: UInt8, _ low: UInt8) -> UInt8? {
+        guard let h = hexDigit(high), let l = hexDigit(low) else { return nil }
+        return h << 4 | l
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
