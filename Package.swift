@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     dependencies: [
@@ -61,6 +62,7 @@ let package = Package(
                 "ClipSite",
                 "ClipServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift
         ),

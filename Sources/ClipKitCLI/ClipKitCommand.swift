@@ -11,6 +11,9 @@ public struct ClipKitCommand: AsyncParsableCommand {
         subcommands: [
             ManifestCommand.self,
             RouteCommand.self,
+            AASACommand.self,
+            SiteCommand.self,
+            ServeCommand.self,
         ]
     )
 

@@ -75,3 +75,12 @@ public struct ClipServer: Sendable {
         logger.info("stopped")
     }
 }
+
+extension ClipServer {
+    /// A logger that writes to standard error at `level`, leaving standard output to the command's result.
+    public static func standardErrorLogger(label: String = "clipkit.serve", level: Logger.Level = .info) -> Logger {
+        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        return logger
+    }
+}

@@ -1,0 +1,47 @@
+/// Percent-encoding for the URLs and patterns ClipKit writes.
+enum PercentEncoding {
+    /// Characters kept as they are in a path segment: unreserved, sub-delims, `:` and `@`.
+    static func isPathSegmentCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        PatternSymbol.isUnreserved(scalar) || "!$&'()*+,;=:@".unicodeScalars.contains(scalar)
+    }
+
+    /// A decoded path segment written for a URL.
+    static func urlSegment(_ decoded: String) -> String {
+        var result = ""
+        for scalar in decoded.unicodeScalars {
+            if isPathSegmentCharacter(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += escape(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A decoded literal path segment written for an AASA pattern: like ``urlSegment(_:)``, but the
+    /// pattern syntax characters `*`, `?` and `$` become `?`, which matches that one character.
+    static func patternLiteral(_ decoded: String) -> String {
+        var result = ""
+        for scalar in decoded.unicodeScalars {
+            if scalar == "*" || scalar == "?" || scalar == "$" {
+                result += "?"
+            } else if isPathSegmentCharacter(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += escape(scalar)
+            }
+        }
+        return result
+    }
+
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        var result = ""
+        for byte in String(scalar).utf8 {
+            result += "%"
+            result.unicodeScalars.append(digits[Int(byte >> 4)])
+            result.unicodeScalars.append(digits[Int(byte & 0x0F)])
+        }
+        return result
+    }
+}

@@ -1,0 +1,66 @@
+import ClipKit
+
+/// Sample URLs for a route pattern, used to ask the matcher whether a file sends the route's URLs
+/// to the right app.
+///
+/// Each capture is filled with values its parameter kind accepts, chosen from a fixed list of
+/// plausible values (a slug, a number, a handle, a DID, a record key, a UUID, an npub and text that
+/// needs percent-encoding), so that a file which narrows a capture (`/share/d/npub1*`) is judged on
+/// values the route really takes. A capture whose kind accepts none of them gets `clipkit-sample`.
+public struct RouteSampleURLs: Sendable {
+    /// The candidate values, in the order they are tried.
+    public static let candidates: [String] = [
+        "clipkit-sample",
+        "12345",
+        "alice.bsky.social",
+        "did:plc:ewvi7nxzyoun6zhxrhs64oiz",
+        "3jzfcijpj2z2a",
+        "123e4567-e89b-12d3-a456-426614174000",
+        // The npub of the public key 79be667e…16f81798 (the secp256k1 generator's x coordinate).
+        "npub10xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqpkge6d",
+        "caf\u{E9} & co",
+    ]
+
+    /// The most sample URLs produced for one pattern.
+    public static let maximumSamples = 4
+
+    /// The parameter kinds that decide which candidates a capture accepts.
+    public let parameterKinds: ParameterKindRegistry
+
+    /// Creates a sampler.
+    public init(parameterKinds: ParameterKindRegistry = .standard) {
+        self.parameterKinds = parameterKinds
+    }
+
+    /// Sample URLs for `pattern` of `route`: `https://host/path` with every capture filled.
+    public func urls(for pattern: RoutePattern, of route: ClipManifest.RouteDefinition) -> [String] {
+        var valuesByCapture: [String: [String]] = [:]
+        for name in pattern.captureNames {
+            let kind = parameterKinds.kind(named: route.params[name] ?? ParameterKind.string.name)
+            var accepted = RouteSampleURLs.candidates.filter { candidate in
+                guard let kind else { return false }
+                if case .accepted = kind.check(candidate) { return true }
+                return false
+            }
+            if accepted.isEmpty { accepted = [RouteSampleURLs.candidates[0]] }
+            valuesByCapture[name] = accepted
+        }
+        let count = min(RouteSampleURLs.maximumSamples, max(1, valuesByCapture.values.map(\.count).max() ?? 1))
+        var urls: [String] = []
+        for sample in 0..<count {
+            var path = ""
+            for segment in pattern.segments {
+                path += "/"
+                switch segment {
+                case .literal(let text): path += PercentEncoding.urlSegment(text)
+                case .capture(let name):
+                    let values = valuesByCapture[name] ?? [RouteSampleURLs.candidates[0]]
+                    path += PercentEncoding.urlSegment(values[sample % values.count])
+                }
+            }
+            let url = "https://\(pattern.host)\(path.isEmpty ? "/" : path)"
+            if !urls.contains(url) { urls.append(url) }
+        }
+        return urls
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 that answers each request path with a canned response.
+///
+/// It speaks real HTTP over real sockets, so clients under test (URLSession, the `clipkit`
+/// executable) go through their whole network stack. It handles one connection at a time and
+/// closes each after its response. Stop it with ``stop()``; it also stops when released.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    /// A canned response.
+    public struct Response: Sendable {
+        /// The status code.
+        public var status: Int
+        /// Header lines, sent as given (Content-Length and Connection are added).
+        public var headers: [(String, String)]
+        /// The body.
+        public var body: Data
+        /// Seconds to wait before answering, to play a slow server.
+        public var delay: TimeInterval
+
+        /// Creates a response.
+        public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
+    }
+
+    /// The port the server listens on.
+    public let port: Int
+    private let state: State
+    private let thread: Thread
+
+    /// Starts a server on a free loopback port, answering `routes` by request path (without the
+    /// query) and 404 for anything else.
+    public init(routes: [String: Response]) throws {
+        var lastError: any Error = LoopbackPort.PortError()
+        var bound: (Int32, Int)?
+        for _ in 0..<5 {
+            do {
+                let port = try LoopbackPort.free()
+                bound = (try LoopbackHTTPServer.openListener(port: port), port)
+                break
+            } catch {
+                lastError = error
+            }
+        }
+        guard let (descriptor, port) = bound else { throw lastError }
+        self.port = port
+        let state = State(listener: descriptor, routes: routes)
+        self.state = state
+        thread = Thread { state.serve() }
+        thread.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The base URL, `http://127.0.0.1:PORT`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// The request lines received so far (`GET /path HTTP/1.1`).
+    public var requests: [String] { state.requests }
+
+    /// Stops accepting connections and closes the listening socket.
+    public func stop() {
+        state.stop()
+    }
+
+    private static func openListener(port: Int) throws -> Int32 {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw LoopbackPort.PortError() }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else {
+            close(descriptor)
+            throw LoopbackPort.PortError()
+        }
+        return descriptor
+    }
+}
+
+/// What the serving thread shares with the server object.
+private final class State: @unchecked Sendable {
+    let listener: Int32
+    let routes: [String: LoopbackHTTPServer.Response]
+    private let lock = NSLock()
+    private var stopped = false
+    private var requestLog: [String] = []
+
+    init(listener: Int32, routes: [String: LoopbackHTTPServer.Response]) {
+        self.listener = listener
+        self.routes = routes
+    }
+
+    var requests: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return requestLog
+    }
+
+    var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        lock.unlock()
+        if !wasStopped {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
+    }
+
+    func serve() {
+        while !isStopped {
+            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 100)
+            if ready <= 0 { continue }
+            let connection = accept(listener, nil, nil)
+            if connection < 0 { continue }
+            handle(connection)
+            close(connection)
+        }
+    }
+
+    func handle(_ connection: Int32) {
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 16_384 {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+            if received.range(of: Data("\r\n\r\n".utf8)) != nil { break }
+        }
+        let head = String(decoding: received, as: UTF8.self)
+        let requestLine = head.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
+        lock.lock()
+        requestLog.append(requestLine)
+        lock.unlock()
+        let parts = requestLine.split(separator: " ")
+        let target = parts.count >= 2 ? String(parts[1]) : "/"
+        let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
+        let response = routes[path] ?? LoopbackHTTPServer.Response(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found\n".utf8))
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        var text = "HTTP/1.1 \(response.status) \(State.reason(for: response.status))\r\n"
+        for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
+        text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        var bytes = Data(text.utf8)
+        if parts.first != "HEAD" { bytes.append(response.body) }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let sent = send(connection, base + offset, raw.count - offset, State.sendFlags)
+                if sent <= 0 { break }
+                offset += sent
+            }
+        }
+    }
+
+    #if canImport(Glibc)
+    static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    static let sendFlags: Int32 = 0
+    #endif
+
+    static func reason(for status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 307: return "Temporary Redirect"
+        case 404: return "Not Found"
+        case 500: return "Internal Server Error"
+        default: return "Status"
+        }
+    }
+}
