@@ -50,22 +50,22 @@ public struct ClipServer: Sendable {
         decoder.maxHeaderFieldCount = configuration.limits.maximumHeaderCount
         let requestedHost = configuration.host
         let logger = self.logger
-        let application = Application(
+        let address = BindAddress.hostname(configuration.host, port: configuration.port)
+        let application = LinkDomainApplication(
             responder: responder,
             server: .http1(configuration: HTTP1Channel.Configuration(
                 idleTimeout: .seconds(Int64(configuration.idleTimeout)), httpDecoderConfiguration: decoder
             )),
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil
-            ),
-            onServerRunning: { channel in
+            configuration: ApplicationConfiguration(address: address, serverName: nil),
+            logger: logger,
+            serverConfiguration: ServerConfiguration(address: address, serverName: nil),
+            whenRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let host = channel.localAddress?.ipAddress ?? requestedHost
                 let address = ListeningAddress(host: host, port: port)
                 logger.info("listening", metadata: ["address": .string(address.url)])
                 await onListening(address)
-            },
-            logger: logger
+            }
         )
         if configuration.stopsOnSignals {
             try await application.runService()

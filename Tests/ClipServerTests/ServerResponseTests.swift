@@ -16,6 +16,7 @@ import Testing
             #expect(response.body == #"{"applinks":{"details":[]},"comment":"roadflare.app"}"#)
             #expect(response.headers["content-length"] == String(response.body.utf8.count))
             #expect(response.headers["etag"]?.hasPrefix("\"") == true)
+            #expect(response.headers["date"]?.hasSuffix(" GMT") == true)
         }
         await server.stop()
     }

@@ -15,6 +15,8 @@ struct LinkDomainResponder: HTTPResponder {
     let site: LinkDomainSite
     let configuration: ClipServerConfiguration
     let logger: Logger
+    /// Whether request lines reach the log at all (decided once, not per request).
+    private let logsRequests: Bool
     private let fixed: [Substring: PreparedResponse]
     private let notFound: PreparedResponse
     private let refusals: [RequestScreening.Refusal: PreparedResponse]
@@ -22,7 +24,6 @@ struct LinkDomainResponder: HTTPResponder {
     /// One page cache per domain when the site routes hosts separately; a single one otherwise.
     private let pageCaches: [String: SharePageCache]
     private let sharedPageCache: SharePageCache
-    private let domains: Set<String>
     /// Each domain's AASA response when the site has several domains (each serves its own).
     private let associationsByDomain: [String: PreparedResponse]
 
@@ -35,6 +36,7 @@ struct LinkDomainResponder: HTTPResponder {
         self.site = site
         self.configuration = configuration
         self.logger = logger
+        logsRequests = configuration.requestLogLevel.map { logger.logLevel <= $0 } ?? false
         var html = HTTPFields()
         html[.xContentTypeOptions] = "nosniff"
         if let policy = configuration.contentSecurityPolicy { html[.contentSecurityPolicy] = policy }
@@ -45,7 +47,7 @@ struct LinkDomainResponder: HTTPResponder {
             PreparedResponse(
                 status: .ok, contentType: "application/json", body: file,
                 cacheControl: "public, max-age=\(configuration.associationFileMaxAge)",
-                extraHeaders: Self.fields([.xContentTypeOptions: "nosniff"])
+                extraHeaders: [.xContentTypeOptions: "nosniff"]
             )
         }
         let defaultAssociation = association(site.associationFile(forHost: nil))
@@ -71,7 +73,7 @@ struct LinkDomainResponder: HTTPResponder {
             cacheControl: "public, max-age=60", extraHeaders: html
         )
         func refusal(_ status: HTTPResponse.Status, _ text: String, allow: Bool = false) -> PreparedResponse {
-            var extra = Self.fields([.xContentTypeOptions: "nosniff"])
+            var extra: HTTPFields = [.xContentTypeOptions: "nosniff"]
             if allow { extra[.allow] = "GET, HEAD" }
             return PreparedResponse(
                 status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8),
@@ -85,7 +87,6 @@ struct LinkDomainResponder: HTTPResponder {
             .badPath: refusal(.badRequest, "Bad request: the path is not one this server serves."),
         ]
         let domains = site.manifest.domains.map { $0.lowercased() }
-        self.domains = Set(domains)
         sharedPageCache = SharePageCache(capacity: configuration.pageCacheCapacity)
         var caches: [String: SharePageCache] = [:]
         if domains.count > 1 {
@@ -94,34 +95,40 @@ struct LinkDomainResponder: HTTPResponder {
         pageCaches = caches
     }
 
-    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
-        let started = configuration.requestLogLevel == nil ? nil : ContinuousClock.now
+    /// Answers `request` with a response head and, unless it is HEAD or a 304, a body.
+    func answer(_ request: Request) async -> (head: HTTPResponse, body: ByteBuffer?) {
+        let started = logsRequests ? ContinuousClock.now : nil
         let target = request.head.path ?? "/"
         let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
-        let response: Response
+        let prepared: PreparedResponse
         if let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits),
-           let prepared = refusals[refusal] {
-            response = prepared.response(to: request)
-        } else if let prepared = fixed[path] {
+           let refused = refusals[refusal] {
+            prepared = refused
+        } else if let fixed = fixed[path] {
             if !associationsByDomain.isEmpty, Self.associationFilePaths.contains(where: { $0 == path }),
                let host = request.head.authority,
                let own = associationsByDomain[LinkDomainSite.hostName(fromHeader: host)] {
-                response = own.response(to: request)
+                prepared = own
             } else {
-                response = prepared.response(to: request)
+                prepared = fixed
             }
-        } else if let prepared = await sharePage(path: path, host: request.head.authority) {
-            response = prepared.response(to: request)
+        } else if let page = await sharePage(path: path, host: request.head.authority) {
+            prepared = page
         } else {
-            response = notFound.response(to: request)
+            prepared = notFound
         }
-        if let level = configuration.requestLogLevel, let started {
-            logRequest(request, path: path, status: response.status, level: level, started: started)
+        let answer = prepared.answer(request)
+        if let started, let level = configuration.requestLogLevel {
+            logRequest(request, path: path, status: answer.head.status, level: level, started: started)
         }
-        return response
+        return answer
     }
 
-    private static func fields(_ values: HTTPFields) -> HTTPFields { values }
+    /// The answer as a Hummingbird response, for use behind a router or middleware.
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let (head, body) = await answer(request)
+        return Response(status: head.status, headers: head.headerFields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
+    }
 
     /// The share page for `path`, from the cache or rendered now; `nil` when no route matches.
     private func sharePage(path: Substring, host: String?) async -> PreparedResponse? {

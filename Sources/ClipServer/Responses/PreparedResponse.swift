@@ -4,15 +4,16 @@ import Hummingbird
 /// A response whose bytes and headers are built once and answered many times.
 ///
 /// The body is a `ByteBuffer` that every response shares (copy-on-write, never written to),
-/// so answering it allocates no body. GET gets the body, HEAD the same headers without it,
-/// and a matching `If-None-Match` gets 304.
+/// and the response heads (with their `Date` header) are rebuilt once a second, so answering
+/// allocates neither. GET gets the body, HEAD the same headers without it, and a matching
+/// `If-None-Match` gets 304.
 struct PreparedResponse: Sendable {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let body: ByteBuffer
     let entityTag: String?
     private let notModifiedHeaders: HTTPFields
-    private let headHeaders: HTTPFields
+    private let heads: DatedHeads
 
     init(status: HTTPResponse.Status, contentType: String, body: some Collection<UInt8>, cacheControl: String,
          extraHeaders: HTTPFields = HTTPFields(), tagged: Bool = true) {
@@ -32,18 +33,57 @@ struct PreparedResponse: Sendable {
         if let tag { notModified[.eTag] = tag }
         self.notModifiedHeaders = notModified
         headers[.contentLength] = String(body.count)
-        self.headHeaders = headers
         self.headers = headers
+        self.heads = DatedHeads(status: status, headers: headers, notModifiedHeaders: notModified)
     }
 
-    /// The response to `request`: 304 when its `If-None-Match` names this body, no body for HEAD.
-    func response(to request: Request) -> Response {
+    /// The response head and body for `request`: 304 when its `If-None-Match` names this body,
+    /// no body for HEAD.
+    func answer(_ request: Request) -> (head: HTTPResponse, body: ByteBuffer?) {
+        let (full, notModified) = heads.current()
         if let entityTag, let condition = request.headers[.ifNoneMatch], EntityTag.header(condition, matches: entityTag) {
-            return Response(status: .notModified, headers: notModifiedHeaders)
+            return (notModified, nil)
         }
-        if request.method == .head {
-            return Response(status: status, headers: headHeaders)
+        return (full, request.method == .head ? nil : body)
+    }
+
+    /// ``answer(_:)`` as a Hummingbird response.
+    func response(to request: Request) -> Response {
+        let (head, body) = answer(request)
+        return Response(status: head.status, headers: head.headerFields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
+    }
+}
+
+/// The full and the 304 response head, with a `Date` header for the current second.
+final class DatedHeads: @unchecked Sendable {
+    private let lock = NSLock()
+    private let status: HTTPResponse.Status
+    private let headers: HTTPFields
+    private let notModifiedHeaders: HTTPFields
+    private var second = -1
+    private var full = HTTPResponse(status: .ok)
+    private var notModified = HTTPResponse(status: .notModified)
+
+    init(status: HTTPResponse.Status, headers: HTTPFields, notModifiedHeaders: HTTPFields) {
+        self.status = status
+        self.headers = headers
+        self.notModifiedHeaders = notModifiedHeaders
+    }
+
+    func current() -> (full: HTTPResponse, notModified: HTTPResponse) {
+        let now = HTTPDate.currentSecond()
+        lock.lock()
+        defer { lock.unlock() }
+        if now != second {
+            let date = HTTPDate.format(now)
+            var fields = headers
+            fields[.date] = date
+            full = HTTPResponse(status: status, headerFields: fields)
+            var notModifiedFields = notModifiedHeaders
+            notModifiedFields[.date] = date
+            notModified = HTTPResponse(status: .notModified, headerFields: notModifiedFields)
+            second = now
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+        return (full, notModified)
     }
 }
