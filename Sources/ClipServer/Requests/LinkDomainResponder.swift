@@ -17,13 +17,16 @@ struct LinkDomainResponder: HTTPResponder {
     let logger: Logger
     /// Whether request lines reach the log at all (decided once, not per request).
     private let logsRequests: Bool
-    private let fixed: [Substring: PreparedResponse]
+    /// Responses for fixed paths; `isAssociationFile` marks the AASA paths, whose answer depends on the host.
+    private let fixed: [Substring: (response: PreparedResponse, isAssociationFile: Bool)]
     private let notFound: PreparedResponse
     private let refusals: [RequestScreening.Refusal: PreparedResponse]
     private let htmlHeaders: HTTPFields
     /// One page cache per domain when the site routes hosts separately; a single one otherwise.
     private let pageCaches: [String: SharePageCache]
     private let sharedPageCache: SharePageCache
+    /// The manifest's domains, lower-cased.
+    private let domainNames: [String]
     /// Each domain's AASA response when the site has several domains (each serves its own).
     private let associationsByDomain: [String: PreparedResponse]
 
@@ -42,7 +45,7 @@ struct LinkDomainResponder: HTTPResponder {
         if let policy = configuration.contentSecurityPolicy { html[.contentSecurityPolicy] = policy }
         htmlHeaders = html
 
-        var fixed: [Substring: PreparedResponse] = [:]
+        var fixed: [Substring: (response: PreparedResponse, isAssociationFile: Bool)] = [:]
         func association(_ file: Data) -> PreparedResponse {
             PreparedResponse(
                 status: .ok, contentType: "application/json", body: file,
@@ -51,7 +54,8 @@ struct LinkDomainResponder: HTTPResponder {
             )
         }
         let defaultAssociation = association(site.associationFile(forHost: nil))
-        for path in Self.associationFilePaths { fixed[Substring(path)] = defaultAssociation }
+        domainNames = site.domains
+        for path in Self.associationFilePaths { fixed[Substring(path)] = (defaultAssociation, true) }
         var associations: [String: PreparedResponse] = [:]
         if site.domains.count > 1 {
             for domain in site.domains { associations[domain] = association(site.associationFile(forHost: domain)) }
@@ -61,12 +65,13 @@ struct LinkDomainResponder: HTTPResponder {
             status: .ok, contentType: "text/html; charset=utf-8", body: Array(site.renderer.homePage().utf8),
             cacheControl: "public, max-age=\(configuration.sharePageMaxAge)", extraHeaders: html
         )
-        fixed["/"] = home
-        fixed["/index.html"] = home
-        fixed[Substring(Self.healthPath)] = PreparedResponse(
+        fixed["/"] = (home, false)
+        fixed["/index.html"] = (home, false)
+        let health = PreparedResponse(
             status: .ok, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8),
             cacheControl: "no-store", tagged: false
         )
+        fixed[Substring(Self.healthPath)] = (health, false)
         self.fixed = fixed
         notFound = PreparedResponse(
             status: .notFound, contentType: "text/html; charset=utf-8", body: Array(site.renderer.notFoundPage().utf8),
@@ -99,18 +104,18 @@ struct LinkDomainResponder: HTTPResponder {
     func answer(_ request: Request) async -> (head: HTTPResponse, body: ByteBuffer?) {
         let started = logsRequests ? ContinuousClock.now : nil
         let target = request.head.path ?? "/"
-        let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
         let prepared: PreparedResponse
         if let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits),
            let refused = refusals[refusal] {
             prepared = refused
         } else if let fixed = fixed[path] {
-            if !associationsByDomain.isEmpty, Self.associationFilePaths.contains(where: { $0 == path }),
-               let host = request.head.authority,
-               let own = associationsByDomain[LinkDomainSite.hostName(fromHeader: host)] {
+            if fixed.isAssociationFile, !associationsByDomain.isEmpty,
+               let host = request.head.authority, let domain = HostMatch.domain(of: host, among: domainNames),
+               let own = associationsByDomain[domain] {
                 prepared = own
             } else {
-                prepared = fixed
+                prepared = fixed.response
             }
         } else if let page = await sharePage(path: path, host: request.head.authority) {
             prepared = page
@@ -150,9 +155,10 @@ struct LinkDomainResponder: HTTPResponder {
     }
 
     private func pageCache(for host: String?) -> SharePageCache {
-        guard !pageCaches.isEmpty, let host else { return sharedPageCache }
-        let name = LinkDomainSite.hostName(fromHeader: host)
-        return pageCaches[name] ?? sharedPageCache
+        guard !pageCaches.isEmpty, let host, let domain = HostMatch.domain(of: host, among: domainNames) else {
+            return sharedPageCache
+        }
+        return pageCaches[domain] ?? sharedPageCache
     }
 
     private func logRequest(

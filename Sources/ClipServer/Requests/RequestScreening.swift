@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 
 /// Checks a request before anything else looks at it, and names the 4xx it gets when it fails.
@@ -57,10 +56,26 @@ enum RequestScreening {
         return isAcceptable(segment: path[segmentStart..<bytes.endIndex])
     }
 
+    /// Whether a raw segment is anything but `.` or `..`, written plainly or as `%2e`.
     private static func isAcceptable(segment: Substring) -> Bool {
-        guard segment.utf8.count <= 12 else { return true }
-        let decoded = segment.replacingOccurrences(of: "%2e", with: ".").replacingOccurrences(of: "%2E", with: ".")
-        return decoded != "." && decoded != ".."
+        let bytes = segment.utf8
+        var dots = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ".") {
+                index = bytes.index(after: index)
+            } else if bytes[index] == UInt8(ascii: "%"),
+                      let two = bytes.index(index, offsetBy: 1, limitedBy: bytes.endIndex), two != bytes.endIndex,
+                      let letter = bytes.index(index, offsetBy: 2, limitedBy: bytes.endIndex), letter != bytes.endIndex,
+                      bytes[two] == UInt8(ascii: "2"), bytes[letter] | 0x20 == UInt8(ascii: "e") {
+                index = bytes.index(after: letter)
+            } else {
+                return true
+            }
+            dots += 1
+            if dots > 2 { return true }
+        }
+        return dots == 0
     }
 
     private static func hexValue(_ high: UInt8, _ low: UInt8) -> UInt8? {
