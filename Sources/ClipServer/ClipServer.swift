@@ -49,12 +49,17 @@ public struct ClipServer: Sendable {
         decoder.maxHeaderFieldSize = configuration.limits.parserHeaderLimit
         decoder.maxHeaderFieldCount = configuration.limits.maximumHeaderCount
         let requestedHost = configuration.host
+        let idleTimeout = configuration.idleTimeout
         let logger = self.logger
         let address = BindAddress.hostname(configuration.host, port: configuration.port)
         let application = LinkDomainApplication(
             responder: responder,
             server: .http1(configuration: HTTP1Channel.Configuration(
-                idleTimeout: .seconds(Int64(configuration.idleTimeout)), httpDecoderConfiguration: decoder
+                additionalChannelHandlers: [
+                    IdleStateHandler(allTimeout: .seconds(Int64(idleTimeout))),
+                    FastPathHandler(responder: responder),
+                ],
+                idleTimeout: nil, httpDecoderConfiguration: decoder
             )),
             configuration: ApplicationConfiguration(address: address, serverName: nil),
             logger: logger,

@@ -31,7 +31,7 @@ struct LinkDomainApplication: ApplicationProtocol {
         let service = try server.buildServer(
             configuration: serverConfiguration, eventLoopGroup: eventLoopGroup, logger: logger,
             responder: { request, writer, _ in
-                let (head, body) = await responder.answer(request)
+                let (head, body) = await responder.answer(request.head)
                 if let body {
                     try await writer.write(response: head, body: ResponseBody(byteBuffer: body))
                 } else {

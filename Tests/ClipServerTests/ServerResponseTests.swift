@@ -98,4 +98,23 @@ import Testing
         #expect(wrongKind.status == 404)
         await server.stop()
     }
+
+    /// Pipelined requests on one keep-alive connection are answered in order, whether a request
+    /// is answered at once (AASA, health) or waits for its share page to render.
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let server = try await RunningServer(site: ServerFixtures.site("bluesky"))
+        let pipelined = "GET /start/alice.bsky.social/3kabc HTTP/1.1\r\nHost: bsky.app\r\n\r\n"
+            + "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: bsky.app\r\n\r\n"
+            + "HEAD /start/alice.bsky.social/3kabc HTTP/1.1\r\nHost: bsky.app\r\n\r\n"
+            + "GET /healthz HTTP/1.1\r\nHost: bsky.app\r\nConnection: close\r\n\r\n"
+        let response = try await RawHTTP.exchange(port: server.port, request: Array(pipelined.utf8), untilClose: true)
+        #expect(response.raw.components(separatedBy: "HTTP/1.1 200 OK").count == 5)
+        let page = try #require(response.raw.range(of: "<!doctype html>"))
+        let association = try #require(response.raw.range(of: #""comment":"bsky.app""#))
+        let health = try #require(response.raw.range(of: #"{"status":"ok"}"#))
+        #expect(page.lowerBound < association.lowerBound)
+        #expect(association.lowerBound < health.lowerBound)
+        #expect(response.raw.components(separatedBy: "<!doctype html>").count == 2, "HEAD must not carry the page")
+        await server.stop()
+    }
 }

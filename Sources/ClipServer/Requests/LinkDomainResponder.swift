@@ -100,45 +100,73 @@ struct LinkDomainResponder: HTTPResponder {
         pageCaches = caches
     }
 
-    /// Answers `request` with a response head and, unless it is HEAD or a 304, a body.
-    func answer(_ request: Request) async -> (head: HTTPResponse, body: ByteBuffer?) {
+    /// What a request resolves to without waiting: a prepared response, or a share page to render.
+    private enum Resolution {
+        case ready(PreparedResponse)
+        case render(path: Substring)
+    }
+
+    /// Answers `head` at once when that needs no waiting (refusals, fixed paths, cached share
+    /// pages); `nil` when a page must be rendered first. Called on the event loop.
+    func immediateAnswer(_ head: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let started = logsRequests ? ContinuousClock.now : nil
-        let target = request.head.path ?? "/"
-        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
-        let prepared: PreparedResponse
-        if let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits),
-           let refused = refusals[refusal] {
-            prepared = refused
-        } else if let fixed = fixed[path] {
-            if fixed.isAssociationFile, !associationsByDomain.isEmpty,
-               let host = request.head.authority, let domain = HostMatch.domain(of: host, among: domainNames),
-               let own = associationsByDomain[domain] {
-                prepared = own
-            } else {
-                prepared = fixed.response
-            }
-        } else if let page = await sharePage(path: path, host: request.head.authority) {
-            prepared = page
-        } else {
-            prepared = notFound
-        }
-        let answer = prepared.answer(request)
-        if let started, let level = configuration.requestLogLevel {
-            logRequest(request, path: path, status: answer.head.status, level: level, started: started)
-        }
+        let target = head.path ?? "/"
+        let path = Self.pathWithoutQuery(target)
+        guard case .ready(let prepared) = resolve(head, path: path) else { return nil }
+        let answer = prepared.answer(head)
+        if let started { logRequest(head, path: path, status: answer.head.status, started: started) }
         return answer
+    }
+
+    /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.
+    func answer(_ head: HTTPRequest) async -> (head: HTTPResponse, body: ByteBuffer?) {
+        let started = logsRequests ? ContinuousClock.now : nil
+        let target = head.path ?? "/"
+        let path = Self.pathWithoutQuery(target)
+        let prepared: PreparedResponse
+        switch resolve(head, path: path) {
+        case .ready(let ready):
+            prepared = ready
+        case .render(let path):
+            prepared = await renderSharePage(path: path, host: head.authority) ?? notFound
+        }
+        let answer = prepared.answer(head)
+        if let started { logRequest(head, path: path, status: answer.head.status, started: started) }
+        return answer
+    }
+
+    private static func pathWithoutQuery(_ target: String) -> Substring {
+        target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
+    }
+
+    private func resolve(_ head: HTTPRequest, path: Substring) -> Resolution {
+        if let refusal = RequestScreening.refusal(of: head, path: path, limits: configuration.limits),
+           let refused = refusals[refusal] {
+            return .ready(refused)
+        }
+        if let fixed = fixed[path] {
+            if fixed.isAssociationFile, !associationsByDomain.isEmpty,
+               let host = head.authority, let domain = HostMatch.domain(of: host, among: domainNames),
+               let own = associationsByDomain[domain] {
+                return .ready(own)
+            }
+            return .ready(fixed.response)
+        }
+        if let cached = pageCache(for: head.authority).response(for: path, now: { Date() }) {
+            return .ready(cached)
+        }
+        return .render(path: path)
     }
 
     /// The answer as a Hummingbird response, for use behind a router or middleware.
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
-        let (head, body) = await answer(request)
+        let (head, body) = await answer(request.head)
         return Response(status: head.status, headers: head.headerFields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
     }
 
-    /// The share page for `path`, from the cache or rendered now; `nil` when no route matches.
-    private func sharePage(path: Substring, host: String?) async -> PreparedResponse? {
+    /// The share page for `path`, rendered now and cached; `nil` when no route matches.
+    private func renderSharePage(path: Substring, host: String?) async -> PreparedResponse? {
         let cache = pageCache(for: host)
-        if let cached = cache.response(for: path, now: { Date() }) { return cached }
         guard let match = site.match(path: String(path), host: host) else { return nil }
         let rendered = await site.sharePage(for: match)
         let now = Date()
@@ -161,11 +189,10 @@ struct LinkDomainResponder: HTTPResponder {
         return pageCaches[domain] ?? sharedPageCache
     }
 
-    private func logRequest(
-        _ request: Request, path: Substring, status: HTTPResponse.Status, level: Logger.Level, started: ContinuousClock.Instant
-    ) {
+    private func logRequest(_ head: HTTPRequest, path: Substring, status: HTTPResponse.Status, started: ContinuousClock.Instant) {
+        guard let level = configuration.requestLogLevel else { return }
         logger.log(level: level, "request", metadata: [
-            "method": .string(Self.printable(request.method.rawValue, limit: 16)),
+            "method": .string(Self.printable(head.method.rawValue, limit: 16)),
             "path": .string(Self.printable(path, limit: 200)),
             "status": .stringConvertible(status.code),
             "duration_us": .stringConvertible((ContinuousClock.now - started).microseconds),

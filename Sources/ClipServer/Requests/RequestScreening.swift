@@ -18,11 +18,11 @@ enum RequestScreening {
     }
 
     /// The refusal for `request`, or `nil` when it may be answered; `path` is the target without its query.
-    static func refusal(of request: Request, path: Substring, limits: RequestLimits) -> Refusal? {
+    static func refusal(of request: HTTPRequest, path: Substring, limits: RequestLimits) -> Refusal? {
         guard request.method == .get || request.method == .head else { return .methodNotAllowed }
-        if (request.head.path?.utf8.count ?? 0) > limits.maximumTargetLength { return .targetTooLong }
-        var headerBytes = request.head.authority?.utf8.count ?? 0
-        for field in request.headers {
+        if (request.path?.utf8.count ?? 0) > limits.maximumTargetLength { return .targetTooLong }
+        var headerBytes = request.authority?.utf8.count ?? 0
+        for field in request.headerFields {
             headerBytes += field.name.rawName.utf8.count + field.value.utf8.count + 4
             if headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
         }

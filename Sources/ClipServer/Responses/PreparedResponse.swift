@@ -39,19 +39,14 @@ struct PreparedResponse: Sendable {
 
     /// The response head and body for `request`: 304 when its `If-None-Match` names this body,
     /// no body for HEAD.
-    func answer(_ request: Request) -> (head: HTTPResponse, body: ByteBuffer?) {
+    func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?) {
         let (full, notModified) = heads.current()
-        if let entityTag, let condition = request.headers[.ifNoneMatch], EntityTag.header(condition, matches: entityTag) {
+        if let entityTag, let condition = request.headerFields[.ifNoneMatch], EntityTag.header(condition, matches: entityTag) {
             return (notModified, nil)
         }
         return (full, request.method == .head ? nil : body)
     }
 
-    /// ``answer(_:)`` as a Hummingbird response.
-    func response(to request: Request) -> Response {
-        let (head, body) = answer(request)
-        return Response(status: head.status, headers: head.headerFields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
-    }
 }
 
 /// The full and the 304 response head, with a `Date` header for the current second.

@@ -25,16 +25,16 @@ enum RawHTTP {
     ///
     /// The blocking socket calls run on a thread of their own, never on the concurrency pool
     /// that the in-process server also needs.
-    static func exchange(port: Int, request: [UInt8], timeout: TimeInterval = 5, halfClose: Bool = false) async throws -> RawHTTPResponse {
+    static func exchange(port: Int, request: [UInt8], timeout: TimeInterval = 5, halfClose: Bool = false, untilClose: Bool = false) async throws -> RawHTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Result { try blockingExchange(port: port, request: request, timeout: timeout, halfClose: halfClose) })
+                continuation.resume(with: Result { try blockingExchange(port: port, request: request, timeout: timeout, halfClose: halfClose, untilClose: untilClose) })
             }
             thread.start()
         }
     }
 
-    private static func blockingExchange(port: Int, request: [UInt8], timeout: TimeInterval, halfClose: Bool) throws -> RawHTTPResponse {
+    private static func blockingExchange(port: Int, request: [UInt8], timeout: TimeInterval, halfClose: Bool, untilClose: Bool) throws -> RawHTTPResponse {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -68,11 +68,11 @@ enum RawHTTP {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 { break }
             if count < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK { if isComplete(received) { break } else { continue } }
+                if errno == EAGAIN || errno == EWOULDBLOCK { if !untilClose, isComplete(received) { break } else { continue } }
                 break
             }
             received.append(contentsOf: buffer[0..<count])
-            if isComplete(received) { break }
+            if !untilClose, isComplete(received) { break }
         }
         return parse(received)
     }
