@@ -48,19 +48,22 @@ public struct ClipServer: Sendable {
         decoder.maxHeaderListSize = configuration.limits.parserHeaderLimit
         decoder.maxHeaderFieldSize = configuration.limits.parserHeaderLimit
         decoder.maxHeaderFieldCount = configuration.limits.maximumHeaderCount
+        let decoderLimits = decoder
         let requestedHost = configuration.host
         let idleTimeout = configuration.idleTimeout
         let logger = self.logger
         let address = BindAddress.hostname(configuration.host, port: configuration.port)
         let application = LinkDomainApplication(
             responder: responder,
-            server: .http1(configuration: HTTP1Channel.Configuration(
-                additionalChannelHandlers: [
-                    IdleStateHandler(allTimeout: .seconds(Int64(idleTimeout))),
-                    FastPathHandler(responder: responder),
-                ],
-                idleTimeout: nil, httpDecoderConfiguration: decoder
-            )),
+            server: HTTPServerBuilder { respond in
+                LinkDomainChannel(
+                    http1: HTTP1Channel(
+                        responder: respond,
+                        configuration: HTTP1Channel.Configuration(idleTimeout: nil, httpDecoderConfiguration: decoderLimits)
+                    ),
+                    responder: responder, idleTimeout: .seconds(Int64(idleTimeout))
+                )
+            },
             configuration: ApplicationConfiguration(address: address, serverName: nil),
             logger: logger,
             serverConfiguration: ServerConfiguration(address: address, serverName: nil),

@@ -5,15 +5,17 @@
 # p99 latency and the ratio clipkit / nginx.
 #
 # Usage: bench/link-domain/run.sh
-# Environment: DURATION (seconds, default 10), CONNECTIONS (default 64), THREADS (default 1),
+# Environment: DURATION (seconds per run, default 5), ROUNDS (default 3), CONNECTIONS (default 64),
+#              THREADS (default 2),
 #              MANIFEST, TEMPLATES, DOMAIN, SHARE_PATH, SKIP_BUILD=1 (reuse the release build).
 # Needs: Debian's nginx-light and wrk.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-duration="${DURATION:-10}"
+duration="${DURATION:-5}"
+rounds="${ROUNDS:-3}"
 connections="${CONNECTIONS:-64}"
-threads="${THREADS:-1}"
+threads="${THREADS:-2}"
 manifest="${MANIFEST:-$root/Examples/bluesky/clipkit.json}"
 templates="${TEMPLATES:-$root/Examples/bluesky/site}"
 domain="${DOMAIN:-bsky.app}"
@@ -81,22 +83,41 @@ to_ms() { # wrk latency such as 512.00us, 1.20ms, 1.01s → milliseconds
     awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n = n; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'
 }
 
-echo "Link-domain server: clipkit serve vs nginx $("$nginx_bin" -v 2>&1 | sed 's|.*/||'), wrk -t$threads -c$connections -d${duration}s, loopback, $(nproc) cores shared with wrk" >&2
-printf '%-22s %-8s %7s %6s %12s %10s\n' "request" "server" "status" "bytes" "requests/s" "p99 ms"
-declare -A results
-for name in aasa share; do
-    path="$aasa_path"; [ "$name" = share ] && path="$share_path"
-    for server in nginx clipkit; do
-        port="$nginx_port"; [ "$server" = clipkit ] && port="$clipkit_port"
-        read -r rps p99 bytes status <<<"$(measure "http://127.0.0.1:$port$path")"
-        results["$name-$server"]="$rps"
-        label="AASA"; [ "$name" = share ] && label="share page (cached)"
-        printf '%-22s %-8s %7s %6s %12s %10s\n' "$label" "$server" "$status" "$bytes" "$rps" "$(to_ms "$p99")"
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "Link-domain server: clipkit serve vs nginx $("$nginx_bin" -v 2>&1 | sed 's|.*/||'), wrk -t$threads -c$connections -d${duration}s, $rounds rounds (order alternating), loopback, $(nproc) cores shared with wrk" >&2
+declare -A rps_runs p99_runs bytes_of status_of
+for round in $(seq 1 "$rounds"); do
+    order="nginx clipkit"; [ $((round % 2)) -eq 0 ] && order="clipkit nginx"
+    for name in aasa share; do
+        path="$aasa_path"; [ "$name" = share ] && path="$share_path"
+        for server in $order; do
+            port="$nginx_port"; [ "$server" = clipkit ] && port="$clipkit_port"
+            read -r rps p99 bytes status <<<"$(measure "http://127.0.0.1:$port$path")"
+            rps_runs["$name-$server"]+="$rps "
+            p99_runs["$name-$server"]+="$(to_ms "$p99") "
+            bytes_of["$name-$server"]="$bytes"
+            status_of["$name-$server"]="$status"
+            echo "round $round: $name $server $rps req/s, p99 $(to_ms "$p99") ms" >&2
+        done
     done
 done
+
+printf '%-22s %-8s %7s %6s %14s %12s   %s\n' "request" "server" "status" "bytes" "requests/s" "p99 ms" "runs (requests/s)"
+declare -A median_rps
+for name in aasa share; do
+    label="AASA"; [ "$name" = share ] && label="share page (cached)"
+    for server in nginx clipkit; do
+        key="$name-$server"
+        median_rps["$key"]="$(tr ' ' '\n' <<<"${rps_runs[$key]}" | grep . | median)"
+        p99="$(tr ' ' '\n' <<<"${p99_runs[$key]}" | grep . | median)"
+        printf '%-22s %-8s %7s %6s %14s %12s   %s\n' "$label" "$server" "${status_of[$key]}" "${bytes_of[$key]}" "${median_rps[$key]}" "$p99" "${rps_runs[$key]}"
+    done
+done
+echo "(medians over $rounds rounds)"
 echo
 for name in aasa share; do
-    ratio="$(awk -v a="${results[$name-clipkit]}" -v b="${results[$name-nginx]}" 'BEGIN { printf "%.2f", a / b }')"
+    ratio="$(awk -v a="${median_rps[$name-clipkit]}" -v b="${median_rps[$name-nginx]}" 'BEGIN { printf "%.2f", a / b }')"
     target="1.00"; [ "$name" = share ] && target="0.70"
     verdict="$(awk -v r="$ratio" -v t="$target" 'BEGIN { print (r >= t) ? "meets" : "misses" }')"
     label="AASA"; [ "$name" = share ] && label="share page"

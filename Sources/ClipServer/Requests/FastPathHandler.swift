@@ -1,26 +1,30 @@
 import Hummingbird
-import HummingbirdCore
 import NIOCore
+import NIOHTTP1
 
-/// Answers requests that need no waiting right on the event loop, before Hummingbird hands
-/// them to Swift concurrency: the AASA file, fixed pages, cached share pages and refusals.
+/// Answers requests that need no waiting right on the event loop, before Hummingbird converts
+/// them and hands them to Swift concurrency: the AASA file, fixed pages, cached share pages and
+/// refusals.
 ///
-/// It sits in Hummingbird's HTTP/1 pipeline as an additional channel handler, after HTTP
-/// decoding. A request it can answer from a prepared response is written at once and its body
-/// discarded; any other request (a share page still to render, `Connection: close`) passes on
-/// to ``LinkDomainResponder/answer(_:)`` through Hummingbird. Responses stay in request order:
-/// while a passed-on request awaits its response, later requests pass on too.
+/// ``LinkDomainChannel`` puts it in Hummingbird's HTTP/1 pipeline right after the HTTP decoder.
+/// A request it can answer from a prepared response is written at once (a prepared
+/// `HTTPResponseHead` and the shared body buffer) and its body discarded; any other request (a
+/// share page still to render, a connection that is not keep-alive) passes on to Hummingbird
+/// and ``LinkDomainResponder/answer(_:)``. Responses stay in request order: while a passed-on
+/// request awaits its response, later requests pass on too.
 final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTP1Channel.Value.InboundPart
-    typealias InboundOut = HTTP1Channel.Value.InboundPart
-    typealias OutboundIn = HTTP1Channel.Value.OutboundPart
-    typealias OutboundOut = HTTP1Channel.Value.OutboundPart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private let responder: LinkDomainResponder
     /// Requests passed on whose response has not been written completely yet.
     private var passedOn = 0
     /// Whether the rest of a request answered here (its body and end) is being discarded.
     private var discardingRequest = false
+    /// Whether anything was written since the last flush.
+    private var needsFlush = false
 
     init(responder: LinkDomainResponder) {
         self.responder = responder
@@ -29,11 +33,12 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if passedOn == 0, !Self.asksToClose(head), let (responseHead, body) = responder.immediateAnswer(head) {
+            if passedOn == 0, head.isKeepAlive, let (responseHead, body) = responder.immediateAnswer(head) {
                 discardingRequest = true
                 context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
-                if let body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+                if let body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
                 context.write(wrapOutboundOut(.end(nil)), promise: nil)
+                needsFlush = true
             } else {
                 passedOn += 1
                 context.fireChannelRead(data)
@@ -50,7 +55,10 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        context.flush()
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
         context.fireChannelReadComplete()
     }
 
@@ -68,16 +76,4 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         context.fireUserInboundEventTriggered(event)
     }
-
-    private static func asksToClose(_ head: HTTPRequest) -> Bool {
-        guard let connection = head.headerFields[.connection] else { return false }
-        return connection.utf8.count <= 64 && connection.lowercased().contains("close")
-    }
-}
-
-extension NIOAsyncChannel {
-    /// The request parts Hummingbird's HTTP/1 pipeline carries (`HTTPRequestPart`).
-    typealias InboundPart = Inbound
-    /// The response parts it carries (`HTTPResponsePart`).
-    typealias OutboundPart = Outbound
 }

@@ -3,6 +3,7 @@ import ClipSite
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Answers every request of a link domain: the AASA file, the home page, share pages, health,
 /// the not-found page, and a clean 4xx for anything malformed.
@@ -108,30 +109,30 @@ struct LinkDomainResponder: HTTPResponder {
 
     /// Answers `head` at once when that needs no waiting (refusals, fixed paths, cached share
     /// pages); `nil` when a page must be rendered first. Called on the event loop.
-    func immediateAnswer(_ head: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
+    func immediateAnswer(_ head: HTTPRequestHead) -> (head: HTTPResponseHead, body: ByteBuffer?)? {
         let started = logsRequests ? ContinuousClock.now : nil
-        let target = head.path ?? "/"
-        let path = Self.pathWithoutQuery(target)
-        guard case .ready(let prepared) = resolve(head, path: path) else { return nil }
-        let answer = prepared.answer(head)
-        if let started { logRequest(head, path: path, status: answer.head.status, started: started) }
+        let request = IncomingRequest(head)
+        let path = Self.pathWithoutQuery(request.target)
+        guard case .ready(let prepared) = resolve(request, path: path) else { return nil }
+        let answer = prepared.answerHTTP1(request)
+        if let started { logRequest(request, path: path, status: Int(answer.head.status.code), started: started) }
         return answer
     }
 
     /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.
     func answer(_ head: HTTPRequest) async -> (head: HTTPResponse, body: ByteBuffer?) {
         let started = logsRequests ? ContinuousClock.now : nil
-        let target = head.path ?? "/"
-        let path = Self.pathWithoutQuery(target)
+        let request = IncomingRequest(head)
+        let path = Self.pathWithoutQuery(request.target)
         let prepared: PreparedResponse
-        switch resolve(head, path: path) {
+        switch resolve(request, path: path) {
         case .ready(let ready):
             prepared = ready
         case .render(let path):
-            prepared = await renderSharePage(path: path, host: head.authority) ?? notFound
+            prepared = await renderSharePage(path: path, host: request.host) ?? notFound
         }
-        let answer = prepared.answer(head)
-        if let started { logRequest(head, path: path, status: answer.head.status, started: started) }
+        let answer = prepared.answer(request)
+        if let started { logRequest(request, path: path, status: answer.head.status.code, started: started) }
         return answer
     }
 
@@ -139,20 +140,20 @@ struct LinkDomainResponder: HTTPResponder {
         target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
     }
 
-    private func resolve(_ head: HTTPRequest, path: Substring) -> Resolution {
-        if let refusal = RequestScreening.refusal(of: head, path: path, limits: configuration.limits),
+    private func resolve(_ request: IncomingRequest, path: Substring) -> Resolution {
+        if let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits),
            let refused = refusals[refusal] {
             return .ready(refused)
         }
         if let fixed = fixed[path] {
             if fixed.isAssociationFile, !associationsByDomain.isEmpty,
-               let host = head.authority, let domain = HostMatch.domain(of: host, among: domainNames),
+               let host = request.host, let domain = HostMatch.domain(of: host, among: domainNames),
                let own = associationsByDomain[domain] {
                 return .ready(own)
             }
             return .ready(fixed.response)
         }
-        if let cached = pageCache(for: head.authority).response(for: path, now: { Date() }) {
+        if let cached = pageCache(for: request.host).response(for: path, now: { Date() }) {
             return .ready(cached)
         }
         return .render(path: path)
@@ -189,12 +190,12 @@ struct LinkDomainResponder: HTTPResponder {
         return pageCaches[domain] ?? sharedPageCache
     }
 
-    private func logRequest(_ head: HTTPRequest, path: Substring, status: HTTPResponse.Status, started: ContinuousClock.Instant) {
+    private func logRequest(_ request: IncomingRequest, path: Substring, status: Int, started: ContinuousClock.Instant) {
         guard let level = configuration.requestLogLevel else { return }
         logger.log(level: level, "request", metadata: [
-            "method": .string(Self.printable(head.method.rawValue, limit: 16)),
+            "method": .string(Self.printable(request.methodName, limit: 16)),
             "path": .string(Self.printable(path, limit: 200)),
-            "status": .stringConvertible(status.code),
+            "status": .stringConvertible(status),
             "duration_us": .stringConvertible((ContinuousClock.now - started).microseconds),
         ])
     }

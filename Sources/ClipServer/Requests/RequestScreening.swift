@@ -1,4 +1,3 @@
-import Hummingbird
 
 /// Checks a request before anything else looks at it, and names the 4xx it gets when it fails.
 ///
@@ -18,14 +17,10 @@ enum RequestScreening {
     }
 
     /// The refusal for `request`, or `nil` when it may be answered; `path` is the target without its query.
-    static func refusal(of request: HTTPRequest, path: Substring, limits: RequestLimits) -> Refusal? {
+    static func refusal(of request: IncomingRequest, path: Substring, limits: RequestLimits) -> Refusal? {
         guard request.method == .get || request.method == .head else { return .methodNotAllowed }
-        if (request.path?.utf8.count ?? 0) > limits.maximumTargetLength { return .targetTooLong }
-        var headerBytes = request.authority?.utf8.count ?? 0
-        for field in request.headerFields {
-            headerBytes += field.name.rawName.utf8.count + field.value.utf8.count + 4
-            if headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
-        }
+        if request.target.utf8.count > limits.maximumTargetLength { return .targetTooLong }
+        if request.headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
         return isAcceptable(path: path) ? nil : .badPath
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 
 /// A response whose bytes and headers are built once and answered many times.
 ///
@@ -37,14 +38,27 @@ struct PreparedResponse: Sendable {
         self.heads = DatedHeads(status: status, headers: headers, notModifiedHeaders: notModified)
     }
 
-    /// The response head and body for `request`: 304 when its `If-None-Match` names this body,
-    /// no body for HEAD.
-    func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?) {
-        let (full, notModified) = heads.current()
-        if let entityTag, let condition = request.headerFields[.ifNoneMatch], EntityTag.header(condition, matches: entityTag) {
-            return (notModified, nil)
+    /// Whether `request` gets 304 (its `If-None-Match` names this body), and whether it gets the
+    /// body (not for HEAD or 304).
+    func outcome(for request: IncomingRequest) -> (notModified: Bool, withBody: Bool) {
+        if let entityTag, let condition = request.ifNoneMatch, EntityTag.header(condition, matches: entityTag) {
+            return (true, false)
         }
-        return (full, request.method == .head ? nil : body)
+        return (false, request.method != .head)
+    }
+
+    /// The response head (swift-http-types) and body for `request`.
+    func answer(_ request: IncomingRequest) -> (head: HTTPResponse, body: ByteBuffer?) {
+        let (notModified, withBody) = outcome(for: request)
+        let current = heads.current()
+        return (notModified ? current.notModified : current.full, withBody ? body : nil)
+    }
+
+    /// The response head (NIOHTTP1, for the event-loop fast path) and body for `request`.
+    func answerHTTP1(_ request: IncomingRequest) -> (head: HTTPResponseHead, body: ByteBuffer?) {
+        let (notModified, withBody) = outcome(for: request)
+        let current = heads.currentHTTP1()
+        return (notModified ? current.notModified : current.full, withBody ? body : nil)
     }
 
 }
@@ -58,6 +72,9 @@ final class DatedHeads: @unchecked Sendable {
     private var second = -1
     private var full = HTTPResponse(status: .ok)
     private var notModified = HTTPResponse(status: .notModified)
+    private var http1Second = -1
+    private var http1Full = HTTPResponseHead(version: .http1_1, status: .ok)
+    private var http1NotModified = HTTPResponseHead(version: .http1_1, status: .notModified)
 
     init(status: HTTPResponse.Status, headers: HTTPFields, notModifiedHeaders: HTTPFields) {
         self.status = status
@@ -80,5 +97,24 @@ final class DatedHeads: @unchecked Sendable {
             second = now
         }
         return (full, notModified)
+    }
+
+    func currentHTTP1() -> (full: HTTPResponseHead, notModified: HTTPResponseHead) {
+        let now = HTTPDate.currentSecond()
+        lock.lock()
+        defer { lock.unlock() }
+        if now != http1Second {
+            let date = HTTPDate.format(now)
+            func head(_ status: HTTPResponseStatus, _ fields: HTTPFields) -> HTTPResponseHead {
+                var headers = HTTPHeaders()
+                for field in fields { headers.add(name: field.name.canonicalName, value: field.value) }
+                headers.add(name: "Date", value: date)
+                return HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+            }
+            http1Full = head(HTTPResponseStatus(statusCode: status.code), headers)
+            http1NotModified = head(.notModified, notModifiedHeaders)
+            http1Second = now
+        }
+        return (http1Full, http1NotModified)
     }
 }

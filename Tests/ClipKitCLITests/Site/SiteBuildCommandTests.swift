@@ -34,7 +34,7 @@ import Testing
         #expect(try FileManager.default.subpathsOfDirectory(atPath: second.url.path).sorted() == files)
         for file in files {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: first.url.appendingPathComponent(file).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: first.url.appendingPathComponent(file).path, isDirectory: &isFolder)
             if isFolder.boolValue { continue }
             #expect(try Data(contentsOf: first.url.appendingPathComponent(file)) == Data(contentsOf: second.url.appendingPathComponent(file)), "\(file) differs")
         }
