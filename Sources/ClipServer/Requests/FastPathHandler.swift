@@ -7,8 +7,9 @@ import NIOHTTP1
 /// refusals.
 ///
 /// ``LinkDomainChannel`` puts it in Hummingbird's HTTP/1 pipeline right after the HTTP decoder.
-/// A request it can answer from a prepared response is written at once (a prepared
-/// `HTTPResponseHead` and the shared body buffer) and its body discarded; any other request (a
+/// A request it can answer from a prepared response gets that response's wire bytes (status
+/// line, headers and body, encoded once a second and shared), written past the response encoder
+/// through the encoder's own context, and its body is discarded; any other request (a
 /// share page still to render, a connection that is not keep-alive) passes on to Hummingbird
 /// and ``LinkDomainResponder/answer(_:)``. Responses stay in request order: while a passed-on
 /// request awaits its response, later requests pass on too.
@@ -19,6 +20,8 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let responder: LinkDomainResponder
+    /// The response encoder's context: writing through it sends bytes on without encoding them.
+    private let encoderContext: ChannelHandlerContext
     /// Requests passed on whose response has not been written completely yet.
     private var passedOn = 0
     /// Whether the rest of a request answered here (its body and end) is being discarded.
@@ -26,18 +29,18 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether anything was written since the last flush.
     private var needsFlush = false
 
-    init(responder: LinkDomainResponder) {
+    init(responder: LinkDomainResponder, encoderContext: ChannelHandlerContext) {
         self.responder = responder
+        self.encoderContext = encoderContext
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if passedOn == 0, head.isKeepAlive, let (responseHead, body) = responder.immediateAnswer(head) {
+            if passedOn == 0, head.isKeepAlive, let bytes = responder.immediateAnswer(head) {
                 discardingRequest = true
-                context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
-                if let body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-                context.write(wrapOutboundOut(.end(nil)), promise: nil)
+                // Nothing of Hummingbird's is in flight (passedOn == 0), so the encoder is between responses.
+                encoderContext.write(NIOAny(bytes), promise: nil)
                 needsFlush = true
             } else {
                 passedOn += 1

@@ -21,7 +21,10 @@ struct LinkDomainChannel: ServerChildChannel {
         return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let operations = channel.pipeline.syncOperations
             let decoder = try operations.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try operations.addHandler(FastPathHandler(responder: responder), position: .after(decoder.handler))
+            let encoder = try operations.context(handlerType: HTTPResponseEncoder.self)
+            try operations.addHandler(
+                FastPathHandler(responder: responder, encoderContext: encoder), position: .after(decoder.handler)
+            )
             try operations.addHandler(IdleStateHandler(allTimeout: idleTimeout), position: .after(decoder.handler))
             return value
         }

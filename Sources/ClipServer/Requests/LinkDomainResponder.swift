@@ -107,16 +107,16 @@ struct LinkDomainResponder: HTTPResponder {
         case render(path: Substring)
     }
 
-    /// Answers `head` at once when that needs no waiting (refusals, fixed paths, cached share
-    /// pages); `nil` when a page must be rendered first. Called on the event loop.
-    func immediateAnswer(_ head: HTTPRequestHead) -> (head: HTTPResponseHead, body: ByteBuffer?)? {
+    /// The whole response to `head` as wire bytes when it needs no waiting (refusals, fixed paths,
+    /// cached share pages); `nil` when a page must be rendered first. Called on the event loop.
+    func immediateAnswer(_ head: HTTPRequestHead) -> ByteBuffer? {
         let started = logsRequests ? ContinuousClock.now : nil
         let request = IncomingRequest(head)
         let path = Self.pathWithoutQuery(request.target)
         guard case .ready(let prepared) = resolve(request, path: path) else { return nil }
-        let answer = prepared.answerHTTP1(request)
-        if let started { logRequest(request, path: path, status: Int(answer.head.status.code), started: started) }
-        return answer
+        let answer = prepared.wireBytes(for: request)
+        if let started { logRequest(request, path: path, status: answer.status, started: started) }
+        return answer.bytes
     }
 
     /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.

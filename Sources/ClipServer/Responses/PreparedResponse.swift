@@ -54,11 +54,13 @@ struct PreparedResponse: Sendable {
         return (notModified ? current.notModified : current.full, withBody ? body : nil)
     }
 
-    /// The response head (NIOHTTP1, for the event-loop fast path) and body for `request`.
-    func answerHTTP1(_ request: IncomingRequest) -> (head: HTTPResponseHead, body: ByteBuffer?) {
+    /// The whole response to `request` as the bytes that go on the wire (status line, headers,
+    /// body), encoded once a second and shared; for the event-loop fast path.
+    func wireBytes(for request: IncomingRequest) -> (bytes: ByteBuffer, status: Int) {
         let (notModified, withBody) = outcome(for: request)
-        let current = heads.currentHTTP1()
-        return (notModified ? current.notModified : current.full, withBody ? body : nil)
+        let current = heads.currentWire(body: body)
+        if notModified { return (current.notModified, 304) }
+        return (withBody ? current.full : current.headOnly, Int(status.code))
     }
 
 }
@@ -72,9 +74,10 @@ final class DatedHeads: @unchecked Sendable {
     private var second = -1
     private var full = HTTPResponse(status: .ok)
     private var notModified = HTTPResponse(status: .notModified)
-    private var http1Second = -1
-    private var http1Full = HTTPResponseHead(version: .http1_1, status: .ok)
-    private var http1NotModified = HTTPResponseHead(version: .http1_1, status: .notModified)
+    private var wireSecond = -1
+    private var wireFull = ByteBuffer()
+    private var wireHeadOnly = ByteBuffer()
+    private var wireNotModified = ByteBuffer()
 
     init(status: HTTPResponse.Status, headers: HTTPFields, notModifiedHeaders: HTTPFields) {
         self.status = status
@@ -99,22 +102,29 @@ final class DatedHeads: @unchecked Sendable {
         return (full, notModified)
     }
 
-    func currentHTTP1() -> (full: HTTPResponseHead, notModified: HTTPResponseHead) {
+    func currentWire(body: ByteBuffer) -> (full: ByteBuffer, headOnly: ByteBuffer, notModified: ByteBuffer) {
         let now = HTTPDate.currentSecond()
         lock.lock()
         defer { lock.unlock() }
-        if now != http1Second {
+        if now != wireSecond {
             let date = HTTPDate.format(now)
-            func head(_ status: HTTPResponseStatus, _ fields: HTTPFields) -> HTTPResponseHead {
-                var headers = HTTPHeaders()
-                for field in fields { headers.add(name: field.name.canonicalName, value: field.value) }
-                headers.add(name: "Date", value: date)
-                return HTTPResponseHead(version: .http1_1, status: status, headers: headers)
-            }
-            http1Full = head(HTTPResponseStatus(statusCode: status.code), headers)
-            http1NotModified = head(.notModified, notModifiedHeaders)
-            http1Second = now
+            var head = Self.encodedHead(status: status, fields: headers, date: date)
+            wireHeadOnly = head
+            head.writeImmutableBuffer(body)
+            wireFull = head
+            wireNotModified = Self.encodedHead(status: .notModified, fields: notModifiedHeaders, date: date)
+            wireSecond = now
         }
-        return (http1Full, http1NotModified)
+        return (wireFull, wireHeadOnly, wireNotModified)
+    }
+
+    /// `HTTP/1.1 <status>`, the header fields and `Date`, each line ending in CRLF, then a blank line.
+    static func encodedHead(status: HTTPResponse.Status, fields: HTTPFields, date: String) -> ByteBuffer {
+        var text = "HTTP/1.1 \(status.code) \(HTTPResponseStatus(statusCode: status.code).reasonPhrase)\r\n"
+        for field in fields { text += "\(field.name.canonicalName): \(field.value)\r\n" }
+        text += "Date: \(date)\r\n\r\n"
+        var buffer = ByteBufferAllocator().buffer(capacity: text.utf8.count)
+        buffer.writeString(text)
+        return buffer
     }
 }
