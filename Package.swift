@@ -73,6 +73,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // MARK: Benchmarks (swift run -c release <name>)
+        .executableTarget(
+            name: "aasa-match-bench",
+            dependencies: ["ClipSite"],
+            path: "bench/AASAMatchBench",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: Tests
         .target(
             name: "ClipTestSupport",

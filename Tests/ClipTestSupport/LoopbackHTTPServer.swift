@@ -122,18 +122,27 @@ private final class State: @unchecked Sendable {
         return stopped
     }
 
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Stops the serving thread and waits until it has closed the listening socket.
+    ///
+    /// The serving thread closes the socket itself: were it closed here, a new socket could get
+    /// the same descriptor while the old thread still polls it, and answer with the old routes.
     func stop() {
         lock.lock()
         let wasStopped = stopped
         stopped = true
         lock.unlock()
-        if !wasStopped {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        _ = finished.wait(timeout: .now() + 10)
     }
 
     func serve() {
+        defer {
+            close(listener)
+            finished.signal()
+        }
         while !isStopped {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 100)
@@ -148,6 +157,7 @@ private final class State: @unchecked Sendable {
     func handle(_ connection: Int32) {
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while received.count < 16_384 {
@@ -165,7 +175,8 @@ private final class State: @unchecked Sendable {
         let target = parts.count >= 2 ? String(parts[1]) : "/"
         let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
         let response = routes[path] ?? LoopbackHTTPServer.Response(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found\n".utf8))
-        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        let answerAt = Date().addingTimeInterval(response.delay)
+        while Date() < answerAt, !isStopped { Thread.sleep(forTimeInterval: 0.02) }
         var text = "HTTP/1.1 \(response.status) \(State.reason(for: response.status))\r\n"
         for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
         text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"

@@ -71,14 +71,18 @@ public struct AASAValidateCommand: AsyncParsableCommand {
         ])
     }
 
+    /// The manifest named with `--manifest`, or `./clipkit.json` when it exists, loaded as every
+    /// command loads it.
     func loadManifest() throws -> ClipManifest? {
+        let path: String
         if let manifest {
-            var option = ManifestOption()
-            option.manifest = manifest
-            return try option.load()
+            path = manifest
+        } else if FileManager.default.fileExists(atPath: "clipkit.json") {
+            path = "clipkit.json"
+        } else {
+            return nil
         }
-        guard FileManager.default.fileExists(atPath: "clipkit.json") else { return nil }
-        return try ManifestOption().load()
+        return try ManifestOption.parse(["--manifest", path]).load()
     }
 }
 

@@ -109,23 +109,25 @@ public struct AASAMatcher: Sendable {
         let length = text.unicodeScalars.count
         if length > AASAMatcher.maximumURLLength { throw .tooLong(length: length, limit: AASAMatcher.maximumURLLength) }
         guard let parts = URLParts(text) else { throw .notAURL(text) }
-        return applicationIdentifiers.map { evaluate(parts, for: $0) }
+        var cache = URLParts.SymbolCache(parts)
+        return applicationIdentifiers.map { evaluate(&cache, for: $0) }
     }
 
     func match(_ parts: URLParts, appID: String?) -> AASAMatchResult {
-        if let appID { return evaluate(parts, for: appID) }
+        var cache = URLParts.SymbolCache(parts)
+        if let appID { return evaluate(&cache, for: appID) }
         var firstBlock: AASAMatchResult?
         for candidate in applicationIdentifiers {
-            let result = evaluate(parts, for: candidate)
+            let result = evaluate(&cache, for: candidate)
             if result.outcome == .match { return result }
             if result.outcome == .block, firstBlock == nil { firstBlock = result }
         }
         return firstBlock ?? .unset(appID: nil)
     }
 
-    func evaluate(_ parts: URLParts, for appID: String) -> AASAMatchResult {
+    func evaluate(_ cache: inout URLParts.SymbolCache, for appID: String) -> AASAMatchResult {
         for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
-            for (componentIndex, component) in detail.components.enumerated() where component.matches(parts) {
+            for (componentIndex, component) in detail.components.enumerated() where component.matches(&cache) {
                 return AASAMatchResult(
                     outcome: component.exclude ? .block : .match, appID: appID,
                     detailIndex: detailIndex, componentIndex: componentIndex

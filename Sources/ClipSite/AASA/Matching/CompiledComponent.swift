@@ -57,17 +57,16 @@ struct CompiledComponent: Sendable {
     }
 
     /// Whether every part of the URL matches its pattern.
-    func matches(_ url: URLParts) -> Bool {
+    func matches(_ cache: inout URLParts.SymbolCache) -> Bool {
         guard !isBroken else { return false }
-        if let path, !path.matchesEverything, !path.matches(URLParts.symbols(of: url.path, options: options)) { return false }
-        if let fragment, !fragment.matchesEverything, !fragment.matches(URLParts.symbols(of: url.fragment, options: options)) {
-            return false
-        }
+        if let path, !path.matchesEverything, !path.matches(cache.path(options)) { return false }
+        if let fragment, !fragment.matchesEverything, !fragment.matches(cache.fragment(options)) { return false }
+        let url = cache.parts
         switch query {
         case nil:
             return true
         case .whole(let pattern):
-            return pattern.matchesEverything || pattern.matches(URLParts.symbols(of: url.query, options: options))
+            return pattern.matchesEverything || pattern.matches(cache.query(options))
         case .items(let items):
             for (name, pattern) in items {
                 let candidates = url.queryItems.filter { item in

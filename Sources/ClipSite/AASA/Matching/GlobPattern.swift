@@ -1,10 +1,15 @@
 /// A compiled AASA pattern: literals, `?` (exactly one character), `*` (any run, also empty) and
 /// substitution variables.
 ///
-/// Matching never backtracks exponentially: a pattern without variables is matched with the
-/// classic two-pointer wildcard algorithm (at worst pattern length × text length steps), one with
-/// variables by simulating its automaton (at worst states × text length steps).
-struct GlobPattern: Sendable, Hashable {
+/// Matching never backtracks exponentially. It picks one of three engines:
+/// - patterns whose variables are all one character wide (`$(alpha)`, `$(digit)`, …) use the
+///   two-pointer wildcard algorithm;
+/// - patterns with wider variables whose strings hold no `*` use ``SegmentMatcher``, which places
+///   the pieces between `*`s one after another, each as early as possible;
+/// - the rest (a variable whose strings hold `*`) simulate the pattern's automaton.
+///
+/// Each is bounded by pattern length × text length steps.
+struct GlobPattern: Sendable {
     /// One element of a pattern.
     enum Token: Sendable, Hashable {
         /// A character that must be present.
@@ -23,11 +28,45 @@ struct GlobPattern: Sendable, Hashable {
         let name: String
         /// Each of its strings as tokens (never containing variables).
         let alternatives: [[Token]]
+        /// The strings indexed for ``SegmentMatcher``; `nil` when a string holds `*`.
+        let lookup: SegmentMatcher.Alternatives?
+
+        init(name: String, alternatives: [[Token]], lookup: SegmentMatcher.Alternatives?? = nil) {
+            self.name = name
+            self.alternatives = alternatives
+            self.lookup = lookup ?? SegmentMatcher.alternatives(alternatives)
+        }
+
+        static func == (left: Variable, right: Variable) -> Bool {
+            left.name == right.name && left.alternatives == right.alternatives
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(alternatives)
+        }
 
         /// When every alternative is exactly one token (`$(alpha)`, `$(digit)`), those tokens.
         var singleTokens: Set<Token>? {
             guard alternatives.allSatisfy({ $0.count == 1 }) else { return nil }
             return Set(alternatives.compactMap(\.first))
+        }
+
+        /// Whether every alternative is one character (a literal or `?`), so the variable is a
+        /// character class.
+        var isSingleCharacter: Bool {
+            !alternatives.isEmpty && alternatives.allSatisfy { $0.count == 1 && $0[0] != .anyRun }
+        }
+
+        /// Whether a one-character alternative accepts `symbol`.
+        func acceptsOne(_ symbol: PatternSymbol) -> Bool {
+            alternatives.contains { alternative in
+                switch alternative.first {
+                case .literal(let expected)?: return expected == symbol
+                case .anyOne?: return true
+                default: return false
+                }
+            }
         }
     }
 
@@ -37,6 +76,14 @@ struct GlobPattern: Sendable, Hashable {
     let variables: [Variable]
     /// The pattern as written.
     let source: String
+    /// The engine for patterns with variables wider than one character.
+    let engine: Engine?
+
+    /// How a pattern with wide variables is matched.
+    enum Engine: Sendable {
+        case segments(SegmentMatcher)
+        case automaton(Automaton)
+    }
 
     /// Whether the pattern is `*` alone, which matches everything.
     var matchesEverything: Bool { tokens == [.anyRun] }
@@ -74,32 +121,70 @@ struct GlobPattern: Sendable, Hashable {
                     tokens.append(.variable(index))
                     continue
                 }
-                guard let values = variables.values(of: name) else { throw .unknownVariable(name) }
-                var alternatives: [[Token]] = []
-                for value in values {
-                    var alternative: [Token] = []
-                    for inner in try GlobPattern.split(value) {
-                        switch inner {
-                        case .text(let text): alternative += GlobPattern.literalTokens(text, options: options)
-                        case .anyOne: alternative.append(.anyOne)
-                        case .anyRun: alternative.append(.anyRun)
-                        case .variable: throw .variableInVariable(variable: name)
-                        }
-                    }
-                    alternatives.append(GlobPattern.normalized(alternative))
+                let variable: Variable
+                if variables.custom[name] == nil, let predefined = GlobPattern.predefinedVariables[PredefinedKey(name: name, options: options)] {
+                    variable = predefined
+                } else {
+                    guard let values = variables.values(of: name) else { throw .unknownVariable(name) }
+                    variable = Variable(name: name, alternatives: try GlobPattern.alternatives(of: name, values: values, options: options))
                 }
                 indexByName[name] = table.count
                 tokens.append(.variable(table.count))
-                table.append(Variable(name: name, alternatives: alternatives))
+                table.append(variable)
             }
         }
         self.tokens = GlobPattern.normalized(tokens)
         self.variables = table
         self.source = source
-        if !table.isEmpty {
+        if table.allSatisfy(\.isSingleCharacter) {
+            engine = nil
+        } else {
             let states = Automaton.stateCount(for: self.tokens, variables: table)
             if states > GlobPattern.maximumStates { throw .tooComplex(states: states, limit: GlobPattern.maximumStates) }
+            if let segments = SegmentMatcher(tokens: self.tokens, variables: table) {
+                engine = .segments(segments)
+            } else {
+                engine = .automaton(Automaton(tokens: self.tokens, variables: table))
+            }
         }
+    }
+
+    struct PredefinedKey: Hashable {
+        let name: String
+        let options: AASAMatchingOptions
+    }
+
+    /// The predefined variables compiled once for each combination of options.
+    static let predefinedVariables: [PredefinedKey: Variable] = {
+        var table: [PredefinedKey: Variable] = [:]
+        for caseSensitive in [true, false] {
+            for percentEncoded in [true, false] {
+                let options = AASAMatchingOptions(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+                for (name, values) in SubstitutionVariables.predefined {
+                    guard let alternatives = try? alternatives(of: name, values: values, options: options) else { continue }
+                    table[PredefinedKey(name: name, options: options)] = Variable(name: name, alternatives: alternatives)
+                }
+            }
+        }
+        return table
+    }()
+
+    /// A variable's strings compiled as token lists.
+    static func alternatives(of name: String, values: [String], options: AASAMatchingOptions) throws(Problem) -> [[Token]] {
+        var alternatives: [[Token]] = []
+        for value in values {
+            var alternative: [Token] = []
+            for inner in try GlobPattern.split(value) {
+                switch inner {
+                case .text(let text): alternative += GlobPattern.literalTokens(text, options: options)
+                case .anyOne: alternative.append(.anyOne)
+                case .anyRun: alternative.append(.anyRun)
+                case .variable: throw .variableInVariable(variable: name)
+                }
+            }
+            alternatives.append(GlobPattern.normalized(alternative))
+        }
+        return alternatives
     }
 
     enum Piece {
@@ -177,35 +262,46 @@ struct GlobPattern: Sendable, Hashable {
 
     /// Whether the pattern matches the whole of `subject`.
     func matches(_ subject: [PatternSymbol]) -> Bool {
-        if variables.isEmpty { return GlobPattern.wildcardMatch(tokens, subject) }
-        return Automaton(tokens: tokens, variables: variables).matches(subject)
+        switch engine {
+        case .segments(let segments): return segments.matches(subject)
+        case .automaton(let automaton): return automaton.matches(subject)
+        case nil: return matchesWithWildcards(subject)
+        }
+    }
+
+    /// Matches with the two-pointer algorithm; only right when every variable is one character wide.
+    func matchesWithWildcards(_ subject: [PatternSymbol]) -> Bool {
+        GlobPattern.wildcardMatch(tokens, subject) { token, symbol in
+                switch token {
+                case .literal(let expected): return expected == symbol
+                case .anyOne: return true
+                case .variable(let index): return variables[index].acceptsOne(symbol)
+                case .anyRun: return false
+                }
+            }
     }
 
     /// Two-pointer wildcard matching: on a mismatch, retry from the last `*`, which takes one
-    /// more character. Linear in practice, pattern length × text length at worst.
-    static func wildcardMatch(_ tokens: [Token], _ subject: [PatternSymbol]) -> Bool {
+    /// more character. Linear in practice, pattern length × text length at worst. Every token
+    /// other than `*` must stand for exactly one character, tested by `accepts`.
+    static func wildcardMatch(_ tokens: [Token], _ subject: [PatternSymbol], accepts: (Token, PatternSymbol) -> Bool) -> Bool {
         var tokenIndex = 0
         var subjectIndex = 0
         var starToken = -1
         var starSubject = 0
         while subjectIndex < subject.count {
             if tokenIndex < tokens.count {
-                switch tokens[tokenIndex] {
-                case .anyOne:
-                    tokenIndex += 1
-                    subjectIndex += 1
-                    continue
-                case .literal(let symbol) where symbol == subject[subjectIndex]:
-                    tokenIndex += 1
-                    subjectIndex += 1
-                    continue
-                case .anyRun:
+                let token = tokens[tokenIndex]
+                if token == .anyRun {
                     starToken = tokenIndex
                     starSubject = subjectIndex
                     tokenIndex += 1
                     continue
-                default:
-                    break
+                }
+                if accepts(token, subject[subjectIndex]) {
+                    tokenIndex += 1
+                    subjectIndex += 1
+                    continue
                 }
             }
             guard starToken >= 0 else { return false }
@@ -218,72 +314,102 @@ struct GlobPattern: Sendable, Hashable {
     }
 }
 
-/// The nondeterministic automaton of a pattern with variables, simulated state-set by state-set.
-struct Automaton {
-    enum Edge: Equatable {
-        case symbol(PatternSymbol)
-        case any
+/// The nondeterministic automaton of a pattern with variables, simulated state set by state set.
+///
+/// A variable's alternatives are laid out as a trie, so `$(region)` costs one step per character
+/// rather than one per region code.
+struct Automaton: Sendable {
+    struct State: Sendable {
+        /// Transitions on one character.
+        var onSymbol: [PatternSymbol: [Int]] = [:]
+        /// Transitions on any character.
+        var onAny: [Int] = []
+        /// Transitions that consume nothing.
+        var epsilons: [Int] = []
     }
 
-    struct State {
-        var edge: Edge?
-        var next: Int
-        var epsilons: [Int]
-    }
-
-    private(set) var states: [State] = []
-    let accept: Int
+    private(set) var states: [State] = [State()]
+    private(set) var accept = 0
 
     init(tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) {
-        var builder = Builder()
-        builder.append(tokens, variables: variables)
-        accept = builder.states.count
-        builder.states.append(State(edge: nil, next: -1, epsilons: []))
-        states = builder.states
+        var current = 0
+        for token in tokens {
+            switch token {
+            case .variable(let index):
+                let end = newState()
+                // The trie's nodes are all new, so a node's existing transitions are its children.
+                var runChildren: [Int: Int] = [:]
+                for alternative in variables[index].alternatives {
+                    var node = current
+                    for inner in alternative {
+                        switch inner {
+                        case .literal(let symbol):
+                            if let child = states[node].onSymbol[symbol]?.first {
+                                node = child
+                                continue
+                            }
+                        case .anyOne:
+                            if let child = states[node].onAny.first {
+                                node = child
+                                continue
+                            }
+                        case .anyRun, .variable:
+                            if let child = runChildren[node] {
+                                node = child
+                                continue
+                            }
+                        }
+                        let next = step(from: node, over: inner)
+                        if inner == .anyRun { runChildren[node] = next }
+                        node = next
+                    }
+                    if !states[node].epsilons.contains(end) { states[node].epsilons.append(end) }
+                }
+                current = end
+            default:
+                current = step(from: current, over: token)
+            }
+        }
+        accept = current
     }
 
+    private mutating func newState() -> Int {
+        states.append(State())
+        return states.count - 1
+    }
+
+    /// Adds the states for one token that is not a variable, starting at `state`; returns the state after it.
+    private mutating func step(from state: Int, over token: GlobPattern.Token) -> Int {
+        switch token {
+        case .literal(let symbol):
+            let next = newState()
+            states[state].onSymbol[symbol, default: []].append(next)
+            return next
+        case .anyOne:
+            let next = newState()
+            states[state].onAny.append(next)
+            return next
+        case .anyRun, .variable:
+            let loop = newState()
+            let next = newState()
+            states[state].epsilons.append(loop)
+            states[loop].onAny.append(loop)
+            states[loop].epsilons.append(next)
+            return next
+        }
+    }
+
+    /// An upper bound of the states a pattern needs, checked before building it.
     static func stateCount(for tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) -> Int {
         var count = 1
         for token in tokens {
             if case .variable(let index) = token {
-                count += 1 + variables[index].alternatives.reduce(0) { $0 + $1.count + 1 }
+                count += 1 + variables[index].alternatives.reduce(0) { $0 + 2 * $1.count }
             } else {
-                count += 1
+                count += 2
             }
         }
         return count
-    }
-
-    struct Builder {
-        var states: [State] = []
-
-        mutating func append(_ tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) {
-            for token in tokens {
-                switch token {
-                case .literal(let symbol):
-                    states.append(State(edge: .symbol(symbol), next: states.count + 1, epsilons: []))
-                case .anyOne:
-                    states.append(State(edge: .any, next: states.count + 1, epsilons: []))
-                case .anyRun:
-                    let loop = states.count
-                    states.append(State(edge: .any, next: loop, epsilons: [loop + 1]))
-                case .variable(let index):
-                    let split = states.count
-                    states.append(State(edge: nil, next: -1, epsilons: []))
-                    var starts: [Int] = []
-                    var joins: [Int] = []
-                    for alternative in variables[index].alternatives {
-                        starts.append(states.count)
-                        append(alternative, variables: [])
-                        joins.append(states.count)
-                        states.append(State(edge: nil, next: -1, epsilons: []))
-                    }
-                    let end = states.count
-                    states[split].epsilons = starts
-                    for join in joins { states[join].epsilons = [end] }
-                }
-            }
-        }
     }
 
     func matches(_ subject: [PatternSymbol]) -> Bool {
@@ -307,11 +433,9 @@ struct Automaton {
             generation += 1
             var next: [Int] = []
             for state in current {
-                guard let edge = states[state].edge else { continue }
-                switch edge {
-                case .any: close(states[state].next, into: &next)
-                case .symbol(let expected) where expected == symbol: close(states[state].next, into: &next)
-                default: continue
+                for target in states[state].onAny { close(target, into: &next) }
+                if let targets = states[state].onSymbol[symbol] {
+                    for target in targets { close(target, into: &next) }
                 }
             }
             if next.isEmpty { return false }

@@ -86,7 +86,7 @@ enum Symbolizer {
 
     /// Percent-decodes text, leaving malformed escapes as they are and replacing invalid UTF-8.
     static func percentDecoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
         var index = 0

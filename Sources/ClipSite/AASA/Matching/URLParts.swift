@@ -24,38 +24,82 @@ struct URLParts: Sendable, Hashable {
 
     /// Splits `text`: an absolute URL (`scheme://authority/path?query#fragment`) or a path that
     /// starts with `/`. Returns `nil` for anything else.
+    ///
+    /// The delimiters are ASCII, so the text is scanned as UTF-8 (fast, and independent of
+    /// grapheme clustering).
     init?(_ text: String) {
         var rest = Substring(text)
-        if let schemeEnd = rest.range(of: "://") {
-            let scheme = rest[..<schemeEnd.lowerBound]
-            guard !scheme.isEmpty, scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "+-.0123456789".unicodeScalars.contains($0)) }) else {
-                return nil
-            }
-            rest = rest[schemeEnd.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let bytes = rest.utf8
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), rest[colon...].utf8.starts(with: "://".utf8) {
+            let scheme = rest.utf8[..<colon]
+            guard !scheme.isEmpty, scheme.allSatisfy(URLParts.isSchemeByte) else { return nil }
+            rest = rest[rest.utf8.index(colon, offsetBy: 3)...]
+            let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
             guard authorityEnd > rest.startIndex else { return nil }
             rest = rest[authorityEnd...]
-        } else if !rest.hasPrefix("/") {
+        } else if rest.utf8.first != UInt8(ascii: "/") {
             return nil
         }
         var fragment: Substring = ""
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = rest[rest.index(after: hash)...]
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = rest[rest.utf8.index(after: hash)...]
             rest = rest[..<hash]
         }
         var query: Substring = ""
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
+        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[rest.utf8.index(after: mark)...]
             rest = rest[..<mark]
         }
         path = rest.isEmpty ? "/" : rest
         self.query = query
         self.fragment = fragment
-        queryItems = query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            if let equals = item.firstIndex(of: "=") {
-                return (Symbolizer.percentDecoded(item[..<equals]), item[item.index(after: equals)...])
+        queryItems = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { itemBytes in
+            let item = Substring(itemBytes)
+            if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                return (Symbolizer.percentDecoded(item[..<equals]), item[item.utf8.index(after: equals)...])
             }
             return (Symbolizer.percentDecoded(item), item[item.endIndex...])
+        }
+    }
+
+    static func isSchemeByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    /// The URL's parts as symbols, computed once per combination of options while one URL is
+    /// matched against many components.
+    struct SymbolCache {
+        let parts: URLParts
+        private var paths: [AASAMatchingOptions: [PatternSymbol]] = [:]
+        private var queries: [AASAMatchingOptions: [PatternSymbol]] = [:]
+        private var fragments: [AASAMatchingOptions: [PatternSymbol]] = [:]
+
+        init(_ parts: URLParts) {
+            self.parts = parts
+        }
+
+        mutating func path(_ options: AASAMatchingOptions) -> [PatternSymbol] {
+            if let known = paths[options] { return known }
+            let symbols = URLParts.symbols(of: parts.path, options: options)
+            paths[options] = symbols
+            return symbols
+        }
+
+        mutating func query(_ options: AASAMatchingOptions) -> [PatternSymbol] {
+            if let known = queries[options] { return known }
+            let symbols = URLParts.symbols(of: parts.query, options: options)
+            queries[options] = symbols
+            return symbols
+        }
+
+        mutating func fragment(_ options: AASAMatchingOptions) -> [PatternSymbol] {
+            if let known = fragments[options] { return known }
+            let symbols = URLParts.symbols(of: parts.fragment, options: options)
+            fragments[options] = symbols
+            return symbols
         }
     }
 
