@@ -117,4 +117,19 @@ import Testing
         #expect(response.raw.components(separatedBy: "<!doctype html>").count == 2, "HEAD must not carry the page")
         await server.stop()
     }
+
+    /// Keep-alive connections answered on the fast path still close once idle.
+    @Test func idleKeepAliveConnectionsAreClosed() async throws {
+        var configuration = ClipServerConfiguration()
+        configuration.idleTimeout = 1
+        let server = try await RunningServer(site: ServerFixtures.site("roadflare"), configuration: configuration)
+        let request = "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: roadflare.app\r\n\r\n"
+        let started = ContinuousClock.now
+        let response = try await RawHTTP.exchange(port: server.port, request: Array(request.utf8), timeout: 10, untilClose: true)
+        let waited = ContinuousClock.now - started
+        #expect(response.status == 200)
+        #expect(waited >= .milliseconds(900), "closed before the idle timeout")
+        #expect(waited < .seconds(8), "the idle connection was not closed")
+        await server.stop()
+    }
 }
