@@ -1,6 +1,7 @@
 import ClipKit
 import ClipSite
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Seeded random mutations of valid AASA files through the reader, the model, the validator and
