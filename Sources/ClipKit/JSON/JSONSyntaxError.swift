@@ -1,8 +1,10 @@
 /// Why bytes are not strict JSON, and where.
 ///
-/// Produced by ``JSONValue/init(strictlyParsing:maximumDepth:)``. ``isTruncation`` tells a document
-/// that was cut short (every byte so far was valid JSON, but the input ended inside a value) from one
-/// that is malformed, so a store can say "the write was interrupted" rather than "this is not ours".
+/// Produced by ``StrictJSONParser`` and ``JSONValue/init(strictlyParsing:maximumDepth:)``.
+/// ``isTruncation`` tells a document that was cut short (every byte so far was valid JSON, but the
+/// input ended inside a value) from one that is malformed, so a store can say "the write was
+/// interrupted" rather than "this is not ours". The position is given as a byte offset and as a
+/// line and column, for files a person edits.
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem was found.
     public enum Kind: Sendable, Hashable {
@@ -10,7 +12,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case unexpectedEnd
         /// A byte that cannot appear at this point.
         case unexpectedCharacter
-        /// A number that does not follow JSON's grammar or does not fit a `Double`.
+        /// A number that does not follow JSON's grammar, is too long, or does not fit a `Double`
+        /// when the parser requires that.
         case invalidNumber
         /// A string with a control character, a bad escape or an unpaired surrogate.
         case invalidString
@@ -22,25 +25,46 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooDeep(limit: Int)
         /// Something other than whitespace follows the complete value.
         case trailingContent
+        /// The input has more bytes than the parser accepts.
+        case tooLarge(limit: Int)
+        /// The input starts with a byte-order mark (named by `encoding`: `UTF-8`, `UTF-16`, `UTF-32`).
+        case byteOrderMark(encoding: String)
     }
 
     /// What kind of problem was found.
     public let kind: Kind
     /// The byte offset in the input where the problem was found.
     public let offset: Int
+    /// The line of ``offset``, counting from 1 (lines end at line feeds).
+    public let line: Int
+    /// The column of ``offset`` in bytes, counting from 1.
+    public let column: Int
     /// What was expected or what is wrong, for a person.
     public let detail: String
 
-    /// Creates an error.
-    public init(kind: Kind, offset: Int, detail: String) {
+    /// Creates an error at `offset`, with its line and column.
+    public init(kind: Kind, offset: Int, line: Int, column: Int, detail: String) {
         self.kind = kind
         self.offset = offset
+        self.line = line
+        self.column = column
         self.detail = detail
+    }
+
+    /// Creates an error at `offset` in `bytes`, working out the line and column.
+    init(kind: Kind, offset: Int, in bytes: [UInt8], detail: String) {
+        var line = 1
+        var lineStart = 0
+        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
+            line += 1
+            lineStart = position + 1
+        }
+        self.init(kind: kind, offset: offset, line: line, column: offset - lineStart + 1, detail: detail)
     }
 
     /// Whether the input is a valid JSON prefix that ends too early (a cut-short write).
     public var isTruncation: Bool { kind == .unexpectedEnd }
 
-    /// `detail at byte N`.
-    public var description: String { "\(detail) at byte \(offset)" }
+    /// `detail at byte N (line L, column C)`.
+    public var description: String { "\(detail) at byte \(offset) (line \(line), column \(column))" }
 }

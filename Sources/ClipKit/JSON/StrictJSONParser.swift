@@ -1,321 +1,96 @@
 import Foundation
 
-extension JSONValue {
-    /// The nesting depth ``init(strictlyParsing:maximumDepth:)`` allows unless told otherwise.
-    public static let defaultMaximumDepth = 64
+/// The JSON parser for untrusted input (handoff envelopes, web-bridge messages, Nostr events and
+/// relay frames, AASA files) that never guesses.
+///
+/// It reads RFC 8259 JSON and rejects, with the position (byte offset, line, column) and a reason:
+/// more than ``maximumBytes`` of input, a byte-order mark, invalid UTF-8 (overlong forms, encoded
+/// surrogates), raw control characters in strings, lone UTF-16 surrogates in `\u` escapes, numbers
+/// outside JSON's grammar or longer than ``maximumNumberLength``, nesting deeper than
+/// ``maximumDepth``, duplicate object members (unless ``duplicateKeys`` says to keep the last and
+/// report them), and anything after the value. Strings come out exactly as sent, numbers as their
+/// literal text, so a caller can read `created_at` as an exact 64-bit integer.
+///
+/// ```swift
+/// let value = try StrictJSONParser().parse(frame)
+/// ```
+public struct StrictJSONParser: Sendable {
+    /// What the parser does when an object names a member twice.
+    public enum DuplicateKeyPolicy: Sendable, Hashable {
+        /// Reject the document with ``JSONSyntaxError/Kind/duplicateKey(_:)``.
+        case reject
+        /// Keep the last occurrence and list the member's path in
+        /// ``StrictJSONDocument/duplicateKeyPaths``.
+        case keepLastAndReport
+    }
 
-    /// Parses untrusted bytes as strict JSON (RFC 8259).
+    /// The most bytes accepted.
+    public var maximumBytes: Int
+    /// The deepest nesting of arrays and objects accepted; the top level counts as one.
+    public var maximumDepth: Int
+    /// The longest number literal accepted, in characters.
+    public var maximumNumberLength: Int
+    /// Whether a number that a `Double` cannot hold (such as `1e999`) is an error.
+    public var rejectsNumbersBeyondDouble: Bool
+    /// What to do with duplicate object members.
+    public var duplicateKeys: DuplicateKeyPolicy
+
+    /// Creates a parser with the given caps (by default 1 MiB, depth 32, numbers of up to 64
+    /// characters kept as text, duplicate members rejected).
+    public init(
+        maximumBytes: Int = 1024 * 1024,
+        maximumDepth: Int = 32,
+        maximumNumberLength: Int = 64,
+        rejectsNumbersBeyondDouble: Bool = false,
+        duplicateKeys: DuplicateKeyPolicy = .reject
+    ) {
+        self.maximumBytes = maximumBytes
+        self.maximumDepth = maximumDepth
+        self.maximumNumberLength = maximumNumberLength
+        self.rejectsNumbersBeyondDouble = rejectsNumbersBeyondDouble
+        self.duplicateKeys = duplicateKeys
+    }
+
+    /// Parses one JSON value, surrounded by optional whitespace, and reports duplicate members when
+    /// ``duplicateKeys`` is ``DuplicateKeyPolicy/keepLastAndReport``.
     ///
-    /// Stricter than `JSONDecoder`: an object may not name a member twice, nesting is limited, the
-    /// bytes must be valid UTF-8 without a byte-order mark, and the error says whether the input was
-    /// merely cut short (``JSONSyntaxError/isTruncation``) or is malformed, and at which byte.
-    ///
-    /// - Parameter maximumDepth: How deeply arrays and objects may nest; the top level counts as one.
     /// - Throws: ``JSONSyntaxError``.
-    public init(strictlyParsing data: Data, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONSyntaxError) {
-        var parser = StrictJSONParser(bytes: [UInt8](data), maximumDepth: maximumDepth)
-        self = try parser.parseDocument()
-    }
-}
-
-/// A recursive-descent JSON parser over bytes; recursion is bounded by `maximumDepth`.
-struct StrictJSONParser {
-    private let bytes: [UInt8]
-    private let maximumDepth: Int
-    private var index = 0
-
-    init(bytes: [UInt8], maximumDepth: Int) {
-        self.bytes = bytes
-        self.maximumDepth = max(1, maximumDepth)
-    }
-
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        skipWhitespace()
-        guard index < bytes.count else {
-            throw JSONSyntaxError(kind: .unexpectedEnd, offset: index, detail: "the input ends before any JSON value")
+    public func parseDocument<Bytes: Collection>(_ input: Bytes) throws(JSONSyntaxError) -> StrictJSONDocument where Bytes.Element == UInt8 {
+        guard input.count <= maximumBytes else {
+            throw JSONSyntaxError(kind: .tooLarge(limit: maximumBytes), offset: maximumBytes, in: Array(input.prefix(maximumBytes)),
+                                  detail: "the input has \(input.count) bytes, more than the \(maximumBytes) allowed")
         }
-        let value = try parseValue(depth: 0)
-        skipWhitespace()
-        if index < bytes.count {
-            throw JSONSyntaxError(kind: .trailingContent, offset: index, detail: "unexpected \(describe(bytes[index])) after the end of the JSON value")
+        let bytes = Array(input)
+        if let encoding = Self.byteOrderMark(in: bytes) {
+            throw JSONSyntaxError(kind: .byteOrderMark(encoding: encoding), offset: 0, line: 1, column: 1,
+                                  detail: "the input starts with a \(encoding) byte-order mark; JSON text is UTF-8 without one")
         }
-        return value
+        var cursor = StrictJSONCursor(bytes: bytes, rules: self)
+        let value = try cursor.parseDocument()
+        return StrictJSONDocument(value: value, duplicateKeyPaths: cursor.duplicateKeyPaths)
     }
 
-    // MARK: Values
-
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw endOfInput("a JSON value") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try parseLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw unexpected(expecting: "a JSON value")
-        }
+    /// Parses one JSON value from `bytes`, surrounded by optional whitespace.
+    ///
+    /// - Throws: ``JSONSyntaxError``.
+    public func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> StrictJSONValue where Bytes.Element == UInt8 {
+        try parseDocument(bytes).value
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        try checkDepth(depth)
-        index += 1
-        var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else { throw endOfInput("a member name") }
-            guard bytes[index] == UInt8(ascii: "\"") else { throw unexpected(expecting: "a member name in double quotes") }
-            let keyOffset = index
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count else { throw endOfInput("':'") }
-            guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after a member name") }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue(depth: depth)
-            if members.updateValue(value, forKey: key) != nil {
-                throw JSONSyntaxError(kind: .duplicateKey(key), offset: keyOffset, detail: "the member '\(key.prefix(64))' appears twice")
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw endOfInput("',' or '}'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw unexpected(expecting: "',' or '}'")
-            }
-        }
+    /// Parses one JSON value from the UTF-8 of `text`.
+    ///
+    /// - Throws: ``JSONSyntaxError``.
+    public func parse(_ text: String) throws(JSONSyntaxError) -> StrictJSONValue {
+        try parseDocument(Array(text.utf8)).value
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        try checkDepth(depth)
-        index += 1
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw endOfInput("',' or ']'") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
-            default: throw unexpected(expecting: "',' or ']'")
-            }
-        }
-    }
-
-    private mutating func parseLiteral(_ literal: String) throws(JSONSyntaxError) {
-        for byte in literal.utf8 {
-            guard index < bytes.count else { throw endOfInput("'\(literal)'") }
-            guard bytes[index] == byte else { throw unexpected(expecting: "'\(literal)'") }
-            index += 1
-        }
-    }
-
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
-        let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { throw endOfInput("a digit") }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) {
-                throw JSONSyntaxError(kind: .invalidNumber, offset: index, detail: "a number may not have a leading zero")
-            }
-        } else if isDigit(bytes[index]) {
-            skipDigits()
-        } else {
-            throw invalidNumber(expecting: "a digit")
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard index < bytes.count else { throw endOfInput("a digit after '.'") }
-            guard isDigit(bytes[index]) else { throw invalidNumber(expecting: "a digit after '.'") }
-            skipDigits()
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count else { throw endOfInput("an exponent digit") }
-            guard isDigit(bytes[index]) else { throw invalidNumber(expecting: "an exponent digit") }
-            skipDigits()
-        }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw JSONSyntaxError(kind: .invalidNumber, offset: start, detail: "the number \(text.prefix(32)) is out of range")
-        }
-        return value
-    }
-
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        index += 1  // opening quote
-        var buffer: [UInt8] = []
-        while true {
-            guard index < bytes.count else { throw endOfInput("the closing '\"' of a string") }
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return String(decoding: buffer, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                try parseEscape(into: &buffer)
-            case 0x00..<0x20:
-                throw JSONSyntaxError(kind: .invalidString, offset: index, detail: "a control character (\(describe(byte))) must be escaped inside a string")
-            case 0x20..<0x80:
-                buffer.append(byte)
-                index += 1
-            default:
-                try copyUTF8Sequence(into: &buffer)
-            }
-        }
-    }
-
-    private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
-        let escapeOffset = index
-        index += 1
-        guard index < bytes.count else { throw endOfInput("an escape character after '\\'") }
-        let escaped = bytes[index]
-        index += 1
-        switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escaped)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            let first = try parseHexQuad()
-            var scalarValue = UInt32(first)
-            if (0xD800...0xDBFF).contains(first) {
-                guard index < bytes.count else { throw endOfInput("a low surrogate escape") }
-                guard bytes[index] == UInt8(ascii: "\\") else { throw unpairedSurrogate(at: escapeOffset) }
-                guard index + 1 < bytes.count else { index = bytes.count; throw endOfInput("a low surrogate escape") }
-                guard bytes[index + 1] == UInt8(ascii: "u") else { throw unpairedSurrogate(at: escapeOffset) }
-                index += 2
-                let second = try parseHexQuad()
-                guard (0xDC00...0xDFFF).contains(second) else { throw unpairedSurrogate(at: escapeOffset) }
-                scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(first) {
-                throw unpairedSurrogate(at: escapeOffset)
-            }
-            guard let scalar = Unicode.Scalar(scalarValue) else { throw unpairedSurrogate(at: escapeOffset) }
-            UTF8.encode(scalar) { buffer.append($0) }
-        default:
-            throw JSONSyntaxError(kind: .invalidString, offset: escapeOffset, detail: "'\\\(describeRaw(escaped))' is not a JSON escape")
-        }
-    }
-
-    private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt16 {
-        var value: UInt16 = 0
-        for _ in 0..<4 {
-            guard index < bytes.count else { throw endOfInput("four hexadecimal digits after '\\u'") }
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default:
-                throw JSONSyntaxError(kind: .invalidString, offset: index, detail: "expected a hexadecimal digit in a '\\u' escape, found \(describe(byte))")
-            }
-            value = value << 4 | UInt16(digit)
-            index += 1
-        }
-        return value
-    }
-
-    /// Copies one multi-byte UTF-8 sequence, rejecting overlong forms, surrogates and values above U+10FFFF.
-    private mutating func copyUTF8Sequence(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
-        let start = index
-        let lead = bytes[index]
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
-        default:
-            throw JSONSyntaxError(kind: .invalidUTF8, offset: start, detail: "byte 0x\(hex(lead)) cannot start a UTF-8 sequence")
-        }
-        for position in 1..<length {
-            guard start + position < bytes.count else {
-                index = bytes.count
-                throw endOfInput("the rest of a UTF-8 sequence")
-            }
-            let byte = bytes[start + position]
-            let allowed = position == 1 ? secondRange : 0x80...0xBF
-            guard allowed.contains(byte) else {
-                throw JSONSyntaxError(kind: .invalidUTF8, offset: start + position, detail: "byte 0x\(hex(byte)) is not valid in this UTF-8 sequence")
-            }
-        }
-        buffer.append(contentsOf: bytes[start..<(start + length)])
-        index = start + length
-    }
-
-    // MARK: Helpers
-
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func skipDigits() {
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
-        if depth > maximumDepth {
-            throw JSONSyntaxError(kind: .tooDeep(limit: maximumDepth), offset: index, detail: "arrays and objects nest deeper than \(maximumDepth) levels")
-        }
-    }
-
-    private func endOfInput(_ expected: String) -> JSONSyntaxError {
-        JSONSyntaxError(kind: .unexpectedEnd, offset: bytes.count, detail: "the input ends too early (cut short?): expected \(expected)")
-    }
-
-    private func unexpected(expecting expected: String) -> JSONSyntaxError {
-        JSONSyntaxError(kind: .unexpectedCharacter, offset: index, detail: "expected \(expected), found \(describe(bytes[index]))")
-    }
-
-    private func invalidNumber(expecting expected: String) -> JSONSyntaxError {
-        JSONSyntaxError(kind: .invalidNumber, offset: index, detail: "expected \(expected) in a number, found \(describe(bytes[index]))")
-    }
-
-    private func unpairedSurrogate(at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(kind: .invalidString, offset: offset, detail: "a '\\u' escape names half of a UTF-16 surrogate pair without the other half")
-    }
-
-    private func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(byte))"
-    }
-
-    private func describeRaw(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "0x\(hex(byte))"
-    }
-
-    private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    /// The name of the Unicode byte-order mark at the start of `bytes` (`UTF-8`, `UTF-16` or
+    /// `UTF-32`), or `nil` when there is none.
+    public static func byteOrderMark<Bytes: Collection>(in bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        let head = Array(bytes.prefix(4))
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return "UTF-8" }
+        if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+        return nil
     }
 }

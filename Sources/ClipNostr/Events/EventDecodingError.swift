@@ -1,7 +1,9 @@
+import ClipKit
+
 /// Why JSON could not be read as a Nostr event.
 public enum EventDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The bytes are not JSON that ``StrictJSONParser`` accepts.
-    case invalidJSON(StrictJSONError)
+    /// The bytes are not JSON that ``ClipKit/StrictJSONParser`` accepts.
+    case invalidJSON(JSONSyntaxError)
     /// The JSON is not an object.
     case notAnObject(found: String)
     /// A required member is missing.

@@ -1,11 +1,13 @@
+import ClipKit
+
 /// Why an event's content is not a profile.
 public enum ProfileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The event is not of kind 0.
     case notAProfileEvent(kind: Int)
     /// The content has more bytes than ``ProfileLimits/maximumContentBytes``.
     case contentTooLarge(bytes: Int, limit: Int)
-    /// The content is not JSON that ``StrictJSONParser`` accepts.
-    case invalidJSON(StrictJSONError)
+    /// The content is not JSON that ``ClipKit/StrictJSONParser`` accepts.
+    case invalidJSON(JSONSyntaxError)
     /// The content is JSON, but not an object.
     case notAnObject(found: String)
 

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// The rules that turn one untrusted profile member into a field value, or into nothing.

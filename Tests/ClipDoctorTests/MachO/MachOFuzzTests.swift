@@ -1,5 +1,6 @@
 import ClipDoctor
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Seeded mutations of valid thin and universal signed binaries: every case must be read or give a
@@ -31,10 +32,10 @@ import Testing
         guard let start = thin.superBlobOffset else { Issue.record("no SuperBlob"); return }
         let head = [UInt8](thin.data.prefix(start))
         let signature = [UInt8](thin.data.dropFirst(start))
-        var mutator = Mutator(seed: 0x3ac0_0004)
+        var mutator = SeededMutator(seed: 0x3ac0_0004)
         var rejected = 0, read = 0
         for _ in 0..<5_000 {
-            let mutated = mutator.mutate(signature)
+            let mutated = mutator.mutate(signature, maximumEdits: 4, edits: SeededMutator.Edit.binary)
             var data = Data(head + mutated)
             // Keep LC_CODE_SIGNATURE's size in step with the mutated blob half of the time.
             if let command = thin.codeSignatureCommandOffset, mutated.count % 2 == 0 {
@@ -48,11 +49,11 @@ import Testing
     }
 
     private func run(seed: [UInt8], cases: Int, randomSeed: UInt64) {
-        var mutator = Mutator(seed: randomSeed)
+        var mutator = SeededMutator(seed: randomSeed)
         var rejected = 0, read = 0
         let start = ContinuousClock.now
         for _ in 0..<cases {
-            let data = Data(mutator.mutate(seed))
+            let data = Data(mutator.mutate(seed, maximumEdits: 4, edits: SeededMutator.Edit.binary))
             do {
                 _ = try MachOReader().slices(in: data)
                 read += 1

@@ -1,5 +1,6 @@
 import ClipDoctor
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Seeded mutations of valid XML and binary plists: every case must parse or throw a
@@ -24,12 +25,12 @@ import Testing
     }
 
     private func run(seed: [UInt8], cases: Int, randomSeed: UInt64) throws {
-        var mutator = Mutator(seed: randomSeed)
+        var mutator = SeededMutator(seed: randomSeed)
         let reader = PropertyListReader()
         var parsed = 0, rejected = 0
         let start = ContinuousClock.now
         for _ in 0..<cases {
-            let input = Data(mutator.mutate(seed))
+            let input = Data(mutator.mutate(seed, maximumEdits: 4, edits: SeededMutator.Edit.binary))
             do {
                 _ = try reader.read(input)
                 parsed += 1

@@ -1,5 +1,6 @@
 import ClipDoctor
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Seeded mutations of a realistic size report: every case must parse or give a
@@ -7,11 +8,11 @@ import Testing
 @Suite struct SizeReportFuzzTests {
     @Test func mutatedReportsNeverCrash() {
         let seed = [UInt8](Fixtures.realisticReport.utf8)
-        var mutator = Mutator(seed: 0x512e_0001)
+        var mutator = SeededMutator(seed: 0x512e_0001)
         var parsed = 0, rejected = 0
         let start = ContinuousClock.now
         for _ in 0..<5_000 {
-            let input = Data(mutator.mutate(seed))
+            let input = Data(mutator.mutate(seed, maximumEdits: 4, edits: SeededMutator.Edit.binary))
             do {
                 let report = try SizeReportParser().parse(input)
                 #expect(!report.variants.isEmpty)

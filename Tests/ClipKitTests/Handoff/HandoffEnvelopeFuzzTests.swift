@@ -20,7 +20,7 @@ import Testing
         var accepted = 0
         var reasons: [String: Int] = [:]
         for caseNumber in 0..<20_000 {
-            let input = Data(mutator.mutate([UInt8](mutator.pick(Self.seeds))))
+            let input = Data(mutator.mutate([UInt8](mutator.pick(Self.seeds)), tokens: JSONFuzzTokens.all))
             do {
                 let envelope = try HandoffEnvelope(validating: input, now: Self.now)
                 accepted += 1
@@ -64,7 +64,7 @@ import Testing
         let store = try fixture.store()
         var mutator = SeededMutator(seed: 0x5EED_F00D)
         for caseNumber in 0..<300 {
-            try fixture.writeEntry(Data(mutator.mutate([UInt8](Self.seeds[0]))))
+            try fixture.writeEntry(Data(mutator.mutate([UInt8](Self.seeds[0]), tokens: JSONFuzzTokens.all)))
             fixture.log.clear()
             let claimed = store.claim(RoadFlareDriverHandoff.self)
             #expect(!fixture.entryExists, "case \(caseNumber)")

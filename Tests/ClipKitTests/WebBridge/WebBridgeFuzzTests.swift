@@ -1,5 +1,6 @@
 import ClipKit
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Seeded random mutations of valid bridge messages: the decoder never crashes or hangs, and every
@@ -19,7 +20,7 @@ import Testing
         var accepted = 0
         var codes: Set<String> = []
         for caseNumber in 0..<30_000 {
-            let message = String(decoding: mutator.mutate(mutator.pick(Self.seeds)), as: UTF8.self)
+            let message = String(decoding: mutator.mutate(mutator.pick(Self.seeds), tokens: JSONFuzzTokens.all), as: UTF8.self)
             do {
                 let command = try bridge.decode(message)
                 accepted += 1

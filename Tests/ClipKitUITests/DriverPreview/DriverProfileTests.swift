@@ -1,5 +1,6 @@
 @testable import ClipKitUI
 import Foundation
+import ClipTestSupport
 import Testing
 
 @Suite struct DriverProfileTests {
@@ -75,18 +76,5 @@ import Testing
             #expect(cleaned == cleaned.trimmingCharacters(in: .whitespacesAndNewlines))
             #expect(!cleaned.isEmpty)
         }
-    }
-}
-
-/// A small deterministic random generator (SplitMix64) for fuzz tests.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import ClipKit
 import ClipNostr
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import ClipNostr
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// NIP-01's serialization for ids: seven short escapes, other control characters as lowercase

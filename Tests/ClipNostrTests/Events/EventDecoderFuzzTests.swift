@@ -1,4 +1,5 @@
 import ClipNostr
+import ClipTestSupport
 import Testing
 
 /// Seeded mutations of genuine events: decoding and verifying never crash, and nothing that

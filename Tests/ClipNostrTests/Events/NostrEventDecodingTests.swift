@@ -57,7 +57,7 @@ import Testing
             Issue.record("duplicate kind was accepted")
             return
         }
-        #expect(error.problem.contains("twice"))
+        #expect(error.detail.contains("twice"))
     }
 
     @Test func integersMustBeExact() {

@@ -1,5 +1,7 @@
+import ClipKit
 import ClipNostr
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// The strict parser accepts JSON's grammar and nothing that other parsers could read differently.

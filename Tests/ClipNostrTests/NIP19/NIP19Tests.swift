@@ -1,4 +1,5 @@
 import ClipNostr
+import ClipTestSupport
 import Testing
 
 /// npub and nprofile: the NIP-19 examples, TLV rules and relay-hint filtering.

@@ -1,6 +1,7 @@
 import ClipKit
 import ClipNostr
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Kind-0 content read defensively: known fields typed and checked, the rest kept in `custom`.

@@ -1,5 +1,6 @@
 @testable import ClipNotifications
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// The two-slot format: the write of sequence n goes to slot n % 2, so tearing it leaves the

@@ -1,5 +1,6 @@
 import ClipNotifications
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// The content handler runs exactly once: the work's content on success, the original on error,

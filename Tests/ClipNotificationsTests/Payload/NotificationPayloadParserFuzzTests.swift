@@ -1,5 +1,6 @@
 import ClipNotifications
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Seeded random mutations of real payloads, byte by byte and node by node: the parser and the

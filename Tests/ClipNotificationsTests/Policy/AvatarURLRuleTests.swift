@@ -1,5 +1,6 @@
 import ClipNotifications
 import Foundation
+import ClipTestSupport
 import Testing
 
 @Suite struct AvatarURLRuleTests {

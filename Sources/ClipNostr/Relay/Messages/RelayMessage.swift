@@ -1,3 +1,5 @@
+import ClipKit
+
 /// A message a relay sends to a client (NIP-01), parsed strictly from one WebSocket text frame.
 ///
 /// ```swift

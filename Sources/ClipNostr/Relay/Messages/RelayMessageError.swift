@@ -1,9 +1,11 @@
+import ClipKit
+
 /// Why a relay frame could not be parsed.
 public enum RelayMessageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The frame has more bytes than ``RelayMessageLimits/maximumFrameBytes``.
     case frameTooLarge(bytes: Int, limit: Int)
-    /// The frame is not well-formed JSON (strictly: see ``StrictJSONParser``).
-    case notJSON(StrictJSONError)
+    /// The frame is not well-formed JSON (strictly: see ``ClipKit/StrictJSONParser``).
+    case notJSON(JSONSyntaxError)
     /// The frame is JSON, but not an array.
     case notAnArray(found: String)
     /// The frame is `[]`.

@@ -14,6 +14,16 @@ public enum JSONPath {
         "\(path)[\(index)]"
     }
 
+    /// The path that `components` lead to from the root, `$`.
+    public static func string(of components: [JSONPathComponent]) -> String {
+        components.reduce("$") { path, component in
+            switch component {
+            case .member(let key): return member(key, of: path)
+            case .element(let index): return element(index, of: path)
+            }
+        }
+    }
+
     static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII else { return false }
         return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }

@@ -50,7 +50,7 @@ extension AASADocument {
     ///
     /// - Throws: ``AASADocumentError`` that names what is wrong and where.
     public init(parsing data: Data) throws(AASADocumentError) {
-        let root = try AASAJSONReader.read(data).value
+        let root = try Self.read(data).value
         try self.init(json: root)
     }
 

@@ -13,9 +13,9 @@ struct AASAFileCheck {
 
     /// Parses the file; returns `nil` (with findings) when there is nothing further to check.
     mutating func read(_ data: Data) -> (JSONValue, AASADocument)? {
-        let result: AASAJSONReader.Result
+        let result: AASADocument.Reading
         do {
-            result = try AASAJSONReader.read(data)
+            result = try AASADocument.read(data)
         } catch {
             switch error {
             case .tooLarge(let bytes, let limit):

@@ -1,4 +1,5 @@
 @testable import ClipNostr
+import ClipTestSupport
 import Testing
 
 @Suite("Relay message fuzzing")

@@ -1,4 +1,5 @@
 @testable import ClipNostr
+import ClipTestSupport
 import Testing
 
 @Suite("Relay messages")
@@ -90,18 +91,5 @@ struct RelayMessageTests {
         let ids = (0..<1_000).map { _ in SubscriptionID().rawValue }
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.utf8.count == 24 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
-    }
-}
-
-/// A seeded generator for reproducible ids in tests (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    private var mutator: SeededMutator
-
-    init(seed: UInt64) {
-        mutator = SeededMutator(seed: seed)
-    }
-
-    mutating func next() -> UInt64 {
-        mutator.next()
     }
 }

@@ -1,5 +1,6 @@
 import ClipSite
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// Random patterns and hostile URLs through the matcher: no crash, no hang, answers that agree

@@ -1,6 +1,7 @@
 import ClipKit
 import ClipSite
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// For every route of both example manifests, the generated AASA file sends the route's URLs (with

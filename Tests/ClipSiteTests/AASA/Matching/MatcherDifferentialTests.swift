@@ -1,5 +1,6 @@
 @testable import ClipSite
 import Foundation
+import ClipTestSupport
 import Testing
 
 /// The matcher has three engines (two-pointer wildcards, pieces between stars, an automaton).

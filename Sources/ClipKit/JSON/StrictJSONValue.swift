@@ -1,5 +1,3 @@
-import ClipKit
-
 /// JSON parsed by ``StrictJSONParser``: strings exactly as sent, numbers as their literal text.
 ///
 /// Keeping a number's text lets a caller read `created_at` as an exact 64-bit integer; objects
@@ -49,7 +47,8 @@ public indirect enum StrictJSONValue: Sendable, Hashable {
         return Int64(text)
     }
 
-    /// The same value as ClipKit's ``JSONValue`` (numbers become `Double`).
+    /// The same value as a ``JSONValue`` (numbers become `Double`; text that a `Double` cannot hold
+    /// becomes 0, which a parser with ``StrictJSONParser/rejectsNumbersBeyondDouble`` never produces).
     public var jsonValue: JSONValue {
         switch self {
         case .null: return .null

@@ -1,0 +1,7 @@
+/// One step of a path into a JSON document: a member of an object or an element of an array.
+public enum JSONPathComponent: Sendable, Hashable {
+    /// The member with this name.
+    case member(String)
+    /// The element at this index.
+    case element(Int)
+}

@@ -1,0 +1,14 @@
+/// What ``StrictJSONParser/parseDocument(_:)`` read: the value, and where an object named a member
+/// twice (only when the parser keeps the last occurrence instead of rejecting the document).
+public struct StrictJSONDocument: Sendable, Hashable {
+    /// The parsed value.
+    public let value: StrictJSONValue
+    /// The paths of members whose name appeared earlier in the same object, in document order.
+    public let duplicateKeyPaths: [[JSONPathComponent]]
+
+    /// Creates a parse result.
+    public init(value: StrictJSONValue, duplicateKeyPaths: [[JSONPathComponent]] = []) {
+        self.value = value
+        self.duplicateKeyPaths = duplicateKeyPaths
+    }
+}
