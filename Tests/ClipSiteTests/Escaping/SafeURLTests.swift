@@ -1,4 +1,5 @@
 @testable import ClipSite
+import ClipTestSupport
 import Foundation
 import Testing
 
