@@ -39,7 +39,7 @@ import Testing
         let provider = ControlledProvider(answers: ["npub1a": profile], delay: 0.2)
         // The timeout is not what this test is about (the next one is): give the shared lookup
         // room, so a starved scheduler on a busy machine cannot turn it into a timeout.
-        let cache = ShareProfileCache(provider: provider, policy: .init(lookupTimeout: 30))
+        let cache = ShareProfileCache(provider: provider, policy: .init(lookupTimeout: 3600))
         let results = await withTaskGroup(of: ShareProfile?.self) { group in
             for _ in 0..<20 { group.addTask { await cache.lookup(request).profile } }
             return await group.reduce(into: [ShareProfile?]()) { $0.append($1) }
