@@ -83,6 +83,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ClipSimulation",
+            dependencies: ["ClipKit", "ClipNostr", "ClipSite", "ClipKitUI"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
@@ -90,6 +95,7 @@ let package = Package(
                 "ClipNotifications",
                 "ClipSite",
                 "ClipDoctor",
+                "ClipSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -188,6 +194,11 @@ let package = Package(
                 "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSimulationTests",
+            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

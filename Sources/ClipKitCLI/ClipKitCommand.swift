@@ -21,6 +21,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             SizeCommand.self,
             GenerateCommand.self,
             ProfileCommand.self,
+            SimulateCommand.self,
         ]
     )
 
