@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // MARK: Shipped inside clips and apps
@@ -70,7 +72,24 @@ let package = Package(
         // MARK: Tooling
         .target(
             name: "ClipSite",
-            dependencies: ["ClipKit"],
+            dependencies: [
+                "ClipKit",
+                "ClipNostr",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipServer",
+            dependencies: [
+                "ClipKit",
+                "ClipSite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .target(
@@ -84,7 +103,7 @@ let package = Package(
         ),
         .target(
             name: "ClipSimulation",
-            dependencies: ["ClipKit", "ClipNostr", "ClipSite", "ClipKitUI"],
+            dependencies: ["ClipKit", "ClipNostr", "ClipSite", "ClipKitUI", "ClipServer"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -96,7 +115,9 @@ let package = Package(
                 "ClipSite",
                 "ClipDoctor",
                 "ClipSimulation",
+                "ClipServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift
         ),
@@ -199,6 +220,11 @@ let package = Package(
         .testTarget(
             name: "ClipSimulationTests",
             dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipServerTests",
+            dependencies: ["ClipServer", "ClipSite", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -22,6 +22,9 @@ public struct ClipKitCommand: AsyncParsableCommand {
             GenerateCommand.self,
             ProfileCommand.self,
             SimulateCommand.self,
+            DemoCommand.self,
+            SiteCommand.self,
+            ServeCommand.self,
         ]
     )
 

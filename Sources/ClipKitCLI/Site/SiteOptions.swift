@@ -1,0 +1,38 @@
+import ArgumentParser
+import ClipKit
+import ClipSite
+import Foundation
+
+/// The options that build a link-domain site: the manifest and an optional templates folder.
+public struct SiteOptions: ParsableArguments, Sendable {
+    /// A folder whose `.mustache` files replace or add to ClipKit's page templates.
+    @Option(name: .long, help: "A folder of .mustache templates that override the built-in pages.")
+    public var templates: String?
+
+    @OptionGroup var manifestOption: ManifestOption
+
+    /// Creates the options with their defaults.
+    public init() {}
+
+    /// Loads the manifest and templates and builds the site, mapping problems onto bad-input failures.
+    public func loadSite() throws -> LinkDomainSite {
+        let manifest = try manifestOption.load()
+        var siteTemplates = SiteTemplates.defaults
+        if let templates {
+            do {
+                siteTemplates = try SiteTemplates(overridingWith: URL(fileURLWithPath: templates))
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+        }
+        do {
+            return try LinkDomainSite(
+                manifest: manifest, templates: siteTemplates,
+                profileProvider: DefaultShareProfileProvider.make(for: manifest),
+                parameterKinds: CommandEnvironment.parameterKinds
+            )
+        } catch {
+            throw CommandFailure.badInput("\(manifestOption.manifest): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Logging
+
+/// How a ``ClipServer`` listens, logs and limits requests.
+public struct ClipServerConfiguration: Sendable {
+    /// The address to bind, such as `127.0.0.1` or `0.0.0.0`.
+    public var host: String
+    /// The TCP port; `0` lets the system choose one (the server reports it when listening).
+    public var port: Int
+    /// Whether SIGINT and SIGTERM shut the server down gracefully (finishing requests in flight).
+    public var stopsOnSignals: Bool
+    /// The level request lines are logged at; `nil` logs no requests.
+    public var requestLogLevel: Logger.Level?
+    /// Size caps for requests.
+    public var limits: RequestLimits
+    /// The most rendered share pages kept in memory.
+    public var pageCacheCapacity: Int
+    /// Seconds browsers and CDNs may cache the AASA file.
+    public var associationFileMaxAge: Int
+    /// Seconds browsers and CDNs may cache a share page.
+    public var sharePageMaxAge: Int
+    /// The `Content-Security-Policy` of HTML pages; `nil` sends none (for templates with scripts).
+    public var contentSecurityPolicy: String?
+    /// Seconds an idle keep-alive connection stays open.
+    public var idleTimeout: Int
+
+    /// The default policy: no scripts, images only over `https`, inline styles allowed.
+    public static let defaultContentSecurityPolicy =
+        "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// Creates a configuration.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, stopsOnSignals: Bool = true,
+        requestLogLevel: Logger.Level? = .info, limits: RequestLimits = RequestLimits(),
+        pageCacheCapacity: Int = 10_000, associationFileMaxAge: Int = 3600, sharePageMaxAge: Int = 300,
+        contentSecurityPolicy: String? = ClipServerConfiguration.defaultContentSecurityPolicy,
+        idleTimeout: Int = 60
+    ) {
+        self.host = host
+        self.port = port
+        self.stopsOnSignals = stopsOnSignals
+        self.requestLogLevel = requestLogLevel
+        self.limits = limits
+        self.pageCacheCapacity = max(1, pageCacheCapacity)
+        self.associationFileMaxAge = associationFileMaxAge
+        self.sharePageMaxAge = sharePageMaxAge
+        self.contentSecurityPolicy = contentSecurityPolicy
+        self.idleTimeout = idleTimeout
+    }
+}
+
+/// Size caps for requests; a request over a cap gets a 4xx and is not processed further.
+public struct RequestLimits: Sendable, Hashable {
+    /// The longest request target (path and query), in bytes; longer gets 414.
+    public var maximumTargetLength: Int
+    /// The most bytes of all header names and values together; more gets 431.
+    public var maximumHeaderBytes: Int
+    /// The hard cap the HTTP parser enforces on all header bytes; more closes the connection with 400.
+    public var parserHeaderLimit: Int
+    /// The most header fields the HTTP parser accepts.
+    public var maximumHeaderCount: Int
+
+    /// Creates limits.
+    public init(
+        maximumTargetLength: Int = 2048, maximumHeaderBytes: Int = 8192,
+        parserHeaderLimit: Int = 32 * 1024, maximumHeaderCount: Int = 100
+    ) {
+        self.maximumTargetLength = maximumTargetLength
+        self.maximumHeaderBytes = maximumHeaderBytes
+        self.parserHeaderLimit = parserHeaderLimit
+        self.maximumHeaderCount = maximumHeaderCount
+    }
+}

@@ -1,0 +1,19 @@
+/// Finds which of the site's domains a `Host` header names, without allocating.
+enum HostMatch {
+    /// The domain in `domains` (lower-cased) that `header` names, ignoring case, a port and a final dot.
+    static func domain(of header: String, among domains: [String]) -> String? {
+        var host = header.utf8[...]
+        if let colon = host.lastIndex(of: UInt8(ascii: ":")), host.first != UInt8(ascii: "[") {
+            host = host[..<colon]
+        }
+        if host.last == UInt8(ascii: ".") { host = host.dropLast() }
+        for domain in domains where domain.utf8.count == host.count {
+            if zip(domain.utf8, host).allSatisfy({ $0 == Self.lowercased($1) }) { return domain }
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,89 @@
+
+/// Checks a request before anything else looks at it, and names the 4xx it gets when it fails.
+///
+/// Nothing here reads files, so traversal could not reach the disk anyway; such paths are still
+/// refused outright so that no cache, log or page ever sees them.
+enum RequestScreening {
+    /// Why a request was refused.
+    enum Refusal: Sendable, Hashable {
+        /// Not GET or HEAD: 405.
+        case methodNotAllowed
+        /// The request target is longer than the cap: 414.
+        case targetTooLong
+        /// The headers are larger than the cap: 431.
+        case headersTooLarge
+        /// Traversal, encoded slashes, control characters or bad percent-encoding in the path: 400.
+        case badPath
+    }
+
+    /// The refusal for `request`, or `nil` when it may be answered; `path` is the target without its query.
+    static func refusal(of request: IncomingRequest, path: Substring, limits: RequestLimits) -> Refusal? {
+        guard request.method == .get || request.method == .head else { return .methodNotAllowed }
+        if request.target.utf8.count > limits.maximumTargetLength { return .targetTooLong }
+        if request.headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
+        return isAcceptable(path: path) ? nil : .badPath
+    }
+
+    /// Whether a percent-encoded path is one a link domain serves: starts with `/`, printable
+    /// ASCII only, no backslash, valid percent-encoding that decodes to no `/`, `\`, NUL or
+    /// control character, and no `.` or `..` segment before or after decoding.
+    static func isAcceptable(path: Substring) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        var segmentStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return false }
+            if byte == UInt8(ascii: "%") {
+                let high = bytes.index(after: index)
+                guard high != bytes.endIndex else { return false }
+                let low = bytes.index(after: high)
+                guard low != bytes.endIndex, let value = hexValue(bytes[high], bytes[low]) else { return false }
+                if value < 0x20 || value == 0x7F || value == UInt8(ascii: "/") || value == UInt8(ascii: "\\") { return false }
+            }
+            if byte == UInt8(ascii: "/") {
+                if !isAcceptable(segment: path[segmentStart..<index]) { return false }
+                segmentStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        return isAcceptable(segment: path[segmentStart..<bytes.endIndex])
+    }
+
+    /// Whether a raw segment is anything but `.` or `..`, written plainly or as `%2e`.
+    private static func isAcceptable(segment: Substring) -> Bool {
+        let bytes = segment.utf8
+        var dots = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ".") {
+                index = bytes.index(after: index)
+            } else if bytes[index] == UInt8(ascii: "%"),
+                      let two = bytes.index(index, offsetBy: 1, limitedBy: bytes.endIndex), two != bytes.endIndex,
+                      let letter = bytes.index(index, offsetBy: 2, limitedBy: bytes.endIndex), letter != bytes.endIndex,
+                      bytes[two] == UInt8(ascii: "2"), bytes[letter] | 0x20 == UInt8(ascii: "e") {
+                index = bytes.index(after: letter)
+            } else {
+                return true
+            }
+            dots += 1
+            if dots > 2 { return true }
+        }
+        return dots == 0
+    }
+
+    private static func hexValue(_ high: UInt8, _ low: UInt8) -> UInt8? {
+        guard let h = hexDigit(high), let l = hexDigit(low) else { return nil }
+        return h << 4 | l
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// Untrusted text made safe to hand to a template engine that escapes HTML character by character.
+///
+/// swift-mustache escapes `<`, `>`, `&`, `"` and `'` when a `Character` equals one of them. A
+/// character is a grapheme cluster, so `"` followed by a combining mark (U+0301) or preceded by a
+/// prepended mark (U+0600) is a single `Character` that the engine does not recognise, and the
+/// quote would reach the page raw. ``sanitized(_:maximumLength:)`` removes every scalar that shares
+/// a grapheme cluster with one of those five, drops control and bidirectional-override scalars,
+/// and caps the length, so `{{value}}` is always escaped completely.
+public enum TemplateText {
+    /// The scalars that HTML escaping must always see as characters of their own.
+    static let markupScalars: Set<Unicode.Scalar> = ["<", ">", "&", "\"", "'"]
+
+    /// Scalars that reorder or hide text (bidirectional overrides and isolates).
+    static let directionalControls: ClosedRange<UInt32> = 0x202A...0x202E
+    static let directionalIsolates: ClosedRange<UInt32> = 0x2066...0x2069
+
+    /// Returns `text` cleaned for a template: markup scalars stand alone, no control characters
+    /// (line breaks and tabs become spaces), no bidirectional overrides, at most `maximumLength`
+    /// characters (an ellipsis marks a cut).
+    public static func sanitized(_ text: String, maximumLength: Int = 500) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" || scalar == "\r" {
+                scalars.append(" ")
+            } else if scalar.properties.generalCategory == .control
+                || directionalControls.contains(scalar.value) || directionalIsolates.contains(scalar.value)
+                || scalar.value == 0xFEFF {
+                continue
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        var result = separatingMarkup(String(scalars))
+        if result.count > maximumLength {
+            result = String(result.prefix(max(0, maximumLength - 1))) + "…"
+            result = separatingMarkup(result)
+        }
+        return result
+    }
+
+    /// Removes the other scalars of every grapheme cluster that holds a markup scalar, until
+    /// each markup scalar is a `Character` of its own.
+    static func separatingMarkup(_ text: String) -> String {
+        var current = text
+        // Removing scalars can only join clusters that were apart; two passes settle in practice,
+        // the bound keeps a pathological input from looping.
+        for _ in 0..<8 {
+            var changed = false
+            var rebuilt = String.UnicodeScalarView()
+            for character in current {
+                let scalars = character.unicodeScalars
+                if scalars.count > 1, scalars.contains(where: { markupScalars.contains($0) }) {
+                    rebuilt.append(contentsOf: scalars.filter { markupScalars.contains($0) })
+                    changed = true
+                } else {
+                    rebuilt.append(contentsOf: scalars)
+                }
+            }
+            current = String(rebuilt)
+            if !changed { return current }
+        }
+        return String(current.unicodeScalars.filter { $0.isASCII && !markupScalars.contains($0) }.map(Character.init))
+    }
+
+    /// Escapes `text` for HTML text and quoted attribute values, scalar by scalar.
+    ///
+    /// Used where ClipKit writes HTML itself rather than through a template.
+    public static func escapedForHTML(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

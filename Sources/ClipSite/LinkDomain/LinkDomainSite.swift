@@ -1,0 +1,101 @@
+import ClipKit
+import Foundation
+
+/// Everything a link domain serves, built from one manifest: the AASA file, the home page, a
+/// share page for each routed URL and the not-found page.
+///
+/// `clipkit serve` answers requests from it and `clipkit site build` exports it as static files,
+/// so both show the same pages.
+public struct LinkDomainSite: Sendable {
+    /// The manifest the site is built from.
+    public let manifest: ClipManifest
+    /// The router that decides which share page a path gets.
+    public let router: InvocationRouter
+    /// The page renderer.
+    public let renderer: SharePageRenderer
+    /// The `apple-app-site-association` document of each domain, by lower-cased domain.
+    public let associationFiles: [String: Data]
+    /// The profile cache share pages consult, when a provider was given.
+    public let profiles: ShareProfileCache?
+
+    /// Builds a site.
+    ///
+    /// - Parameters:
+    ///   - associationFiles: Each domain's AASA document (from the AASA generator), by domain.
+    ///   - profileProvider: Where share pages get their preview profile; wrapped in a ``ShareProfileCache``.
+    /// - Throws: ``RouterConfigurationError`` when a route's pattern or parameter kind is invalid.
+    public init(
+        manifest: ClipManifest, associationFiles: [String: Data], templates: SiteTemplates = .defaults,
+        profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
+        parameterKinds: ParameterKindRegistry = .standard
+    ) throws(RouterConfigurationError) {
+        self.manifest = manifest
+        self.router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
+        self.renderer = SharePageRenderer(manifest: manifest, templates: templates)
+        self.associationFiles = Dictionary(
+            associationFiles.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }
+        )
+        self.profiles = profileProvider.map { ShareProfileCache(provider: $0, policy: profilePolicy) }
+    }
+
+    /// The manifest's domains, lower-cased, in order.
+    public var domains: [String] { manifest.domains.map { $0.lowercased() } }
+
+    /// The AASA document a request with the `Host` header `host` gets: its domain's when it is
+    /// one of the manifest's, the first domain's otherwise.
+    public func associationFile(forHost host: String?) -> Data {
+        if let host, let file = associationFiles[Self.hostName(fromHeader: host)] { return file }
+        return domains.lazy.compactMap { associationFiles[$0] }.first ?? Data("{}".utf8)
+    }
+
+    /// The route a request's path leads to.
+    ///
+    /// - Parameters:
+    ///   - path: The request's percent-encoded path, without the query.
+    ///   - host: The request's `Host` header. A host that is one of the manifest's domains is
+    ///     routed as that domain; any other (such as `127.0.0.1:8080`) tries each domain in order.
+    public func match(path: String, host: String?) -> RouteMatch? {
+        guard path.hasPrefix("/"), path.utf8.count <= InvocationRouter.maximumURLLength - 300 else { return nil }
+        let requested = host.map(Self.hostName(fromHeader:))
+        let candidates = requested.flatMap { domains.contains($0) ? [$0] : nil } ?? domains
+        for domain in candidates {
+            guard let url = URL(string: "https://\(domain)\(path)") else { return nil }
+            if case .success(let match) = router.route(url) { return match }
+        }
+        return nil
+    }
+
+    /// The share page for `match`, with the profile when the provider has one in time.
+    public func sharePage(for match: RouteMatch) async -> RenderedSharePage {
+        guard let profiles else {
+            return RenderedSharePage(html: renderer.sharePage(for: match, profile: nil), expiresAt: nil, showsProfile: false)
+        }
+        let lookup = await profiles.lookup(ShareProfileRequest(match: match))
+        return RenderedSharePage(
+            html: renderer.sharePage(for: match, profile: lookup.profile),
+            expiresAt: lookup.expiresAt, showsProfile: lookup.profile != nil
+        )
+    }
+
+    /// The host name of a `Host` header: lower-cased, without its port or a final dot.
+    public static func hostName(fromHeader header: String) -> String {
+        var host = Substring(header.lowercased())
+        if host.hasPrefix("[") {
+            if let end = host.firstIndex(of: "]") { host = host[host.startIndex...end] }
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        if host.hasSuffix(".") { host = host.dropLast() }
+        return String(host)
+    }
+}
+
+/// A rendered share page and how long it may be cached.
+public struct RenderedSharePage: Sendable, Hashable {
+    /// The page's HTML.
+    public var html: String
+    /// When the page goes stale (its profile's cache expiry); `nil` when it never does.
+    public var expiresAt: Date?
+    /// Whether the page shows a profile.
+    public var showsProfile: Bool
+}

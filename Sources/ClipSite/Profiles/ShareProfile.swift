@@ -1,0 +1,39 @@
+import Foundation
+
+/// The person or thing a share link points to, as a preview shows it: a name, a picture, a few words.
+///
+/// A ``ShareProfileProvider`` builds one from a verified source (for Nostr routes, the kind-0
+/// profile of the `npub` in the link). Every field is untrusted text: share pages escape it for
+/// its context and accept only `https` picture URLs.
+public struct ShareProfile: Sendable, Hashable {
+    /// A labelled fact shown under the name, such as `Car: Blue Toyota Prius`.
+    public struct Detail: Sendable, Hashable {
+        /// The label, such as `Car`.
+        public var label: String
+        /// The value, such as `Blue Toyota Prius`.
+        public var value: String
+
+        /// Creates a detail.
+        public init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    /// The name to show (a kind-0 `display_name`, else `name`).
+    public var name: String
+    /// The picture's URL as the source gave it; pages use it only when it is a valid `https` URL.
+    public var pictureURL: String?
+    /// A short description (a kind-0 `about`).
+    public var about: String?
+    /// Further facts to show, in order.
+    public var details: [Detail]
+
+    /// Creates a profile.
+    public init(name: String, pictureURL: String? = nil, about: String? = nil, details: [Detail] = []) {
+        self.name = name
+        self.pictureURL = pictureURL
+        self.about = about
+        self.details = details
+    }
+}

@@ -1,0 +1,33 @@
+import ClipKit
+
+/// What a share page asks a profile provider: the matched route and its checked parameters.
+public struct ShareProfileRequest: Sendable, Hashable {
+    /// The route's name, such as `driverShare`.
+    public var route: String
+    /// The route's parameters after their kind's check, such as `["npub": "npub1…"]`.
+    public var parameters: [String: String]
+
+    /// Creates a request.
+    public init(route: String, parameters: [String: String]) {
+        self.route = route
+        self.parameters = parameters
+    }
+
+    /// The request for a routed URL.
+    public init(match: RouteMatch) {
+        self.init(route: match.route, parameters: match.parameters)
+    }
+}
+
+/// Supplies the profile that a share page previews, for routes that point at one.
+///
+/// The seam between share pages and where profiles come from. ClipKit's Nostr provider looks up
+/// the kind-0 profile of the route's `npub` parameter and verifies it; tests use providers they
+/// control. Wrap a provider in ``ShareProfileCache`` so pages do not ask the network each time.
+public protocol ShareProfileProvider: Sendable {
+    /// The profile for `request`, or `nil` when the route has none or none was found.
+    ///
+    /// - Throws: When the lookup failed (a network error, a timeout); pages then render without a
+    ///   profile and ``ShareProfileCache`` retries sooner than it would after a `nil`.
+    func profile(for request: ShareProfileRequest) async throws -> ShareProfile?
+}

@@ -1,0 +1,207 @@
+import ClipKit
+import Foundation
+
+/// Renders a link domain's pages from the manifest and the templates: the home page, a share
+/// page per route and the not-found page.
+///
+/// Every value from outside (route parameters, profile fields) passes ``TemplateText`` before
+/// it reaches a template, and every URL passes ``SafeURL``, so a hostile kind-0 profile or path
+/// parameter cannot inject markup, attributes or `javascript:` links.
+public struct SharePageRenderer: Sendable {
+    /// The manifest whose routes and apps the pages describe.
+    public let manifest: ClipManifest
+    /// The templates pages render with.
+    public let templates: SiteTemplates
+
+    /// Creates a renderer.
+    public init(manifest: ClipManifest, templates: SiteTemplates = .defaults) {
+        self.manifest = manifest
+        self.templates = templates
+    }
+
+    /// The app's name as pages show it: the manifest's `app.name`, else the bundle identifier's last part.
+    public var appName: String {
+        let name = manifest.app.name ?? manifest.app.bundleID.split(separator: ".").last.map(String.init) ?? manifest.app.bundleID
+        return TemplateText.sanitized(name, maximumLength: 80)
+    }
+
+    /// The App Store page of the full app.
+    public var appStoreURL: String {
+        SafeURL.https("https://apps.apple.com/app/id\(manifest.app.appStoreID)") ?? "https://apps.apple.com/"
+    }
+
+    /// The domain pages name as theirs when no request says otherwise: the manifest's first.
+    public var primaryDomain: String { manifest.domains.first ?? "localhost" }
+
+    // MARK: Pages
+
+    /// The home page (`index.html`) of `domain` (by default the manifest's first).
+    public func homePage(domain: String? = nil) -> String {
+        var context = baseContext(banner: SmartAppBanner.clipCard(for: manifest))
+        let url = "https://\(domain ?? primaryDomain)/"
+        context["page"] = pageContext(
+            template: "index", context: context, url: url,
+            defaultTitle: appName, defaultDescription: "Get \(appName) on the App Store."
+        )
+        return render("index", context)
+    }
+
+    /// The page for paths no route serves (`404.html` before its script runs).
+    public func notFoundPage(domain: String? = nil) -> String {
+        var context = baseContext(banner: SmartAppBanner.app(for: manifest, argument: nil))
+        context["page"] = pageContext(
+            template: "not-found", context: context, url: "https://\(domain ?? primaryDomain)/",
+            defaultTitle: "Page not found · \(appName)",
+            defaultDescription: "This link does not lead anywhere on \(appName)'s site."
+        )
+        return render("not-found", context)
+    }
+
+    /// The share page for a routed URL, showing `profile` when there is one.
+    public func sharePage(for match: RouteMatch, profile: ShareProfile?) -> String {
+        let pattern = try? RoutePattern(parsing: match.pattern)
+        return sharePage(
+            route: match.route, handler: match.handledBy, pattern: pattern, fallbackURL: match.url,
+            parameters: PageParameters(values: match.parameters), profile: profile
+        )
+    }
+
+    /// The share page of `route` with placeholders where its parameters go, for the static 404 page.
+    func sharePageShell(route: ClipManifest.RouteDefinition, pattern: RoutePattern) -> String {
+        sharePage(
+            route: route.name, handler: route.handledBy, pattern: pattern, fallbackURL: nil,
+            parameters: PageParameters(placeholdersFor: pattern.captureNames), profile: nil
+        )
+    }
+
+    /// The canonical `https` URL of a page of `pattern` with the given percent-encoded parameters.
+    static func canonicalURL(of pattern: RoutePattern, encodedParameters: [String: String]) -> String {
+        let path = pattern.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): return SafeURL.encodedPathSegment(text)
+            case .capture(let name): return encodedParameters[name] ?? ""
+            }
+        }.joined(separator: "/")
+        return "https://\(pattern.host)/\(path)"
+    }
+
+    // MARK: Building contexts
+
+    private func sharePage(
+        route: String, handler: ClipManifest.Handler, pattern: RoutePattern?, fallbackURL: URL?,
+        parameters: PageParameters, profile: ShareProfile?
+    ) -> String {
+        let url = pattern.map { Self.canonicalURL(of: $0, encodedParameters: parameters.encoded) }
+            ?? fallbackURL.flatMap { SafeURL.https($0.absoluteString) }
+            ?? "https://\(primaryDomain)/"
+        var context = baseContext(banner: SmartAppBanner.content(for: manifest, handler: handler, pageURL: url))
+        context["route"] = [
+            "name": route,
+            "handledByClip": handler == .clip,
+            "param": parameters.display,
+            "encodedParam": parameters.encoded,
+            "parameters": parameters.display.keys.sorted().map { ["name": $0, "value": parameters.display[$0] ?? ""] },
+        ] as [String: Any]
+
+        let shownProfile = profile.map(profileContext)
+        if let shownProfile { context["profile"] = shownProfile }
+        let profileName = shownProfile?["name"] as? String
+        let routeTitle = Self.humanized(route)
+        let defaultTitle = profileName.map { "\($0) on \(appName)" } ?? "\(routeTitle) on \(appName)"
+        let defaultDescription: String
+        if let about = shownProfile?["about"] as? String {
+            defaultDescription = about
+        } else if let profileName {
+            defaultDescription = "See \(profileName) in \(appName)."
+        } else if handler == .clip {
+            defaultDescription = "Open this link in the \(appName) App Clip, without installing the app."
+        } else {
+            defaultDescription = "Open this link in \(appName)."
+        }
+        let routeTemplate = "share-\(route)"
+        let template = templates.contains(routeTemplate) ? routeTemplate : "share"
+        var page = pageContext(
+            template: templates.contains(routeTemplate + ".title") || templates.contains(routeTemplate + ".description")
+                ? routeTemplate : "share",
+            context: context, url: url, defaultTitle: defaultTitle, defaultDescription: defaultDescription
+        )
+        if let picture = shownProfile?["picture"] as? String {
+            page["image"] = picture
+            page["imageAlt"] = profileName ?? appName
+        }
+        context["page"] = page
+        return render(template, context)
+    }
+
+    private func baseContext(banner: String) -> [String: Any] {
+        [
+            "app": [
+                "name": appName,
+                "bundleID": TemplateText.sanitized(manifest.app.bundleID, maximumLength: 200),
+                "appStoreID": TemplateText.sanitized(manifest.app.appStoreID, maximumLength: 40),
+                "appStoreURL": appStoreURL,
+            ],
+            "clip": ["bundleID": TemplateText.sanitized(manifest.clip.bundleID, maximumLength: 200)],
+            "banner": ["content": TemplateText.sanitized(banner, maximumLength: 4096)],
+            "site": ["domain": primaryDomain, "domains": manifest.domains],
+        ]
+    }
+
+    /// The `page` members: title and description from the text templates when present.
+    private func pageContext(
+        template: String, context: [String: Any], url: String, defaultTitle: String, defaultDescription: String
+    ) -> [String: Any] {
+        var textContext = context
+        textContext["page"] = ["url": url, "defaultTitle": defaultTitle, "defaultDescription": defaultDescription]
+        let title = templates.render(template + ".title", context: textContext) ?? defaultTitle
+        let description = templates.render(template + ".description", context: textContext) ?? defaultDescription
+        return [
+            "title": TemplateText.sanitized(title.trimmingCharacters(in: .whitespacesAndNewlines), maximumLength: 200),
+            "description": TemplateText.sanitized(description.trimmingCharacters(in: .whitespacesAndNewlines), maximumLength: 300),
+            "url": url,
+        ]
+    }
+
+    private func profileContext(_ profile: ShareProfile) -> [String: Any] {
+        var members: [String: Any] = [:]
+        let name = TemplateText.sanitized(profile.name, maximumLength: 100).trimmingCharacters(in: .whitespaces)
+        members["name"] = name.isEmpty ? "Someone" : name
+        if let picture = profile.pictureURL.flatMap(SafeURL.https) { members["picture"] = picture }
+        if let about = profile.about.map({ TemplateText.sanitized($0, maximumLength: 300) }), !about.isEmpty {
+            members["about"] = about
+        }
+        let details = profile.details.prefix(8).compactMap { detail -> [String: String]? in
+            let label = TemplateText.sanitized(detail.label, maximumLength: 40)
+            let value = TemplateText.sanitized(detail.value, maximumLength: 200)
+            return label.isEmpty || value.isEmpty ? nil : ["label": label, "value": value]
+        }
+        members["details"] = details
+        members["hasDetails"] = !details.isEmpty
+        return members
+    }
+
+    private func render(_ template: String, _ context: [String: Any]) -> String {
+        templates.render(template, context: context) ?? ""
+    }
+
+    /// `driverShare` → `Driver share`.
+    static func humanized(_ name: String) -> String {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            if character == "_" || character == "-" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        let sentence = words.map { $0.lowercased() }.joined(separator: " ")
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
+    }
+}

@@ -1,0 +1,85 @@
+/// The inline script of the static export's `404.html`, which renders share pages in the browser.
+///
+/// GitHub Pages and most CDNs have no routing: a share URL such as `/share/d/npub1…` is not a
+/// file, so the host answers with `404.html`. Its script reads `location.pathname`, matches it
+/// against the manifest's route patterns (embedded as JSON beside it) with the router's rules —
+/// exact host when it is one of the manifest's domains, one trailing slash tolerated, each
+/// capture one non-empty percent-decoded segment — and replaces the document with that route's
+/// share page, its parameters filled in escaped: HTML-escaped for text and attributes,
+/// `encodeURIComponent` then HTML-escaped inside URLs. Parameter kinds (such as `npub`) are not
+/// checked in the browser; a value is only ever shown, escaped, never executed or fetched.
+enum ClientRouterScript {
+    /// The `id` of the JSON data element the script reads.
+    static let dataElementID = "clipkit-share-pages"
+
+    /// The script's source. `clipkitMatch` and `clipkitFill` are plain functions so tests can run them.
+    static let source = #"""
+    (function () {
+      "use strict";
+      var ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" };
+      function escapeHTML(text) {
+        return String(text).replace(/[&<>"']/g, function (c) { return ESCAPES[c]; });
+      }
+      function clipkitMatch(data, hostname, pathname) {
+        if (typeof pathname !== "string" || pathname.length > data.maxPathLength || pathname.charAt(0) !== "/") return null;
+        var host = String(hostname || "").toLowerCase().replace(/\.$/, "");
+        var known = data.domains.indexOf(host) >= 0;
+        var trimmed = pathname.slice(1);
+        if (trimmed.charAt(trimmed.length - 1) === "/") trimmed = trimmed.slice(0, -1);
+        var raw = trimmed === "" ? [] : trimmed.split("/");
+        var segments = [];
+        for (var i = 0; i < raw.length; i++) {
+          if (raw[i] === "") return null;
+          var decoded;
+          try { decoded = decodeURIComponent(raw[i]); } catch (e) { return null; }
+          if (decoded.length > data.maxParameterLength || /[\u0000-\u001f\u007f]/.test(decoded)) return null;
+          segments.push(decoded);
+        }
+        for (var p = 0; p < data.patterns.length; p++) {
+          var pattern = data.patterns[p];
+          if (known && pattern.host !== host) continue;
+          if (pattern.segments.length !== segments.length) continue;
+          var captures = Object.create(null);
+          var matched = true;
+          for (var s = 0; s < segments.length; s++) {
+            var expected = pattern.segments[s];
+            if (typeof expected.literal === "string") {
+              if (expected.literal !== segments[s]) { matched = false; break; }
+            } else {
+              captures[expected.capture] = segments[s];
+            }
+          }
+          if (matched) return { route: pattern.route, page: pattern.page, parameters: captures };
+        }
+        return null;
+      }
+      function clipkitFill(page, parameters) {
+        function value(name) {
+          return Object.prototype.hasOwnProperty.call(parameters, name) ? parameters[name] : "";
+        }
+        return page
+          .replace(/\uE000([A-Za-z0-9_]+)\uE001/g, function (m, name) { return escapeHTML(value(name)); })
+          .replace(/\uE002([A-Za-z0-9_]+)\uE001/g, function (m, name) { return escapeHTML(encodeURIComponent(value(name))); });
+      }
+      if (typeof document === "undefined") {
+        if (typeof globalThis !== "undefined") { globalThis.clipkitMatch = clipkitMatch; globalThis.clipkitFill = clipkitFill; }
+        return;
+      }
+      function show() {
+        var element = document.getElementById("clipkit-share-pages");
+        if (!element) return;
+        var data;
+        try { data = JSON.parse(element.textContent); } catch (e) { return; }
+        var found = clipkitMatch(data, location.hostname, location.pathname);
+        if (!found) return;
+        var parsed = new DOMParser().parseFromString(clipkitFill(found.page, found.parameters), "text/html");
+        document.replaceChild(document.adoptNode(parsed.documentElement), document.documentElement);
+      }
+      if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", show);
+      } else {
+        show();
+      }
+    })();
+    """#
+}

@@ -1,0 +1,53 @@
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// `clipkit serve` as a real process: it prints where it listens, serves over HTTP, and stops
+/// gracefully on SIGTERM and SIGINT.
+@Suite struct ServeCommandTests {
+    let bluesky = TestEnvironment.file("Examples/bluesky/clipkit.json").path
+
+    func startServer(port: Int) throws -> ChildProcess {
+        try ChildProcess(
+            TestEnvironment.clipkitExecutable(),
+            arguments: ["serve", "--manifest", bluesky, "--port", String(port), "--json"]
+        )
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func servesAndStopsGracefullyOnSignal(_ signal: Int32) async throws {
+        let port = try LoopbackPort.free()
+        let server = try startServer(port: port)
+        defer { server.stop() }
+        #expect(await server.waitForOutput(containing: "listening", timeout: 30), "\(server.standardError)")
+        let announcement = try JSONSerialization.jsonObject(with: Data(server.standardOutput.utf8)) as? [String: Any]
+        #expect(announcement?["port"] as? Int == port)
+        #expect(announcement?["listening"] as? String == "http://127.0.0.1:\(port)")
+
+        let curl = try TestEnvironment.systemTool("curl")
+        let fetched = try await ChildProcess.run(curl, arguments: [
+            "--silent", "--include", "--header", "Host: go.bsky.app",
+            "http://127.0.0.1:\(port)/.well-known/apple-app-site-association",
+        ])
+        #expect(fetched.standardOutput.hasPrefix("HTTP/1.1 200"))
+        #expect(fetched.standardOutput.lowercased().contains("content-type: application/json"))
+        #expect(fetched.standardOutput.contains("/*"))
+
+        server.send(signal: signal)
+        let status = await server.waitForExit(timeout: 15)
+        #expect(status == 0)
+        #expect(server.standardError.contains("stopped"))
+        #expect(server.standardError.contains("path=/.well-known/apple-app-site-association status=200"))
+        #expect(server.standardOutput.split(separator: "\n").count == 1)
+    }
+
+    @Test func aPortInUseExitsTwo() async throws {
+        let port = try LoopbackPort.free()
+        let first = try startServer(port: port)
+        defer { first.stop() }
+        #expect(await first.waitForOutput(containing: "listening", timeout: 30))
+        let second = try await ChildProcess.clipkit(["serve", "--manifest", bluesky, "--port", String(port), "--json"], timeout: 30)
+        #expect(second.status == 2)
+        #expect(second.standardError.contains("cannot serve on 127.0.0.1:\(port)"))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A response read off a raw socket.
+struct RawHTTPResponse: Sendable {
+    /// The status code, or `nil` when the server closed without a status line.
+    let status: Int?
+    /// Header fields, names lower-cased (the last value wins).
+    let headers: [String: String]
+    /// The body bytes as text.
+    let body: String
+    /// Everything received.
+    let raw: String
+}
+
+/// Sends bytes exactly as given over a TCP connection to the loopback server — the only way to
+/// send malformed requests that real clients refuse to write.
+enum RawHTTP {
+    /// Sends `request` to `127.0.0.1:port` and reads one response (until the body's length is
+    /// read, the server closes, or `timeout` passes).
+    ///
+    /// The blocking socket calls run on a thread of their own, never on the concurrency pool
+    /// that the in-process server also needs.
+    static func exchange(port: Int, request: [UInt8], timeout: TimeInterval = 5, halfClose: Bool = false, untilClose: Bool = false) async throws -> RawHTTPResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try blockingExchange(port: port, request: request, timeout: timeout, halfClose: halfClose, untilClose: untilClose) })
+            }
+            thread.start()
+        }
+    }
+
+    private static func blockingExchange(port: Int, request: [UInt8], timeout: TimeInterval, halfClose: Bool, untilClose: Bool) throws -> RawHTTPResponse {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw RawHTTPError.socket }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw RawHTTPError.connect }
+        var interval = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        var sent = 0
+        while sent < request.count {
+            let written = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { break }  // The server may close early on a request it refuses.
+            sent += written
+        }
+        // Half-close: the server sees the request end, so a truncated request is answered or
+        // closed at once instead of waiting for bytes that never come.
+        if halfClose { shutdown(descriptor, Int32(SHUT_WR)) }
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while Date() < deadline, received.count < 4_000_000 {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK { if !untilClose, isComplete(received) { break } else { continue } }
+                break
+            }
+            received.append(contentsOf: buffer[0..<count])
+            if !untilClose, isComplete(received) { break }
+        }
+        return parse(received)
+    }
+
+    /// A GET (or other method) request with `Connection: close` and the given extra header lines.
+    static func request(_ target: String, method: String = "GET", host: String = "localhost", headers: [String] = []) -> [UInt8] {
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
+        for header in headers { text += header + "\r\n" }
+        text += "Connection: close\r\n\r\n"
+        return Array(text.utf8)
+    }
+
+    private static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let response = parse(bytes)
+        guard response.status != nil, let end = headerEnd(bytes) else { return false }
+        guard let length = response.headers["content-length"].flatMap(Int.init) else { return false }
+        return bytes.count - end >= length
+    }
+
+    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index + 4
+        }
+        return nil
+    }
+
+    private static func parse(_ bytes: [UInt8]) -> RawHTTPResponse {
+        let raw = String(decoding: bytes, as: UTF8.self)
+        guard let end = headerEnd(bytes) else { return RawHTTPResponse(status: nil, headers: [:], body: "", raw: raw) }
+        let head = String(decoding: bytes[0..<end], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        let status = statusLine.count >= 2 ? Int(statusLine[1]) : nil
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return RawHTTPResponse(status: status, headers: headers, body: String(decoding: bytes[end...], as: UTF8.self), raw: raw)
+    }
+}
+
+enum RawHTTPError: Error {
+    case socket
+    case connect
+}

@@ -1,0 +1,89 @@
+import ClipKit
+import ClipServer
+import ClipSite
+import ClipTestSupport
+import Foundation
+import Logging
+
+/// A ``ClipServer`` started in this process on a free loopback port, stopped by ``stop()``.
+final class RunningServer: @unchecked Sendable {
+    let port: Int
+    let site: LinkDomainSite
+    private let task: Task<Void, any Error>
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts a server for `site` and waits until it listens.
+    init(site: LinkDomainSite, configuration: ClipServerConfiguration = ClipServerConfiguration()) async throws {
+        var configuration = configuration
+        configuration.host = "127.0.0.1"
+        configuration.port = try LoopbackPort.free()
+        configuration.stopsOnSignals = false
+        configuration.requestLogLevel = .debug
+        self.port = configuration.port
+        self.site = site
+        var logger = Logger(label: "clipkit.serve.test")
+        logger.logLevel = .critical  // cancelling a test server logs the cancelled connections
+        let server = ClipServer(site: site, configuration: configuration, logger: logger)
+        let (addresses, continuation) = AsyncStream<ListeningAddress?>.makeStream()
+        task = Task {
+            do {
+                try await server.run { address in continuation.yield(address) }
+            } catch {
+                continuation.yield(nil)
+                throw error
+            }
+        }
+        // The server itself reports that it listens on the port asked for; a bind failure ends the wait.
+        var listening: ListeningAddress?
+        for await address in addresses {
+            listening = address
+            break
+        }
+        guard listening?.port == configuration.port else {
+            task.cancel()
+            throw StartFailure()
+        }
+    }
+
+    deinit {
+        task.cancel()
+    }
+
+    /// Stops the server and waits until it has shut down.
+    func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    struct StartFailure: Error {}
+}
+
+/// Sites the server tests serve.
+enum ServerFixtures {
+    static let npubKind = ParameterKind(name: "npub", summary: "an npub") { value in
+        let charset = Set("qpzry9x8gf2tvdw0s3jn54khce6mua7l")
+        let lowered = value.lowercased()
+        guard lowered.hasPrefix("npub1"), lowered.count == 63, lowered.dropFirst(5).allSatisfy(charset.contains) else {
+            return .rejected("not an npub")
+        }
+        return .accepted(lowered)
+    }
+
+    static let npub = "npub1" + String(repeating: "qpzry9x8gf", count: 5) + "2tvdw0s3"
+
+    static func site(_ name: String, provider: (any ShareProfileProvider)? = nil) throws -> LinkDomainSite {
+        let kinds = ParameterKindRegistry.standard.registering(npubKind)
+        let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
+        let files = Dictionary(uniqueKeysWithValues: manifest.domains.map { domain in
+            (domain, Data(#"{"applinks":{"details":[]},"comment":"\#(domain)"}"#.utf8))
+        })
+        return try LinkDomainSite(manifest: manifest, associationFiles: files, profileProvider: provider, parameterKinds: kinds)
+    }
+}
+
+/// A provider that answers every request with the same profile.
+struct FixedProvider: ShareProfileProvider {
+    let profile: ShareProfile?
+    func profile(for request: ShareProfileRequest) async throws -> ShareProfile? { profile }
+}
