@@ -74,6 +74,7 @@ let package = Package(
             name: "ClipSite",
             dependencies: [
                 "ClipKit",
+                "ClipNostr",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSwift
@@ -101,6 +102,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ClipSimulation",
+            dependencies: ["ClipKit", "ClipNostr", "ClipSite", "ClipKitUI", "ClipServer"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
@@ -108,6 +114,7 @@ let package = Package(
                 "ClipNotifications",
                 "ClipSite",
                 "ClipDoctor",
+                "ClipSimulation",
                 "ClipServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -208,6 +215,11 @@ let package = Package(
                 "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSimulationTests",
+            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -21,6 +21,8 @@ public struct ClipKitCommand: AsyncParsableCommand {
             SizeCommand.self,
             GenerateCommand.self,
             ProfileCommand.self,
+            SimulateCommand.self,
+            DemoCommand.self,
             SiteCommand.self,
             ServeCommand.self,
         ]

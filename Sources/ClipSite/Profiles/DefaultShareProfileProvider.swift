@@ -1,12 +1,19 @@
 import ClipKit
+import ClipNostr
 
 /// The profile provider that `clipkit serve` and `clipkit site build` use for a manifest.
 ///
-/// This is the one place that decides where preview profiles come from. Until a Nostr-backed
-/// provider is wired in here, share pages render without a profile.
+/// This is the one place that decides where preview profiles come from: for a manifest with
+/// `nostr.relays` and a route with an `npub` parameter, a ``NostrShareProfileProvider`` on those
+/// relays (or on `relays`, when given); `LinkDomainSite` caches its answers.
 public enum DefaultShareProfileProvider {
     /// The provider for `manifest`'s routes, or `nil` when no route has a profile to preview.
-    public static func make(for manifest: ClipManifest) -> (any ShareProfileProvider)? {
-        nil
+    ///
+    /// - Parameter relays: Relays that replace the manifest's, such as a local relay in the demo.
+    public static func make(for manifest: ClipManifest, relays: [String]? = nil) -> (any ShareProfileProvider)? {
+        guard manifest.routes.contains(where: { $0.params["npub"] != nil }) else { return nil }
+        let usable = (relays ?? manifest.nostr?.relays ?? []).compactMap { try? RelayURL($0) }
+        guard !usable.isEmpty else { return nil }
+        return NostrShareProfileProvider(relays: usable)
     }
 }

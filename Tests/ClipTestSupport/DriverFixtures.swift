@@ -1,21 +1,26 @@
-import ClipTestSupport
 import Foundation
 
 /// Signs and publishes drivers' kind-0 profiles with nostr-sdk (rust-nostr's Python bindings),
 /// through `Tests/Fixtures/python/relay_fixtures.py`, the way any Nostr client would.
-enum DriverFixtures {
-    struct Signed {
-        let pubkey: String
-        let event: String
-        let createdAt: Int
+public enum DriverFixtures {
+    /// A signed kind-0 event.
+    public struct Signed: Sendable {
+        /// The author's public key in hex.
+        public let pubkey: String
+        /// The event as JSON text.
+        public let event: String
+        /// Its `created_at`.
+        public let createdAt: Int
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    /// A fixture script failed.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What happened.
+        public let description: String
     }
 
     /// A kind-0 event for the test key `key`, with RoadFlare's car fields, created `secondsAgo` ago.
-    static func signProfile(key: String, content: [String: String], secondsAgo: Int = 60) async throws -> Signed {
+    public static func signProfile(key: String, content: [String: String], secondsAgo: Int = 60) async throws -> Signed {
         let createdAt = Int(Date().timeIntervalSince1970) - secondsAgo
         let contentText = String(decoding: try JSONSerialization.data(withJSONObject: content, options: [.sortedKeys]), as: UTF8.self)
         let spec = try JSONSerialization.data(withJSONObject: ["key": key, "kind": 0, "content": contentText, "createdAt": createdAt])
@@ -29,7 +34,7 @@ enum DriverFixtures {
     }
 
     /// Publishes `events` to `relay` and checks it accepted every one.
-    static func publish(_ events: [Signed], to relay: String) async throws {
+    public static func publish(_ events: [Signed], to relay: String) async throws {
         let output = try await run(["publish", relay], input: Data(events.map(\.event).joined(separator: "\n").utf8))
         guard output.split(separator: "\n").count == events.count, !output.contains("\"accepted\": []") else {
             throw Failure(description: "the relay did not accept every event: \(output.prefix(500))")

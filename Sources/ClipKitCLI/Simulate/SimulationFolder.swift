@@ -1,0 +1,29 @@
+import Foundation
+
+/// The folder `clipkit simulate` uses as the App Group container: the one given, or a
+/// temporary one that is removed afterwards.
+struct SimulationFolder {
+    let url: URL
+    let isTemporary: Bool
+
+    /// Creates the given folder (and its parents) or a temporary one.
+    init(path: String?) throws {
+        if let path {
+            url = URL(fileURLWithPath: path, isDirectory: true)
+            isTemporary = false
+        } else {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("clipkit-simulate-\(UUID().uuidString)", isDirectory: true)
+            isTemporary = true
+        }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.badInput("--container \(url.path): cannot create the folder (\(error.localizedDescription)); give a writable folder")
+        }
+    }
+
+    /// Removes the folder when it is a temporary one.
+    func removeIfTemporary() {
+        if isTemporary { try? FileManager.default.removeItem(at: url) }
+    }
+}

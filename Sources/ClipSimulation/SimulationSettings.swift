@@ -1,0 +1,25 @@
+import ClipKit
+import ClipNostr
+
+/// What a simulation runs on: the manifest, the relays the clip asks, and how long it waits.
+public struct SimulationSettings: Sendable {
+    /// The manifest both the clip and the app are built from.
+    public var manifest: ClipManifest
+    /// The relays a driver preview asks; `nil` uses the manifest's `nostr.relays`.
+    public var relays: [String]?
+    /// How long the clip waits for relays, in seconds (the preview's deadline and the pool's timeout).
+    public var timeoutSeconds: Double
+    /// The parameter kinds routes may use; ClipKit's standard kinds and ClipNostr's by default.
+    public var parameterKinds: ParameterKindRegistry
+
+    /// Creates settings.
+    public init(
+        manifest: ClipManifest, relays: [String]? = nil, timeoutSeconds: Double = 8,
+        parameterKinds: ParameterKindRegistry = .standardWithNostr
+    ) {
+        self.manifest = manifest
+        self.relays = relays
+        self.timeoutSeconds = timeoutSeconds
+        self.parameterKinds = parameterKinds
+    }
+}
