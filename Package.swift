@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
+        .library(name: "ClipNostrWebSocket", targets: ["ClipNostrWebSocket"]),
         .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
@@ -45,7 +46,15 @@ let package = Package(
                 "ClipKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CSecp256k1", condition: .when(platforms: [.linux, .macOS])),
-                // The relay transport on Linux and macOS; Apple clips use URLSession's WebSocket task.
+            ],
+            swiftSettings: strictSwift
+        ),
+        // The relay transport for Linux, macOS and tooling; Apple clips use URLSession's WebSocket
+        // task from ClipNostr and never link NIO.
+        .target(
+            name: "ClipNostrWebSocket",
+            dependencies: [
+                "ClipNostr",
                 .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "Logging", package: "swift-log", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
@@ -111,6 +120,7 @@ let package = Package(
             dependencies: [
                 "ClipKit",
                 "ClipNostr",
+                "ClipNostrWebSocket",
                 "ClipNotifications",
                 "ClipSite",
                 "ClipDoctor",
@@ -190,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "ClipNostrTests",
             dependencies: [
-                "ClipNostr", "ClipKit", "ClipTestSupport",
+                "ClipNostr", "ClipNostrWebSocket", "ClipKit", "ClipTestSupport",
                 // The hostile test relay: a small WebSocket server on NIO.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -201,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

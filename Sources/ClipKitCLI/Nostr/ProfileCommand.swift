@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClipKit
 import ClipNostr
+import ClipNostrWebSocket
 import Foundation
 
 /// `clipkit profile NPUB|NPROFILE|SHARE-URL`: fetch and verify a person's newest kind-0 profile.
@@ -77,7 +78,7 @@ public struct ProfileCommand: AsyncParsableCommand {
             Output.writeStandardError("clipkit: skipping relay \(skipped.string): more than \(selection.relays.count) relays")
         }
 
-        let pool = RelayPool(configuration: configuration)
+        let pool = RelayPool(configuration: configuration, transportFactory: WebSocketClientTransportFactory())
         let fetch: ProfileFetch
         do {
             fetch = try pool.fetchProfile(of: resolved.publicKey, from: selection.relays)

@@ -1,6 +1,7 @@
 import ClipKit
 import ClipKitUI
 import ClipNostr
+import ClipNostrWebSocket
 import ClipTestSupport
 import Foundation
 import Testing
@@ -23,7 +24,7 @@ struct RelayPoolProfileLoaderTests {
         ])
         try await DriverFixtures.publish([driver], to: relay.url)
         let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(5))),
+            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
             relays: [try RelayURL(relay.url), try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")]
         )
         let handoff = try HandoffFixture()
@@ -53,7 +54,7 @@ struct RelayPoolProfileLoaderTests {
 
     @Test func aDriverNobodyKnowsFailsWithNotFound() async throws {
         let relay = try await NostrRelayProcess.start()
-        let loader = RelayPoolProfileLoader(relays: [try RelayURL(relay.url)])
+        let loader = RelayPoolProfileLoader(pool: RelayPool(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL(relay.url)])
         let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "7", count: 64)), loader: loader, offering: try HandoffFixture().store)
         await model.load()
         #expect(model.state == .failed(.profileNotFound(relaysAnswered: 1)))
@@ -63,7 +64,7 @@ struct RelayPoolProfileLoaderTests {
 
     @Test func onlyDeadRelaysFailWithNoRelayAnswered() async throws {
         let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(2))),
+            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(2)), transportFactory: WebSocketClientTransportFactory()),
             relays: [try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")]
         )
         let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "8", count: 64)), loader: loader, offering: try HandoffFixture().store)
@@ -73,7 +74,7 @@ struct RelayPoolProfileLoaderTests {
     }
 
     @Test func aDamagedNpubNeverReachesTheRelays() async throws {
-        let loader = RelayPoolProfileLoader(relays: [try RelayURL("ws://127.0.0.1:1")])
+        let loader = RelayPoolProfileLoader(pool: RelayPool(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL("ws://127.0.0.1:1")])
         let model = DriverPreviewModel(npub: "npub1damaged", loader: loader, offering: try HandoffFixture().store)
         await model.load()
         guard case .failed(.invalidDriverLink) = model.state else { Issue.record("got \(model.state)"); return }

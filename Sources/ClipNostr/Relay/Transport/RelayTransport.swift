@@ -1,7 +1,8 @@
 /// One WebSocket connection to a relay: the platform seam under ``RelayPool``.
 ///
-/// ClipNostr ships ``WebSocketClientTransport`` (swift-websocket, on Linux and macOS) and
-/// `URLSessionRelayTransport` (on Apple platforms). Either way the contract is the same:
+/// ClipNostr ships `URLSessionRelayTransport` (on Apple platforms); the `ClipNostrWebSocket`
+/// library adds `WebSocketClientTransport` (swift-websocket on NIO, for Linux, macOS and
+/// tooling). Either way the contract is the same:
 ///
 /// - ``connect()`` returns once the WebSocket handshake is done, and returns promptly — throwing
 ///   ``RelayTransportError/cancelled`` — when the calling task is cancelled, even if the peer never answers.

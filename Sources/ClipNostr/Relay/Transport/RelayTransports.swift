@@ -1,11 +1,10 @@
 /// The relay transports ClipNostr provides, and the one each platform uses by default.
 public enum RelayTransports {
-    /// swift-websocket's client where ClipNostr links it (Linux, macOS); `URLSessionWebSocketTask`
-    /// on other Apple platforms.
+    /// `URLSessionWebSocketTask` on Apple platforms (what a clip uses); elsewhere a factory whose
+    /// connections fail at once. Linux apps and tooling add the `ClipNostrWebSocket` library and
+    /// pass its `WebSocketClientTransportFactory` to ``RelayPool``, so that a clip never links NIO.
     public static var platformDefault: any RelayTransportFactory {
-        #if canImport(WSClient)
-        WebSocketClientTransportFactory()
-        #elseif canImport(Darwin)
+        #if canImport(Darwin)
         URLSessionRelayTransportFactory()
         #else
         UnavailableRelayTransportFactory()

@@ -1,4 +1,5 @@
 @testable import ClipNostr
+import ClipNostrWebSocket
 import Testing
 
 @Suite("Relay selection")
@@ -32,7 +33,7 @@ struct RelaySelectionTests {
     @Test("a fetch asks at most the configured number of distinct relays")
     func fetchCapsRelays() throws {
         let urls = try (0..<20).map { try RelayURL("wss://relay\($0 % 12).example") }
-        let pool = RelayPool(configuration: ProfileFetchConfiguration(maximumRelays: 5))
+        let pool = RelayPool(configuration: ProfileFetchConfiguration(maximumRelays: 5), transportFactory: WebSocketClientTransportFactory())
         let fetch = try pool.fetchProfile(of: SampleEvents.publicKey, from: urls)
         #expect(fetch.relays.map(\.string) == (0..<5).map { "wss://relay\($0).example" })
     }

@@ -1,4 +1,5 @@
 import ClipNostr
+import ClipNostrWebSocket
 import Foundation
 
 /// Signed events for the hostile-relay suite, made once by nostr-sdk at a fixed time, and a fetch
@@ -56,6 +57,7 @@ struct HostileScenario: Sendable {
     static func pool(timeout: Duration = .seconds(5), graceWindow: Duration = .milliseconds(300)) -> RelayPool {
         RelayPool(
             configuration: ProfileFetchConfiguration(timeout: timeout, graceWindow: graceWindow),
+            transportFactory: WebSocketClientTransportFactory(),
             currentTime: { Date(timeIntervalSince1970: TimeInterval(now)) }
         )
     }

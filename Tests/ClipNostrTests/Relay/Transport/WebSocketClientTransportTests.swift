@@ -1,11 +1,12 @@
 import ClipNostr
+import ClipNostrWebSocket
 import ClipTestSupport
 import Foundation
 import Testing
 
 @Suite("WebSocket client transport")
 struct WebSocketClientTransportTests {
-    let factory = RelayTransports.platformDefault
+    let factory = WebSocketClientTransportFactory()
 
     @Test("a closed port fails to connect with a clear error")
     func refusedConnection() async throws {

@@ -1,4 +1,5 @@
 #if canImport(WSClient)
+import ClipNostr
 import Foundation
 import Logging
 import NIOCore
