@@ -14,34 +14,33 @@ public struct EventPublisher: Sendable {
             throw .publishFailed(relay: relay.string, reason: "the event does not verify: \(error.description)")
         }
         let transport = RelayTransports.platformDefault.makeTransport(to: relay, maximumFrameBytes: 256 * 1024)
-        let id = event.id
         let frame = "[\"EVENT\",\(String(decoding: event.jsonData(), as: UTF8.self))]"
-        let outcome: Result<Void, DemoError> = await withTaskGroup(of: Result<Void, DemoError>?.self) { group in
-            group.addTask {
-                do {
-                    try await transport.connect()
-                    try await transport.send(frame)
-                    for try await text in transport.receivedFrames {
-                        guard let reply = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any],
-                              reply.count >= 3, reply[0] as? String == "OK", reply[1] as? String == id else { continue }
-                        if reply[2] as? Bool == true { return .success(()) }
-                        return .failure(.publishFailed(relay: relay.string, reason: "refused: \(reply.count > 3 ? "\(reply[3])" : "no reason")"))
-                    }
-                    return .failure(.publishFailed(relay: relay.string, reason: "the connection closed before OK"))
-                } catch {
-                    return .failure(.publishFailed(relay: relay.string, reason: "\(error)"))
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return Task.isCancelled ? nil : .failure(.publishFailed(relay: relay.string, reason: "no OK within \(timeout)"))
-            }
-            var first: Result<Void, DemoError>?
-            while first == nil, let next = await group.next() { first = next }
-            group.cancelAll()
-            return first ?? .failure(.publishFailed(relay: relay.string, reason: "cancelled"))
+        // Closing the transport ends its frame stream, so a silent relay cannot hold the demo.
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            await transport.close()
         }
+        defer { watchdog.cancel() }
+        let outcome = await Self.awaitAcceptance(of: event.id, frame: frame, over: transport, relay: relay.string)
         await transport.close()
         try outcome.get()
+    }
+
+    private static func awaitAcceptance(
+        of id: String, frame: String, over transport: any RelayTransport, relay: String
+    ) async -> Result<Void, DemoError> {
+        do {
+            try await transport.connect()
+            try await transport.send(frame)
+            for try await text in transport.receivedFrames {
+                guard let reply = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any],
+                      reply.count >= 3, reply[0] as? String == "OK", reply[1] as? String == id else { continue }
+                if reply[2] as? Bool == true { return .success(()) }
+                return .failure(.publishFailed(relay: relay, reason: "refused: \(reply.count > 3 ? "\(reply[3])" : "no reason")"))
+            }
+            return .failure(.publishFailed(relay: relay, reason: "no OK before the connection closed or the time ran out"))
+        } catch {
+            return .failure(.publishFailed(relay: relay, reason: "\(error)"))
+        }
     }
 }

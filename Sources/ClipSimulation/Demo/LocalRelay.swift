@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A real `nostr-relay` (PyPI) on a loopback port with its own SQLite file, started from the
 /// project's Python environment (`CLIPKIT_VENV`, default `.venv` in the current directory).
@@ -74,10 +79,10 @@ public final class LocalRelay: @unchecked Sendable {
         throw .relayDidNotStart(port: port, output: output)
     }
 
-    /// Stops the relay and removes its files.
+    /// Stops the relay (SIGKILL: its database is a throwaway) and removes its files.
     public func stop() {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: folder)
