@@ -84,6 +84,7 @@ let package = Package(
             dependencies: [
                 "ClipKit",
                 "ClipNostr",
+                "ClipNostrWebSocket",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: strictSwift
@@ -112,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "ClipSimulation",
-            dependencies: ["ClipKit", "ClipNostr", "ClipSite", "ClipKitUI", "ClipServer"],
+            dependencies: ["ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipServer"],
             swiftSettings: strictSwift
         ),
         .target(

@@ -78,7 +78,7 @@ public struct ProfileCommand: AsyncParsableCommand {
             Output.writeStandardError("clipkit: skipping relay \(skipped.string): more than \(selection.relays.count) relays")
         }
 
-        let pool = RelayPool(configuration: configuration, transportFactory: WebSocketClientTransportFactory())
+        let pool = RelayPool(configuration: configuration, transportFactory: RelayTransports.tooling)
         let fetch: ProfileFetch
         do {
             fetch = try pool.fetchProfile(of: resolved.publicKey, from: selection.relays)

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipNostr
+import ClipNostrWebSocket
 import Foundation
 
 /// Publishes a signed event to one relay over ClipNostr's WebSocket transport: sends
@@ -13,7 +14,7 @@ public struct EventPublisher: Sendable {
         if case .failure(let error) = EventVerifier().verify(event) {
             throw .publishFailed(relay: relay.string, reason: "the event does not verify: \(error.description)")
         }
-        let transport = RelayTransports.platformDefault.makeTransport(to: relay, maximumFrameBytes: 256 * 1024)
+        let transport = RelayTransports.tooling.makeTransport(to: relay, maximumFrameBytes: 256 * 1024)
         let frame = "[\"EVENT\",\(String(decoding: event.jsonData(), as: UTF8.self))]"
         // Closing the transport ends its frame stream, so a silent relay cannot hold the demo.
         let watchdog = Task {

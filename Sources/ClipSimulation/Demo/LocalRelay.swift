@@ -57,7 +57,7 @@ public final class LocalRelay: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(configuration.utf8).write(to: folder.appendingPathComponent("config.yaml"))
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = tool
             process.arguments = ["-c", folder.appendingPathComponent("config.yaml").path, "serve", "--use-uvicorn"]
             process.currentDirectoryURL = folder

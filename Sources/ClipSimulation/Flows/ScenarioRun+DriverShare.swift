@@ -1,6 +1,7 @@
 import ClipKit
 import ClipKitUI
 import ClipNostr
+import ClipNostrWebSocket
 import Foundation
 
 extension ScenarioRun {
@@ -8,7 +9,7 @@ extension ScenarioRun {
     /// handoff and asks for the App Store overlay.
     func runDriverShareClip(_ match: RouteMatch) async -> ClipResult {
         let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: simulator.timeout)), relays: simulator.relays
+            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: simulator.timeout), transportFactory: RelayTransports.tooling), relays: simulator.relays
         )
         let session = DriverShareClipSession(
             inbox: InvocationInbox(router: simulator.router), loader: loader, offering: device.store,

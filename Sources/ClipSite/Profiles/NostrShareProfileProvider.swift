@@ -1,5 +1,6 @@
 import ClipKit
 import ClipNostr
+import ClipNostrWebSocket
 
 /// Looks up the verified kind-0 profile of a route's `npub` parameter on Nostr relays, for
 /// share-page previews.
@@ -15,7 +16,7 @@ public struct NostrShareProfileProvider: ShareProfileProvider {
     public let parameter: String
 
     /// Creates a provider that asks `relays`.
-    public init(relays: [RelayURL], pool: RelayPool = RelayPool(), parameter: String = "npub") {
+    public init(relays: [RelayURL], pool: RelayPool = RelayPool(transportFactory: RelayTransports.tooling), parameter: String = "npub") {
         self.relays = relays
         self.pool = pool
         self.parameter = parameter
