@@ -10,6 +10,8 @@ public enum DemoError: Error, Sendable, Hashable, CustomStringConvertible {
     case publishFailed(relay: String, reason: String)
     /// The link-domain server could not listen.
     case serverFailed(String)
+    /// The simulation of the share link could not run.
+    case simulationFailed(String)
 
     /// A sentence that says what is wrong and what to do.
     public var description: String {
@@ -24,6 +26,8 @@ public enum DemoError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the sample driver could not be published to \(relay): \(reason)"
         case .serverFailed(let reason):
             return "the link-domain server could not start: \(reason)"
+        case .simulationFailed(let reason):
+            return "the share link could not be simulated: \(reason)"
         }
     }
 }

@@ -146,7 +146,7 @@ public final class DemoSession {
         } catch {
             server.cancel()
             relay.stop()
-            throw .missingFile(path: manifestURL.path, reason: error.description)
+            throw .simulationFailed(error.description)
         }
         return DemoSession(relay: relay, npub: npub, shareLink: shareLink, serverAddress: address, report: report, server: server, container: container)
     }
