@@ -21,6 +21,20 @@ enum NotificationContainer {
             throw CommandFailure.badInput(error.description)
         }
     }
+
+    /// Runs `operation` on the badge counter in `path`; a failure is bad input, and the
+    /// diagnostics the counter reported come back with the result.
+    static func withBadgeCounter<Result>(
+        in path: String, _ operation: (BadgeCounter) throws -> Result
+    ) throws -> (result: Result, counter: BadgeCounter, diagnostics: [String]) {
+        let collector = DiagnosticCollector()
+        let counter = try badgeCounter(in: path, collector: collector)
+        do {
+            return (try operation(counter), counter, collector.descriptions)
+        } catch {
+            throw CommandFailure.badInput(String(describing: error))
+        }
+    }
 }
 
 /// Collects the badge counter's diagnostics for the command's output.

@@ -31,22 +31,15 @@ public struct NotifyBadgeCommand: AsyncParsableCommand {
 
         /// Reads and prints the count.
         public func run() async throws {
-            let diagnostics = DiagnosticCollector()
-            let counter = try NotificationContainer.badgeCounter(in: container, collector: diagnostics)
-            let snapshot: BadgeSnapshot
-            do {
-                snapshot = try counter.snapshot()
-            } catch {
-                throw CommandFailure.badInput(error.description)
-            }
+            let (snapshot, counter, diagnostics) = try NotificationContainer.withBadgeCounter(in: container) { try $0.snapshot() }
             let result: JSONValue = .object([
                 "badge": .integer(snapshot.value),
                 "sequence": .number(Double(snapshot.sequence)),
                 "file": .string(counter.file.path),
-                "diagnostics": .array(diagnostics.descriptions.map(JSONValue.string)),
+                "diagnostics": .array(diagnostics.map(JSONValue.string)),
             ])
             Output.emit(result, json: output.json) {
-                (["badge: \(snapshot.value)"] + diagnostics.descriptions.map { "diagnostic: \($0)" }).joined(separator: "\n")
+                (["badge: \(snapshot.value)"] + diagnostics.map { "diagnostic: \($0)" }).joined(separator: "\n")
             }
         }
     }
@@ -67,22 +60,15 @@ public struct NotifyBadgeCommand: AsyncParsableCommand {
 
         /// Resets the count and prints the value it had.
         public func run() async throws {
-            let diagnostics = DiagnosticCollector()
-            let counter = try NotificationContainer.badgeCounter(in: container, collector: diagnostics)
-            let update: BadgeUpdate
-            do {
-                update = try counter.reset()
-            } catch {
-                throw CommandFailure.badInput(error.description)
-            }
+            let (update, _, diagnostics) = try NotificationContainer.withBadgeCounter(in: container) { try $0.reset() }
             let result: JSONValue = .object([
                 "badge": .integer(update.value),
                 "previous": .integer(update.previousValue),
                 "sequence": .number(Double(update.sequence)),
-                "diagnostics": .array(diagnostics.descriptions.map(JSONValue.string)),
+                "diagnostics": .array(diagnostics.map(JSONValue.string)),
             ])
             Output.emit(result, json: output.json) {
-                (["badge: 0 (was \(update.previousValue))"] + diagnostics.descriptions.map { "diagnostic: \($0)" }).joined(separator: "\n")
+                (["badge: 0 (was \(update.previousValue))"] + diagnostics.map { "diagnostic: \($0)" }).joined(separator: "\n")
             }
         }
     }
