@@ -95,6 +95,42 @@ echo "| libsecp256k1, verification parts linked statically (static − shared) |
 echo "| **what a clip on Apple platforms carries: ClipKit + ClipNostr + libsecp256k1** (static − crypto) | $((static - crypto)) | **$(kib $((static - crypto)))** |"
 echo "| swift-crypto's BoringSSL for SHA-256, Linux only (crypto − baseline) | $((crypto - baseline)) | $(kib $((crypto - baseline))) |"
 echo "| everything added on Linux (static − baseline) | $((static - baseline)) | $(kib $((static - baseline))) |"
+
+# Where the ClipKit + ClipNostr growth sits, by kind of ELF section (shared-secp256k1 probe − crypto
+# probe). Code and data are what any object format carries; the unwind tables (.eh_frame, one DWARF
+# record per function, and its search table) and the PIE relocation and dynamic-linking tables are
+# how ELF stores what Mach-O keeps in compact unwind entries and in-place fixups.
+section_growth() {  # prints "class bytes" lines
+    size -A "$out/crypto.stripped" | awk 'NF == 3 && $1 != "Total" { print "a", $1, $2 }' > "$out/sections.txt"
+    size -A "$out/nostr-shared-secp256k1.stripped" | awk 'NF == 3 && $1 != "Total" { print "b", $1, $2 }' >> "$out/sections.txt"
+    awk '
+        function class(name) {
+            if (name == ".eh_frame" || name == ".eh_frame_hdr") return "unwind"
+            if (name ~ /^\.(rela|dyn|gnu\.(version|hash)|hash|plt|got|dynamic|interp|note)/) return "linking"
+            if (name == ".bss" || name == ".tbss") return "none"
+            if (name == ".text" || name == ".init" || name == ".fini") return "code"
+            return "data"
+        }
+        { size[$1, $2] = $3; names[$2] = 1 }
+        END {
+            for (n in names) growth[class(n)] += size["b", n] - size["a", n]
+            fdes = ((size["b", ".eh_frame_hdr"] - 12) - (size["a", ".eh_frame_hdr"] - 12)) / 8
+            printf "code %d\ndata %d\nunwind %d\nlinking %d\nfunctions %d\n", growth["code"], growth["data"], growth["unwind"], growth["linking"], fdes
+        }' "$out/sections.txt"
+}
+growth="$(section_growth)"
+value() { awk -v k="$1" '$1 == k { print $2 }' <<< "$growth"; }
+code=$(value code); data=$(value data); unwind=$(value unwind); linking=$(value linking); functions=$(value functions)
+padding=$((shared - crypto - code - data - unwind - linking))
+echo ""
+echo "| where the ClipKit + ClipNostr growth sits (ELF sections) | bytes | size |"
+echo "|---|---:|---:|"
+echo "| machine code (.text) | $code | $(kib "$code") |"
+echo "| constant data, Swift metadata and writable data (.rodata, .data*, swift5_*) | $data | $(kib "$data") |"
+echo "| **code and data** | $((code + data)) | **$(kib $((code + data)))** |"
+echo "| DWARF unwind tables (.eh_frame + .eh_frame_hdr), for $functions more functions | $unwind | $(kib "$unwind") |"
+echo "| relocation and dynamic-linking tables (.rela.*, .dynsym, .dynstr, .plt, .got, …) | $linking | $(kib "$linking") |"
+echo "| section alignment and file layout | $padding | $(kib "$padding") |"
 if [ -n "$reference" ]; then
     ref_size=$(stat -c %s "$reference")
     echo "| for scale: nostr-sdk's rust-nostr library in the Python wheel (libnostr_sdk_ffi.so, not stripped again) | $ref_size | $(kib "$ref_size") |"
