@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The link-domain HTTP server behind `clipkit serve`, on Hummingbird 2.
 ///
@@ -16,7 +17,8 @@ import NIOCore
 /// - anything else: the not-found page with status 404.
 ///
 /// Malformed requests get a clean 4xx (see ``RequestLimits``) and the server keeps serving.
-/// Each request is logged through swift-log; SIGINT and SIGTERM stop it gracefully.
+/// Each request is logged through swift-log; SIGINT and SIGTERM, or a ``ServerShutdown`` request,
+/// stop it gracefully.
 ///
 /// ```swift
 /// let server = ClipServer(site: site, configuration: .init(port: 0))
@@ -37,12 +39,18 @@ public struct ClipServer: Sendable {
         self.logger = logger ?? Logger(label: "clipkit.serve")
     }
 
-    /// Listens and serves until cancelled (or, when ``ClipServerConfiguration/stopsOnSignals``
-    /// is set, until SIGINT or SIGTERM), then finishes the requests in flight and returns.
+    /// Listens and serves until `shutdown` is requested (or, when
+    /// ``ClipServerConfiguration/stopsOnSignals`` is set, until SIGINT or SIGTERM), then finishes the
+    /// requests in flight and returns. Cancelling the calling task stops it at once.
     ///
-    /// - Parameter onListening: Called once with the bound address when the server accepts connections.
+    /// - Parameters:
+    ///   - shutdown: A request another task can make to stop the server gracefully.
+    ///   - onListening: Called once with the bound address when the server accepts connections.
     /// - Throws: When the address cannot be bound.
-    public func run(onListening: @escaping @Sendable (ListeningAddress) async -> Void = { _ in }) async throws {
+    public func run(
+        shutdown: ServerShutdown? = nil,
+        onListening: @escaping @Sendable (ListeningAddress) async -> Void = { _ in }
+    ) async throws {
         let responder = LinkDomainResponder(site: site, configuration: configuration, logger: logger)
         var decoder = HTTP1Channel.Configuration.DecoderConfiguration()
         decoder.maxHeaderListSize = configuration.limits.parserHeaderLimit
@@ -75,16 +83,42 @@ public struct ClipServer: Sendable {
                 await onListening(address)
             }
         )
-        if configuration.stopsOnSignals {
-            try await application.runService()
-        } else {
-            try await application.run()
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [application],
+            gracefulShutdownSignals: configuration.stopsOnSignals ? [.sigterm, .sigint] : [],
+            logger: logger
+        ))
+        try await withThrowingTaskGroup(of: RunningPart.self) { parts in
+            parts.addTask {
+                try await group.run()
+                return .server
+            }
+            if let shutdown {
+                parts.addTask {
+                    await shutdown.wait()
+                    if !Task.isCancelled { await group.triggerGracefulShutdown() }
+                    return .shutdownRequest
+                }
+            }
+            // The server ends the run; a shutdown request only starts the ending.
+            while let finished = try await parts.next() {
+                if finished == .server {
+                    parts.cancelAll()
+                    break
+                }
+            }
         }
         logger.info("stopped")
     }
 }
 
 extension ClipServer {
+    /// The concurrent parts of ``run(shutdown:onListening:)``.
+    private enum RunningPart: Sendable {
+        case server
+        case shutdownRequest
+    }
+
     /// A logger that writes to standard error at `level`, leaving standard output to the command's result.
     public static func standardErrorLogger(label: String = "clipkit.serve", level: Logger.Level = .info) -> Logger {
         var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }

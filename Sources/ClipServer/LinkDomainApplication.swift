@@ -9,8 +9,8 @@ import NIOCore
 /// context and a freshly dated copy of the response headers. A link domain answers from
 /// prepared responses, so this application hands requests straight from Hummingbird's HTTP/1
 /// server to ``LinkDomainResponder`` and writes the prepared head and shared body as they are.
-/// It runs inside Hummingbird's service group like any application, so graceful shutdown on
-/// SIGINT/SIGTERM works the same way.
+/// It runs inside a service group like any application, so graceful shutdown (SIGINT, SIGTERM or
+/// a ``ServerShutdown`` request) works the same way.
 struct LinkDomainApplication: ApplicationProtocol {
     typealias Responder = LinkDomainResponder
 

@@ -52,11 +52,12 @@ public final class DemoSession {
     /// The simulation's result.
     public let report: SimulationReport
     private let server: Task<Void, any Error>
+    private let shutdown: ServerShutdown
     private let container: URL
 
     private init(
         relay: LocalRelay, npub: String, shareLink: String, serverAddress: String, report: SimulationReport,
-        server: Task<Void, any Error>, container: URL
+        server: Task<Void, any Error>, shutdown: ServerShutdown, container: URL
     ) {
         self.relay = relay
         self.npub = npub
@@ -65,6 +66,7 @@ public final class DemoSession {
         associationFileURL = "\(serverAddress)\(AASADocument.wellKnownPath)"
         self.report = report
         self.server = server
+        self.shutdown = shutdown
         self.container = container
     }
 
@@ -120,9 +122,10 @@ public final class DemoSession {
         }
         let configuration = ClipServerConfiguration(host: "127.0.0.1", port: options.port, stopsOnSignals: options.stopsOnSignals, requestLogLevel: nil)
         let (addresses, continuation) = AsyncStream<String>.makeStream()
+        let shutdown = ServerShutdown()
         let server = Task {
             defer { continuation.finish() }
-            try await ClipServer(site: site, configuration: configuration, logger: ClipServer.standardErrorLogger(level: .warning)).run { address in
+            try await ClipServer(site: site, configuration: configuration, logger: ClipServer.standardErrorLogger(level: .warning)).run(shutdown: shutdown) { address in
                 continuation.yield(address.url)
             }
         }
@@ -144,11 +147,15 @@ public final class DemoSession {
             let simulator = try FlowSimulator(settings: SimulationSettings(manifest: manifest, relays: [relay.url], timeoutSeconds: 5))
             report = try await simulator.run(url: shareLink, scenarios: SimulationScenario.allCases, container: container, onStep: onStep)
         } catch {
-            server.cancel()
+            shutdown.request()
+            _ = await server.result
             relay.stop()
             throw .simulationFailed(error.description)
         }
-        return DemoSession(relay: relay, npub: npub, shareLink: shareLink, serverAddress: address, report: report, server: server, container: container)
+        return DemoSession(
+            relay: relay, npub: npub, shareLink: shareLink, serverAddress: address, report: report,
+            server: server, shutdown: shutdown, container: container
+        )
     }
 
     /// Waits until the server stops (SIGINT or SIGTERM when ``Options/stopsOnSignals``), then stops the relay.
@@ -157,9 +164,9 @@ public final class DemoSession {
         finish()
     }
 
-    /// Stops the server and the relay.
+    /// Stops the server gracefully (requests in flight finish), then the relay.
     public func stop() async {
-        server.cancel()
+        shutdown.request()
         _ = await server.result
         finish()
     }
