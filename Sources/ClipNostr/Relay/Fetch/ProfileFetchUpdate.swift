@@ -1,7 +1,7 @@
 /// One step of a profile fetch: what changed, the best verified profile so far and every relay's state.
 public struct ProfileFetchUpdate: Sendable {
     /// What changed since the previous update.
-    public enum Change: Sendable, Hashable {
+    public enum Change: Sendable, Equatable {
         /// A relay connected or finished.
         case relayProgress(RelayURL)
         /// A newer verified profile arrived; ``ProfileFetchUpdate/profile`` holds it.
@@ -29,7 +29,7 @@ public struct ProfileFetchUpdate: Sendable {
 }
 
 /// Why a profile fetch ended.
-public enum ProfileFetchEnding: String, Sendable, Hashable {
+public enum ProfileFetchEnding: String, Sendable, Equatable {
     /// Every relay sent `EOSE`, closed the subscription or failed.
     case allRelaysFinished
     /// The grace window after the first verified profile passed.

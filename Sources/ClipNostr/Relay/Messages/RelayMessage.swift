@@ -13,7 +13,7 @@ import ClipKit
 /// The frame must be a JSON array whose first element names the message and whose other elements
 /// have exactly the count and types NIP-01 gives that message. Frames naming a message ClipNostr
 /// does not use (`AUTH`, `COUNT`, …) parse as ``unknown(type:)`` so callers can ignore them.
-public enum RelayMessage: Sendable, Hashable {
+public enum RelayMessage: Sendable, Equatable {
     /// The deepest nesting a frame may have: the message array, the event, its tags, one tag.
     public static let maximumDepth = 4
 
@@ -100,7 +100,7 @@ public enum RelayMessage: Sendable, Hashable {
 }
 
 /// Size caps for frames that relays send.
-public struct RelayMessageLimits: Sendable, Hashable {
+public struct RelayMessageLimits: Sendable, Equatable {
     /// The most UTF-8 bytes one frame may have. Default 256 KiB.
     public var maximumFrameBytes: Int
 
