@@ -2,7 +2,7 @@
 ///
 /// The defaults fit every event a client shows (long notes, profiles with many fields) while
 /// keeping a hostile relay from making a clip hash or hold megabytes.
-public struct EventLimits: Sendable, Hashable {
+public struct EventLimits: Sendable, Equatable {
     /// The most UTF-8 bytes `content` may have. Default 256 KiB.
     public var maximumContentBytes: Int
     /// The most tags an event may have. Default 2,000.

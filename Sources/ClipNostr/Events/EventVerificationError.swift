@@ -1,5 +1,5 @@
 /// Why an event is not genuine, or not well-formed enough to check.
-public enum EventVerificationError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `id` is not 64 lowercase hex characters.
     case malformedID
     /// `pubkey` is not 64 lowercase hex characters.

@@ -24,41 +24,43 @@ extension NostrEvent {
     public init(jsonValue: StrictJSONValue) throws(EventDecodingError) {
         guard let object = jsonValue.objectValue else { throw .notAnObject(found: jsonValue.typeDescription) }
 
-        func string(_ name: String) throws(EventDecodingError) -> String {
-            guard let member = object[name] else { throw .missingField(name) }
-            guard let text = member.stringValue else { throw .wrongType(field: name, expected: "a string") }
-            return text
-        }
-
-        func integer(_ name: String) throws(EventDecodingError) -> Int64 {
-            guard let member = object[name] else { throw .missingField(name) }
-            guard case .number = member else { throw .wrongType(field: name, expected: "a number") }
-            guard let number = member.int64Value else { throw .invalidInteger(field: name) }
-            return number
-        }
-
-        let id = try string("id")
-        let pubkey = try string("pubkey")
-        let createdAt = try integer("created_at")
-        let kindNumber = try integer("kind")
-        guard let kind = Int(exactly: kindNumber) else { throw .invalidInteger(field: "kind") }
+        let id = try Self.string("id", in: object)
+        let pubkey = try Self.string("pubkey", in: object)
+        let createdAt = try Self.integer("created_at", in: object)
+        guard let kind = Int(exactly: try Self.integer("kind", in: object)) else { throw .invalidInteger(field: "kind") }
         guard let tagsMember = object["tags"] else { throw .missingField("tags") }
-        guard let tagValues = tagsMember.arrayValue else { throw .wrongType(field: "tags", expected: "an array of arrays of strings") }
+        let tagsError = EventDecodingError.wrongType(field: "tags", expected: "an array of arrays of strings")
+        guard let tagValues = tagsMember.arrayValue else { throw tagsError }
         var tags: [[String]] = []
         tags.reserveCapacity(tagValues.count)
         for tagValue in tagValues {
-            guard let elements = tagValue.arrayValue else { throw .wrongType(field: "tags", expected: "an array of arrays of strings") }
+            guard let elements = tagValue.arrayValue else { throw tagsError }
             var tag: [String] = []
             tag.reserveCapacity(elements.count)
             for element in elements {
-                guard let text = element.stringValue else { throw .wrongType(field: "tags", expected: "an array of arrays of strings") }
+                guard let text = element.stringValue else { throw tagsError }
                 tag.append(text)
             }
             tags.append(tag)
         }
-        let content = try string("content")
-        let signature = try string("sig")
+        let content = try Self.string("content", in: object)
+        let signature = try Self.string("sig", in: object)
         self.init(id: id, pubkey: pubkey, createdAt: createdAt, kind: kind, tags: tags, content: content, signature: signature)
+    }
+
+    /// The string member `name` of an event object.
+    private static func string(_ name: String, in object: [String: StrictJSONValue]) throws(EventDecodingError) -> String {
+        guard let member = object[name] else { throw .missingField(name) }
+        guard let text = member.stringValue else { throw .wrongType(field: name, expected: "a string") }
+        return text
+    }
+
+    /// The whole-number member `name` of an event object.
+    private static func integer(_ name: String, in object: [String: StrictJSONValue]) throws(EventDecodingError) -> Int64 {
+        guard let member = object[name] else { throw .missingField(name) }
+        guard case .number = member else { throw .wrongType(field: name, expected: "a number") }
+        guard let number = member.int64Value else { throw .invalidInteger(field: name) }
+        return number
     }
 
     /// The event as one line of JSON, in NIP-01's object form, with strings escaped as in the id

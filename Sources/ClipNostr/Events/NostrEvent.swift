@@ -15,7 +15,7 @@ import Foundation
 /// case .failure(let error): log(error.description)
 /// }
 /// ```
-public struct NostrEvent: Sendable, Hashable, Codable {
+public struct NostrEvent: Sendable, Equatable {
     /// The event id: lowercase hex of the SHA-256 of ``canonicalSerialization()``.
     public var id: String
     /// The author's x-only public key, 32 bytes as lowercase hex.
@@ -30,12 +30,6 @@ public struct NostrEvent: Sendable, Hashable, Codable {
     public var content: String
     /// The BIP-340 Schnorr signature of the id, 64 bytes as lowercase hex (JSON `sig`).
     public var signature: String
-
-    enum CodingKeys: String, CodingKey {
-        case id, pubkey, kind, tags, content
-        case createdAt = "created_at"
-        case signature = "sig"
-    }
 
     /// Creates an event from its fields, as received or as built for tests; nothing is checked.
     public init(id: String, pubkey: String, createdAt: Int64, kind: Int, tags: [[String]], content: String, signature: String) {

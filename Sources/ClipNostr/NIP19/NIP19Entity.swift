@@ -1,6 +1,6 @@
 /// A decoded NIP-19 entity that names a person: a bare public key (`npub`) or a public key with
 /// relay hints (`nprofile`).
-public enum NIP19Entity: Sendable, Hashable {
+public enum NIP19Entity: Sendable, Equatable {
     /// An `npub`: the public key as 64 lowercase hex characters.
     case npub(publicKey: String)
     /// An `nprofile`: the public key and the relays where the person's events can be found.

@@ -1,5 +1,5 @@
 /// Why a string is not a NIP-19 entity ClipNostr can use, or why one cannot be encoded.
-public enum NIP19Error: Error, Sendable, Hashable, CustomStringConvertible {
+public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The string is empty.
     case empty
     /// The string has more characters than allowed.

@@ -6,7 +6,7 @@ import Foundation
 /// Relay URLs arrive from untrusted places — nprofile hints, share links — so they are checked
 /// before use: at most ``maximumLength`` bytes, no spaces or control characters, a host, no
 /// user name or password, no fragment.
-public struct RelayURL: Sendable, Hashable, CustomStringConvertible {
+public struct RelayURL: Sendable, Equatable, CustomStringConvertible {
     /// The longest relay URL accepted, in UTF-8 bytes.
     public static let maximumLength = 512
 
@@ -59,7 +59,7 @@ public struct RelayURL: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a relay URL was refused.
-public enum RelayURLError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RelayURLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL is empty.
     case empty
     /// The URL has more bytes than allowed.

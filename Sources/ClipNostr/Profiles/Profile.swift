@@ -13,7 +13,7 @@ import Foundation
 /// title.text = profile.preferredName ?? "Unnamed driver"
 /// let car = profile.custom["car_make"]?.stringValue
 /// ```
-public struct Profile: Sendable, Hashable {
+public struct Profile: Sendable, Equatable {
     /// `name`: a short handle.
     public var name: String?
     /// `display_name`, or the deprecated `displayName` when `display_name` is absent.

@@ -1,7 +1,7 @@
 import ClipKit
 
 /// Why an event's content is not a profile.
-public enum ProfileError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The event is not of kind 0.
     case notAProfileEvent(kind: Int)
     /// The content has more bytes than ``ProfileLimits/maximumContentBytes``.

@@ -1,5 +1,5 @@
 /// Size caps applied when reading a kind-0 profile.
-public struct ProfileLimits: Sendable, Hashable {
+public struct ProfileLimits: Sendable, Equatable {
     /// The most UTF-8 bytes the event content may have. Default 64 KiB.
     public var maximumContentBytes: Int
     /// The most characters kept of `name` and `display_name`. Default 256.

@@ -7,7 +7,7 @@ import ClipKit
 /// let target = try ProfileTarget(resolving: "https://roadflare.app/share/d/npub1…", router: router)
 /// let fetch = try RelayPool().fetchProfile(of: target.publicKey, from: relays)
 /// ```
-public struct ProfileTarget: Sendable, Hashable {
+public struct ProfileTarget: Sendable, Equatable {
     /// The person's public key: 64 lowercase hexadecimal characters.
     public let publicKey: String
     /// Relay hints from an `nprofile` (already checked), most useful first.
@@ -57,7 +57,7 @@ public struct ProfileTarget: Sendable, Hashable {
 }
 
 /// Why a profile target could not be resolved.
-public enum ProfileTargetError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is not an npub or nprofile; the associated value says why.
     case notAProfileReference(String)
     /// The text is a URL, but no manifest was given to route it.

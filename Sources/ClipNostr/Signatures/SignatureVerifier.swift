@@ -21,7 +21,7 @@ public protocol SignatureVerifier: Sendable {
 }
 
 /// The answer of a ``SignatureVerifier``.
-public enum SignatureCheck: Sendable, Hashable {
+public enum SignatureCheck: Sendable, Equatable {
     /// The signature verifies.
     case valid
     /// The signature does not verify for this message and key.

@@ -1,5 +1,5 @@
 /// Why an event (or a frame) from a relay was not used.
-public enum EventDropReason: Sendable, Hashable, CustomStringConvertible {
+public enum EventDropReason: Sendable, Equatable, CustomStringConvertible {
     /// The frame could not be parsed; the associated value says why.
     case malformedFrame(String)
     /// The event answers a subscription this fetch did not open.

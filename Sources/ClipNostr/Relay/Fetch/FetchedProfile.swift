@@ -1,5 +1,8 @@
 /// A verified profile: the parsed profile, the signed event it came from, and where it came from.
-public struct FetchedProfile: Sendable {
+///
+/// A fetch shares one instance between every update that reports it, so passing updates around
+/// never copies the profile.
+public final class FetchedProfile: Sendable {
     /// The profile parsed from the event's content.
     public let profile: Profile
     /// The kind-0 event, whose id and signature were verified.
@@ -8,6 +11,13 @@ public struct FetchedProfile: Sendable {
     public let relay: RelayURL
     /// How long after the fetch started it arrived.
     public let receivedAfter: Duration
+
+    init(profile: Profile, event: NostrEvent, relay: RelayURL, receivedAfter: Duration) {
+        self.profile = profile
+        self.event = event
+        self.relay = relay
+        self.receivedAfter = receivedAfter
+    }
 
     /// Whether `event` should replace this profile: it is newer, or as new with a lower id (NIP-01's
     /// rule for replaceable events).

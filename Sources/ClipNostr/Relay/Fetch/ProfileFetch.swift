@@ -3,7 +3,7 @@
 ///
 /// The fetch starts when the sequence is iterated and is iterated once. Breaking out of the loop
 /// or cancelling the iterating task stops it and closes every connection.
-public struct ProfileFetch: AsyncSequence, Sendable {
+public final class ProfileFetch: AsyncSequence, Sendable {
     /// Each element is one step of the fetch.
     public typealias Element = ProfileFetchUpdate
 
@@ -11,6 +11,12 @@ public struct ProfileFetch: AsyncSequence, Sendable {
     let filter: ProfileFilter
     /// The relays asked, after removing repeats and applying the cap.
     public let relays: [RelayURL]
+
+    init(pool: RelayPool, filter: ProfileFilter, relays: [RelayURL]) {
+        self.pool = pool
+        self.filter = filter
+        self.relays = relays
+    }
 
     /// The iterator that drives the fetch.
     public struct AsyncIterator: AsyncIteratorProtocol {
@@ -45,27 +51,16 @@ public struct ProfileFetch: AsyncSequence, Sendable {
         let start = ContinuousClock.now
         let (firstProfile, firstProfileSignal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let coordinator = ProfileFetchCoordinator(
-            relays: relays, verifier: pool.verifier, profileLimits: configuration.profileLimits, start: start,
-            updates: updates, firstProfileSignal: firstProfileSignal
+            pool: pool, filter: filter, relays: relays, start: start, updates: updates, firstProfileSignal: firstProfileSignal
         )
         if relays.isEmpty {
             await coordinator.end(.allRelaysFinished)
             return
         }
-        let subscriptionID = SubscriptionID()
-        let screen = ProfileEventScreen(
-            subscriptionID: subscriptionID, author: filter.author, allowedClockSkew: configuration.allowedClockSkew,
-            maximumContentBytes: configuration.maximumContentBytes, currentTime: pool.currentTime
-        )
         await withTaskGroup(of: Void.self) { group in
             for (index, relay) in relays.enumerated() {
-                let worker = RelayWorker(
-                    index: index,
-                    transport: pool.transportFactory.makeTransport(to: relay, maximumFrameBytes: configuration.maximumFrameBytes),
-                    subscriptionID: subscriptionID, filter: filter, screen: screen,
-                    limits: configuration.messageLimits, coordinator: coordinator
-                )
-                group.addTask { await worker.run() }
+                let transport = pool.transportFactory.makeTransport(to: relay, maximumFrameBytes: configuration.maximumFrameBytes)
+                group.addTask { await coordinator.run(relayAt: index, over: transport) }
             }
             group.addTask {
                 try? await Task.sleep(until: start + configuration.timeout, clock: .continuous)

@@ -1,5 +1,5 @@
 /// How a profile fetch waits, how many relays it asks and what it accepts from them.
-public struct ProfileFetchConfiguration: Sendable, Hashable {
+public struct ProfileFetchConfiguration: Sendable, Equatable {
     /// The overall deadline: the final answer comes no later than this after the fetch starts,
     /// whatever the relays do. Default 5 seconds.
     public var timeout: Duration

@@ -1,15 +1,18 @@
 import Foundation
 
 /// The single place where a fetch's decisions are made: which event is the best so far, when
-/// the fetch is over, and what every relay's report says. Relay workers and timers report to it.
+/// the fetch is over, and what every relay's report says. It runs each relay's exchange
+/// (``run(relayAt:over:)``) and hears from the fetch's timers.
 actor ProfileFetchCoordinator {
     /// The most notices kept per relay.
     static let maximumNoticesPerRelay = 5
     /// The longest notice kept, in characters.
     static let maximumNoticeLength = 200
 
-    private let verifier: EventVerifier
-    private let profileLimits: ProfileLimits
+    let filter: ProfileFilter
+    let subscriptionID: SubscriptionID
+    let messageLimits: RelayMessageLimits
+    private let pool: RelayPool
     private let start: ContinuousClock.Instant
     private let updates: AsyncStream<ProfileFetchUpdate>.Continuation
     private let firstProfileSignal: AsyncStream<Void>.Continuation
@@ -19,11 +22,13 @@ actor ProfileFetchCoordinator {
     private(set) var ending: ProfileFetchEnding?
 
     init(
-        relays: [RelayURL], verifier: EventVerifier, profileLimits: ProfileLimits, start: ContinuousClock.Instant,
+        pool: RelayPool, filter: ProfileFilter, relays: [RelayURL], start: ContinuousClock.Instant,
         updates: AsyncStream<ProfileFetchUpdate>.Continuation, firstProfileSignal: AsyncStream<Void>.Continuation
     ) {
-        self.verifier = verifier
-        self.profileLimits = profileLimits
+        self.pool = pool
+        self.filter = filter
+        subscriptionID = SubscriptionID()
+        messageLimits = pool.configuration.messageLimits
         self.start = start
         self.updates = updates
         self.firstProfileSignal = firstProfileSignal
@@ -40,11 +45,11 @@ actor ProfileFetchCoordinator {
         emit(.relayProgress(reports[index].relay))
     }
 
-    /// The relay sent an `EVENT` that failed a cheap check, or a frame that does not parse.
-    func relay(_ index: Int, dropped reason: EventDropReason, wasEvent: Bool) {
+    /// The relay sent a frame that does not parse.
+    func relay(_ index: Int, sentUnreadable error: RelayMessageError) {
         guard ending == nil else { return }
-        if wasEvent { reports[index].eventsReceived += 1 }
-        reports[index].droppedByReason[reason.code, default: 0] += 1
+        if case .invalidEvent = error { reports[index].eventsReceived += 1 }
+        drop(.malformedFrame(error.description), at: index)
     }
 
     /// The relay sent a `NOTICE`.
@@ -54,21 +59,23 @@ actor ProfileFetchCoordinator {
         reports[index].notices.append(shortened)
     }
 
-    /// The relay sent an event that passed the cheap checks: verify it if it would be the newest.
-    func relay(_ index: Int, offered event: NostrEvent) {
+    /// The relay sent an `EVENT` for `subscription`: screen it cheaply, then verify it if it would
+    /// be the newest.
+    func relay(_ index: Int, sent event: NostrEvent, for subscription: String) {
         guard ending == nil else { return }
         reports[index].eventsReceived += 1
+        if let reason = reasonToDrop(event, receivedFor: subscription) { return drop(reason, at: index) }
         if let best {
             // Only an identical copy is a duplicate; same id with other fields is a forgery, checked below.
             if best.event == event { return drop(.duplicate, at: index) }
             if !best.isSuperseded(by: event) { return drop(.superseded, at: index) }
         }
-        if case .failure(let error) = verifier.verify(event) {
+        if case .failure(let error) = pool.verifier.verify(event) {
             return drop(.failedVerification(error), at: index)
         }
         let profile: Profile
         do {
-            profile = try Profile(event: event, limits: profileLimits)
+            profile = try Profile(event: event, limits: pool.configuration.profileLimits)
         } catch {
             return drop(.unreadableProfile(error.description), at: index)
         }
@@ -83,7 +90,22 @@ actor ProfileFetchCoordinator {
         emit(.newProfile)
     }
 
-    /// The relay is done: `EOSE`, `CLOSED`, a failure, or cancellation of its worker.
+    /// The cheap checks an event must pass before anything is hashed or verified: the
+    /// subscription, author and kind asked for, a plausible `created_at`, and a bounded content.
+    private func reasonToDrop(_ event: NostrEvent, receivedFor subscription: String) -> EventDropReason? {
+        guard subscription == subscriptionID.rawValue else { return .wrongSubscription }
+        guard event.pubkey == filter.author else { return .wrongAuthor }
+        guard event.kind == ProfileFilter.profileKind else { return .wrongKind(event.kind) }
+        let now = Int64(pool.currentTime().timeIntervalSince1970.rounded(.down))
+        if event.createdAt > now + pool.configuration.allowedClockSkew.components.seconds {
+            return .tooFarInFuture(createdAt: event.createdAt)
+        }
+        let contentBytes = event.content.utf8.count
+        if contentBytes > pool.configuration.maximumContentBytes { return .contentTooLarge(bytes: contentBytes) }
+        return nil
+    }
+
+    /// The relay is done: `EOSE`, `CLOSED`, a failure, or cancellation of its exchange.
     func relay(_ index: Int, finished outcome: RelayOutcome) {
         guard ending == nil, reports[index].state.outcome == nil else { return }
         reports[index].state = .finished(outcome)
@@ -109,7 +131,9 @@ actor ProfileFetchCoordinator {
         firstProfileSignal.finish()
     }
 
+    /// Counts an event or frame that was not used.
     private func drop(_ reason: EventDropReason, at index: Int) {
+        guard ending == nil else { return }
         reports[index].droppedByReason[reason.code, default: 0] += 1
     }
 

@@ -1,7 +1,9 @@
 /// One step of a profile fetch: what changed, the best verified profile so far and every relay's state.
-public struct ProfileFetchUpdate: Sendable {
+///
+/// Updates are immutable snapshots, shared rather than copied as they travel to the consumer.
+public final class ProfileFetchUpdate: Sendable {
     /// What changed since the previous update.
-    public enum Change: Sendable, Hashable {
+    public enum Change: Sendable, Equatable {
         /// A relay connected or finished.
         case relayProgress(RelayURL)
         /// A newer verified profile arrived; ``ProfileFetchUpdate/profile`` holds it.
@@ -21,6 +23,14 @@ public struct ProfileFetchUpdate: Sendable {
     /// When the first verified profile arrived, from the start of the fetch.
     public let firstProfileAfter: Duration?
 
+    init(change: Change, profile: FetchedProfile?, relays: [RelayReport], elapsed: Duration, firstProfileAfter: Duration?) {
+        self.change = change
+        self.profile = profile
+        self.relays = relays
+        self.elapsed = elapsed
+        self.firstProfileAfter = firstProfileAfter
+    }
+
     /// Whether this is the last update.
     public var isFinal: Bool {
         if case .finished = change { return true }
@@ -29,7 +39,7 @@ public struct ProfileFetchUpdate: Sendable {
 }
 
 /// Why a profile fetch ended.
-public enum ProfileFetchEnding: String, Sendable, Hashable {
+public enum ProfileFetchEnding: String, Sendable {
     /// Every relay sent `EOSE`, closed the subscription or failed.
     case allRelaysFinished
     /// The grace window after the first verified profile passed.

@@ -27,7 +27,7 @@ public struct RelayReport: Sendable {
 }
 
 /// Where a relay stands during a fetch.
-public enum RelayState: Sendable, Hashable {
+public enum RelayState: Sendable, Equatable {
     /// Opening the connection.
     case connecting
     /// Connected and subscribed; waiting for events and `EOSE`.
@@ -43,7 +43,7 @@ public enum RelayState: Sendable, Hashable {
 }
 
 /// How a relay's part in a fetch ended.
-public enum RelayOutcome: Sendable, Hashable, CustomStringConvertible {
+public enum RelayOutcome: Sendable, Equatable, CustomStringConvertible {
     /// The relay sent every stored event and `EOSE`.
     case endOfStoredEvents
     /// The relay ended the subscription with `CLOSED`, saying why.

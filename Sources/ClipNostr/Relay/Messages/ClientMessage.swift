@@ -4,7 +4,7 @@
 /// let subscription = SubscriptionID()
 /// try await transport.send(ClientMessage.request(subscription, filter: ProfileFilter(author: hex)).text)
 /// ```
-public enum ClientMessage: Sendable, Hashable {
+public enum ClientMessage: Sendable, Equatable {
     /// `["REQ", <subscription id>, <filter>]`: ask for matching events, stored ones first.
     case request(SubscriptionID, filter: ProfileFilter)
     /// `["CLOSE", <subscription id>]`: end a subscription.

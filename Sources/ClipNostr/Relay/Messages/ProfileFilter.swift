@@ -1,6 +1,6 @@
 /// The NIP-01 filter of a profile fetch: the newest kind-0 event of one author,
 /// `{"kinds":[0],"authors":[<hex>],"limit":1}`.
-public struct ProfileFilter: Sendable, Hashable {
+public struct ProfileFilter: Sendable, Equatable {
     /// The author's public key: 64 lowercase hexadecimal characters.
     public let author: String
 
@@ -24,7 +24,7 @@ public struct ProfileFilter: Sendable, Hashable {
 }
 
 /// A profile filter was asked for with something other than a hex public key.
-public struct ProfileFilterError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ProfileFilterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was given, shortened.
     public let author: String
 

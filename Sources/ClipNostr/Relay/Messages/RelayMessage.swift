@@ -13,7 +13,7 @@ import ClipKit
 /// The frame must be a JSON array whose first element names the message and whose other elements
 /// have exactly the count and types NIP-01 gives that message. Frames naming a message ClipNostr
 /// does not use (`AUTH`, `COUNT`, …) parse as ``unknown(type:)`` so callers can ignore them.
-public enum RelayMessage: Sendable, Hashable {
+public enum RelayMessage: Sendable, Equatable {
     /// The deepest nesting a frame may have: the message array, the event, its tags, one tag.
     public static let maximumDepth = 4
 
@@ -51,56 +51,56 @@ public enum RelayMessage: Sendable, Hashable {
         guard let elements = value.arrayValue else { throw .notAnArray(found: value.typeDescription) }
         guard let first = elements.first else { throw .emptyArray }
         guard let type = first.stringValue else { throw .typeNotAString }
-        let arguments = Array(elements.dropFirst())
-
-        func requireCount(_ count: Int) throws(RelayMessageError) {
-            guard arguments.count == count else {
-                throw .wrongElementCount(type: type, expected: count + 1, found: arguments.count + 1)
-            }
+        let expectedArguments: Int
+        switch type {
+        case "EOSE", "NOTICE": expectedArguments = 1
+        case "EVENT", "CLOSED": expectedArguments = 2
+        case "OK": expectedArguments = 3
+        default:
+            self = .unknown(type: type)
+            return
         }
-        func string(at index: Int, _ name: String) throws(RelayMessageError) -> String {
-            guard let text = arguments[index].stringValue else {
-                throw .wrongElementType(type: type, element: name, expected: "a string")
-            }
-            return text
+        guard elements.count == expectedArguments + 1 else {
+            throw .wrongElementCount(type: type, expected: expectedArguments + 1, found: elements.count)
         }
-
+        // Every message NIP-01 gives has a string first: an id, or the notice's text.
+        let firstName = type == "NOTICE" ? "message" : type == "OK" ? "event id" : "subscription id"
+        let firstText = try Self.string(elements[1], named: firstName, in: type)
         switch type {
         case "EVENT":
-            try requireCount(2)
-            let subscriptionID = try string(at: 0, "subscription id")
-            guard arguments[1].objectValue != nil else {
+            guard elements[2].objectValue != nil else {
                 throw .wrongElementType(type: type, element: "event", expected: "an object")
             }
             do {
-                self = .event(subscriptionID: subscriptionID, event: try NostrEvent(jsonValue: arguments[1]))
+                self = .event(subscriptionID: firstText, event: try NostrEvent(jsonValue: elements[2]))
             } catch {
                 throw .invalidEvent(error)
             }
         case "EOSE":
-            try requireCount(1)
-            self = .endOfStoredEvents(subscriptionID: try string(at: 0, "subscription id"))
+            self = .endOfStoredEvents(subscriptionID: firstText)
         case "CLOSED":
-            try requireCount(2)
-            self = .closed(subscriptionID: try string(at: 0, "subscription id"), message: try string(at: 1, "message"))
+            self = .closed(subscriptionID: firstText, message: try Self.string(elements[2], named: "message", in: type))
         case "NOTICE":
-            try requireCount(1)
-            self = .notice(try string(at: 0, "message"))
-        case "OK":
-            try requireCount(3)
-            let eventID = try string(at: 0, "event id")
-            guard let accepted = arguments[1].boolValue else {
+            self = .notice(firstText)
+        default:
+            guard let accepted = elements[2].boolValue else {
                 throw .wrongElementType(type: type, element: "accepted", expected: "true or false")
             }
-            self = .ok(eventID: eventID, accepted: accepted, message: try string(at: 2, "message"))
-        default:
-            self = .unknown(type: type)
+            self = .ok(eventID: firstText, accepted: accepted, message: try Self.string(elements[3], named: "message", in: type))
         }
+    }
+
+    /// The text of a string element, or the error naming the element and its message.
+    private static func string(_ value: StrictJSONValue, named element: String, in type: String) throws(RelayMessageError) -> String {
+        guard let text = value.stringValue else {
+            throw .wrongElementType(type: type, element: element, expected: "a string")
+        }
+        return text
     }
 }
 
 /// Size caps for frames that relays send.
-public struct RelayMessageLimits: Sendable, Hashable {
+public struct RelayMessageLimits: Sendable, Equatable {
     /// The most UTF-8 bytes one frame may have. Default 256 KiB.
     public var maximumFrameBytes: Int
 

@@ -1,7 +1,7 @@
 import ClipKit
 
 /// Why a relay frame could not be parsed.
-public enum RelayMessageError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RelayMessageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The frame has more bytes than ``RelayMessageLimits/maximumFrameBytes``.
     case frameTooLarge(bytes: Int, limit: Int)
     /// The frame is not well-formed JSON (strictly: see ``ClipKit/StrictJSONParser``).

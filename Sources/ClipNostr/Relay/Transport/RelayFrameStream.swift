@@ -31,49 +31,61 @@ public final class RelayFrameStream: AsyncSequence, @unchecked Sendable {
     @discardableResult
     public func deliver(_ frame: String) async -> Bool {
         while true {
-            let step: DeliveryStep = lock.withLock {
-                if ending != nil { return .ended }
-                if let consumer = waitingConsumer {
-                    waitingConsumer = nil
-                    return .handedOver(consumer)
-                }
-                if buffered.count - head < capacity {
-                    buffered.append(frame)
-                    return .buffered
-                }
-                return .full
-            }
-            switch step {
-            case .ended: return false
-            case .buffered: return true
-            case .handedOver(let consumer):
+            let (delivered, consumer) = offer(frame)
+            if let consumer {
                 consumer.resume(returning: frame)
                 return true
-            case .full:
-                await withCheckedContinuation { (producer: CheckedContinuation<Void, Never>) in
-                    let resumeNow: Bool = lock.withLock {
-                        if ending != nil || buffered.count - head < capacity { return true }
-                        waitingProducers.append(producer)
-                        return false
-                    }
-                    if resumeNow { producer.resume() }
-                }
+            }
+            if let delivered { return delivered }
+            await withCheckedContinuation { (producer: CheckedContinuation<Void, Never>) in
+                if !waitForRoom(producer) { producer.resume() }
             }
         }
     }
 
+    /// Hands `frame` to a waiting consumer (returned, to be resumed outside the lock) or buffers it.
+    ///
+    /// - Returns: `delivered` is `true` when the frame was taken, `false` when the stream has
+    ///   ended, and `nil` when the buffer is full.
+    private func offer(_ frame: String) -> (delivered: Bool?, consumer: CheckedContinuation<String?, any Error>?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if ending != nil { return (false, nil) }
+        if let consumer = waitingConsumer {
+            waitingConsumer = nil
+            return (true, consumer)
+        }
+        if buffered.count - head < capacity {
+            buffered.append(frame)
+            return (true, nil)
+        }
+        return (nil, nil)
+    }
+
+    /// Parks `producer` until a frame is read or the stream ends; `false` when there is room
+    /// (or an end) already, and the producer should go on at once.
+    private func waitForRoom(_ producer: CheckedContinuation<Void, Never>) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if ending != nil || buffered.count - head < capacity { return false }
+        waitingProducers.append(producer)
+        return true
+    }
+
     /// Ends the stream after the buffered frames: normally, or with `error` (ignored if already ended).
     public func finish(throwing error: (any Error)? = nil) {
-        let (consumer, producers): (CheckedContinuation<String?, any Error>?, [CheckedContinuation<Void, Never>]) = lock.withLock {
-            guard ending == nil else { return (nil, []) }
-            ending = error.map { .failure($0) } ?? .success(())
-            let producers = waitingProducers
-            waitingProducers = []
-            // A waiting consumer means the buffer is empty: it gets the end now.
-            let consumer = waitingConsumer
-            waitingConsumer = nil
-            return (consumer, producers)
+        lock.lock()
+        guard ending == nil else {
+            lock.unlock()
+            return
         }
+        ending = error.map { .failure($0) } ?? .success(())
+        let producers = waitingProducers
+        waitingProducers = []
+        // A waiting consumer means the buffer is empty: it gets the end now.
+        let consumer = waitingConsumer
+        waitingConsumer = nil
+        lock.unlock()
         for producer in producers { producer.resume() }
         if let consumer {
             if let error { consumer.resume(throwing: error) } else { consumer.resume(returning: nil) }
@@ -82,48 +94,52 @@ public final class RelayFrameStream: AsyncSequence, @unchecked Sendable {
 
     /// Whether the stream has ended (its buffered frames may still be unread).
     public var isFinished: Bool {
-        lock.withLock { ending != nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return ending != nil
     }
 
     fileprivate func next() async throws -> String? {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (consumer: CheckedContinuation<String?, any Error>) in
-                let outcome: NextStep = lock.withLock {
-                    if head < buffered.count {
-                        let frame = buffered[head]
-                        head += 1
-                        if head > 64, head * 2 > buffered.count {
-                            buffered.removeFirst(head)
-                            head = 0
-                        }
-                        let producer = waitingProducers.isEmpty ? nil : waitingProducers.removeFirst()
-                        return .frame(frame, producer)
-                    }
-                    if let ending { return .ended(ending) }
-                    if Task.isCancelled { return .ended(.failure(CancellationError())) }
-                    waitingConsumer = consumer
-                    return .wait
-                }
-                switch outcome {
-                case .frame(let frame, let producer):
-                    producer?.resume()
-                    consumer.resume(returning: frame)
-                case .ended(.success):
-                    consumer.resume(returning: nil)
-                case .ended(.failure(let error)):
-                    consumer.resume(throwing: error)
-                case .wait:
-                    break
+                let (frame, producer, end) = take(orPark: consumer)
+                producer?.resume()
+                switch (frame, end) {
+                case (let frame?, _): consumer.resume(returning: frame)
+                case (nil, .success?): consumer.resume(returning: nil)
+                case (nil, .failure(let error)?): consumer.resume(throwing: error)
+                case (nil, nil): break
                 }
             }
         } onCancel: {
-            let consumer: CheckedContinuation<String?, any Error>? = lock.withLock {
-                let consumer = waitingConsumer
-                waitingConsumer = nil
-                return consumer
-            }
+            lock.lock()
+            let consumer = waitingConsumer
+            waitingConsumer = nil
+            lock.unlock()
             consumer?.resume(throwing: CancellationError())
         }
+    }
+
+    /// Takes the next buffered frame (and a producer to wake, now that there is room), or the
+    /// stream's end, or parks `consumer` until one of them comes; all three `nil` means parked.
+    private func take(
+        orPark consumer: CheckedContinuation<String?, any Error>
+    ) -> (frame: String?, producer: CheckedContinuation<Void, Never>?, end: Result<Void, any Error>?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if head < buffered.count {
+            let frame = buffered[head]
+            head += 1
+            if head > 64, head * 2 > buffered.count {
+                buffered.removeFirst(head)
+                head = 0
+            }
+            return (frame, waitingProducers.isEmpty ? nil : waitingProducers.removeFirst(), nil)
+        }
+        if let ending { return (nil, nil, ending) }
+        if Task.isCancelled { return (nil, nil, .failure(CancellationError())) }
+        waitingConsumer = consumer
+        return (nil, nil, nil)
     }
 
     /// Iterates the frames.
@@ -139,16 +155,5 @@ public final class RelayFrameStream: AsyncSequence, @unchecked Sendable {
     /// An iterator over the frames; a stream has one consumer.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(stream: self)
-    }
-
-    private enum DeliveryStep {
-        case ended, buffered, full
-        case handedOver(CheckedContinuation<String?, any Error>)
-    }
-
-    private enum NextStep {
-        case frame(String, CheckedContinuation<Void, Never>?)
-        case ended(Result<Void, any Error>)
-        case wait
     }
 }

@@ -1,5 +1,5 @@
 /// Why a connection to a relay failed.
-public enum RelayTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RelayTransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The connection could not be opened (DNS, TCP, TLS or the WebSocket handshake failed).
     case connectionFailed(String)
     /// The relay sent a frame larger than the transport's limit; the connection was closed.

@@ -1,31 +1,26 @@
-/// One relay's part in a fetch: connect, subscribe, read frames, screen events and report to the
-/// coordinator, until `EOSE`, `CLOSED`, a failure or cancellation. The connection is always closed.
-struct RelayWorker: Sendable {
-    let index: Int
-    let transport: any RelayTransport
-    let subscriptionID: SubscriptionID
-    let filter: ProfileFilter
-    let screen: ProfileEventScreen
-    let limits: RelayMessageLimits
-    let coordinator: ProfileFetchCoordinator
-
-    func run() async {
-        let outcome = await exchange()
-        await coordinator.relay(index, finished: outcome)
+extension ProfileFetchCoordinator {
+    /// One relay's part in the fetch: connect, subscribe, read frames and judge each, until `EOSE`,
+    /// `CLOSED`, a failure or cancellation. The connection is always closed.
+    ///
+    /// The exchange runs on the coordinator, but waits for the network off it, so relays are read
+    /// concurrently while every decision stays in one place.
+    func run(relayAt index: Int, over transport: any RelayTransport) async {
+        let outcome = await exchange(relayAt: index, over: transport)
+        relay(index, finished: outcome)
         await transport.close()
     }
 
-    private func exchange() async -> RelayOutcome {
+    private func exchange(relayAt index: Int, over transport: any RelayTransport) async -> RelayOutcome {
         do throws(RelayTransportError) {
             try await transport.connect()
             try await transport.send(ClientMessage.request(subscriptionID, filter: filter).text)
         } catch {
             return error == .cancelled || Task.isCancelled ? .cancelled : .failed(error)
         }
-        await coordinator.relayConnected(index)
+        relayConnected(index)
         do {
             for try await frame in transport.receivedFrames {
-                if let outcome = await handle(frame) {
+                if let outcome = handle(frame, fromRelayAt: index) {
                     if case .endOfStoredEvents = outcome {
                         // Be polite: end the subscription before the connection closes.
                         try? await transport.send(ClientMessage.close(subscriptionID).text)
@@ -44,29 +39,23 @@ struct RelayWorker: Sendable {
     }
 
     /// Handles one frame; returns the relay's outcome when the frame ends its part.
-    private func handle(_ frame: String) async -> RelayOutcome? {
+    private func handle(_ frame: String, fromRelayAt index: Int) -> RelayOutcome? {
         let message: RelayMessage
         do {
-            message = try RelayMessage(parsing: frame, limits: limits)
+            message = try RelayMessage(parsing: frame, limits: messageLimits)
         } catch {
-            let wasEvent: Bool
-            if case .invalidEvent = error { wasEvent = true } else { wasEvent = false }
-            await coordinator.relay(index, dropped: .malformedFrame(error.description), wasEvent: wasEvent)
+            relay(index, sentUnreadable: error)
             return nil
         }
         switch message {
         case .event(let subscription, let event):
-            if let reason = screen.reasonToDrop(event, receivedFor: subscription) {
-                await coordinator.relay(index, dropped: reason, wasEvent: true)
-            } else {
-                await coordinator.relay(index, offered: event)
-            }
+            relay(index, sent: event, for: subscription)
         case .endOfStoredEvents(let subscription) where subscription == subscriptionID.rawValue:
             return .endOfStoredEvents
         case .closed(let subscription, let reason) where subscription == subscriptionID.rawValue:
             return .closed(reason: reason)
         case .notice(let text):
-            await coordinator.relay(index, noticed: text)
+            relay(index, noticed: text)
         case .endOfStoredEvents, .closed, .ok, .unknown:
             break
         }
