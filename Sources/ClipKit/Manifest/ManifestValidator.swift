@@ -81,11 +81,7 @@ private struct Checker {
     }
 
     func join(_ path: String, _ key: String) -> String {
-        RoutePattern.isIdentifier(key) ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
-    }
-
-    func quoted(_ key: String) -> String {
-        "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        ManifestIssue.member(key, of: path)
     }
 
     // MARK: The manifest

@@ -16,10 +16,38 @@ import Testing
         #expect(manifest.nostr == nil)
     }
 
-    @Test func encodingRoundTrips() throws {
-        let original = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
-        let data = try JSONEncoder().encode(original)
-        #expect(try ManifestLoader().load(data: data) == original)
+    @Test func jsonValueRoundTrips() throws {
+        for example in ["Examples/bluesky/clipkit.json", "Examples/roadflare/clipkit.json"] {
+            let original = try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: TestEnvironment.file(example))
+            let written = original.jsonValue
+            #expect(try ManifestLoader(parameterKinds: .standardWithNostr).load(data: written.serialized()) == original, "\(example)")
+            // Optional members that are not set stay out; one pattern is written as `pattern`.
+            #expect(written["app"]?["name"] == original.app.name.map(JSONValue.string))
+            #expect(written["nostr"] == original.nostr.map { .object(["relays": .array($0.relays.map(JSONValue.string))]) })
+            for (route, json) in zip(original.routes, written["routes"]?.arrayValue ?? []) {
+                #expect((json["pattern"] != nil) == (route.patterns.count == 1), "\(example): \(route.name)")
+                #expect((json["patterns"] != nil) == (route.patterns.count > 1), "\(example): \(route.name)")
+                #expect((json["params"] != nil) == !route.params.isEmpty, "\(example): \(route.name)")
+            }
+        }
+    }
+
+    @Test func everyDuplicateMemberIsReportedWithItsPath() {
+        let json = Data("""
+        {"teamID":"ABCDE12345","app":{"bundleID":"com.example.App","appStoreID":"42"},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["digital"]},
+         "appGroup":"group.com.example","domains":["example.com"],
+         "routes":[{"name":"a","pattern":"https://example.com/a","handledBy":"clip","name":"b",
+                    "params":{"odd key":"string","odd key":"string"}}],
+         "handoff":{"ttlSeconds":3600},"teamID":"ABCDE12345"}
+        """.utf8)
+        #expect {
+            try ManifestLoader().load(data: json)
+        } throws: { error in
+            let issues = (error as? ManifestError)?.issues ?? []
+            return issues.map(\.path).prefix(3) == ["$.routes[0].name", "$.routes[0].params[\"odd key\"]", "$.teamID"]
+                && issues.prefix(3).allSatisfy { $0.message.contains("more than once") }
+        }
     }
 
     @Test func notJSONNamesTheFile() {
