@@ -113,18 +113,25 @@ public struct HandoffEnvelope: Sendable, Hashable {
 
     // MARK: Encoding and typed decoding
 
-    /// The bytes of an entry for `payload`, checked to be accepted by ``init(validating:now:clockSkewAllowance:)``.
-    static func encode<Payload: Codable>(
-        _ payload: Payload, typeName: String, createdAt: Int, lifetime: Int
-    ) throws(HandoffError) -> Data {
-        let wire = Wire(schema: currentSchemaVersion, createdAt: createdAt, expiresAt: createdAt + lifetime, type: typeName, payload: payload)
+    /// The payload's JSON as an entry holds it: compact, sorted keys, `/` not escaped.
+    static func encode<Payload: Encodable>(_ payload: Payload, typeName: String) throws(HandoffError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return try encoder.encode(wire)
+            return try encoder.encode(payload)
         } catch {
             throw .payloadNotEncodable(typeName: typeName, reason: describe(error))
         }
+    }
+
+    /// The bytes of an entry around `payloadJSON`, members in sorted order; `typeName` must pass
+    /// ``isTypeName(_:)`` (it is written without escaping). ``init(validating:now:clockSkewAllowance:)``
+    /// checks the result before anything stores it.
+    static func entry(payloadJSON: Data, typeName: String, createdAt: Int, lifetime: Int) -> Data {
+        var data = Data("{\"createdAt\":\(createdAt),\"expiresAt\":\(createdAt + lifetime),\"payload\":".utf8)
+        data.append(payloadJSON)
+        data.append(contentsOf: ",\"schema\":\(currentSchemaVersion),\"type\":\"\(typeName)\"}".utf8)
+        return data
     }
 
     /// Decodes the payload of already validated entry bytes straight from the bytes (keeping full
@@ -137,14 +144,6 @@ public struct HandoffEnvelope: Sendable, Hashable {
         } catch {
             throw .undecodablePayload(typeName: typeName, reason: describe(error))
         }
-    }
-
-    private struct Wire<Payload: Codable>: Codable {
-        var schema: Int
-        var createdAt: Int
-        var expiresAt: Int
-        var type: String
-        var payload: Payload
     }
 
     private struct PayloadOnly<Payload: Decodable>: Decodable {

@@ -93,20 +93,30 @@ public struct HandoffStore: Sendable {
     @discardableResult
     public func offer<Payload: Codable & Sendable>(_ payload: Payload, typeName: String) throws(HandoffError) -> HandoffOffer {
         guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
+        let payloadJSON = try HandoffEnvelope.encode(payload, typeName: typeName)
+        return try offer(payloadJSON: payloadJSON, typeName: typeName) { data throws(HandoffDiagnostic) in
+            _ = try HandoffEnvelope.decodePayload(from: data, typeName: typeName, as: Payload.self)
+        }
+    }
+
+    /// Wraps payload JSON in an entry, checks the entry (and, with `checkPayload`, that the payload
+    /// reads back) and stores it.
+    func offer(
+        payloadJSON: Data, typeName: String, checkPayload: (Data) throws(HandoffDiagnostic) -> Void
+    ) throws(HandoffError) -> HandoffOffer {
         let now = clock()
         let seconds = now.timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, abs(seconds) < 1e15 else {
             throw .payloadRejected(.corrupt(reason: "the clock reads \(now.timeIntervalSince1970) Unix seconds, which no entry can carry"))
         }
-        let createdAt = Int(seconds)
-        let data = try HandoffEnvelope.encode(payload, typeName: typeName, createdAt: createdAt, lifetime: lifetime)
+        let data = HandoffEnvelope.entry(payloadJSON: payloadJSON, typeName: typeName, createdAt: Int(seconds), lifetime: lifetime)
         guard data.count <= HandoffEnvelope.maximumBytes else {
             throw .entryTooLarge(bytes: data.count, limit: HandoffEnvelope.maximumBytes)
         }
         let envelope: HandoffEnvelope
         do {
             envelope = try HandoffEnvelope(validating: data, now: now, clockSkewAllowance: clockSkewAllowance)
-            _ = try HandoffEnvelope.decodePayload(from: data, typeName: typeName, as: Payload.self)
+            try checkPayload(data)
         } catch {
             throw .payloadRejected(error)
         }
