@@ -7,7 +7,7 @@ import Foundation
 /// invocation URL itself when the page asks it to present the App Store overlay. The URI is an
 /// `https` link (`https://bsky.app/start/{handle}/{rkey}`, `https://go.bsky.app/{code}`) or an
 /// `at://` record URI.
-public struct BlueskyStarterPackHandoff: HandoffPayload, Hashable {
+public struct BlueskyStarterPackHandoff: HandoffPayload, Equatable {
     /// `"bluesky.starterPack"`.
     public static let handoffTypeName = "bluesky.starterPack"
     /// The key Bluesky's web content stores the starter pack under: `starterPackUri`.

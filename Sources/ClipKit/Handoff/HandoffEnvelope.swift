@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Times are whole Unix seconds. ``init(validating:now:clockSkewAllowance:)`` is the one place that
 /// decides whether stored bytes are a usable entry; it never crashes on any input.
-public struct HandoffEnvelope: Sendable, Hashable {
+public struct HandoffEnvelope: Sendable, Equatable {
     /// The envelope schema this version of ClipKit writes and reads.
     public static let currentSchemaVersion = 1
     /// The largest entry accepted, in bytes: 64 KiB.

@@ -4,7 +4,7 @@
 /// seeds its pending driver deep link with it. Decoding is strict: unknown members, an `npub` that is
 /// not shaped like one, an over-long name or a negative timestamp make the payload undecodable.
 /// (The bech32 checksum is checked where the npub came from: the router's `npub` parameter kind.)
-public struct RoadFlareDriverHandoff: HandoffPayload, Hashable {
+public struct RoadFlareDriverHandoff: HandoffPayload, Equatable {
     /// `"roadflare.driver"`.
     public static let handoffTypeName = "roadflare.driver"
     /// The longest display name kept, in characters.

@@ -2,7 +2,7 @@
 ///
 /// Keeping a number's text lets a caller read `created_at` as an exact 64-bit integer; objects
 /// never have duplicate keys, because the parser rejects them.
-public indirect enum StrictJSONValue: Sendable, Hashable {
+public indirect enum StrictJSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.

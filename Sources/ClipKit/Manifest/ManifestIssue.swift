@@ -1,5 +1,5 @@
 /// One problem found in a manifest, with the JSON path where it is.
-public struct ManifestIssue: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ManifestIssue: Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, as a path from the document root: `$.routes[0].pattern`.
     public let path: String
     /// What is wrong and what is expected, for a person.
@@ -35,7 +35,7 @@ public struct ManifestIssue: Sendable, Hashable, Codable, CustomStringConvertibl
 }
 
 /// Why a manifest could not be loaded.
-public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(file: String, reason: String)
     /// The file is larger than a manifest may be.

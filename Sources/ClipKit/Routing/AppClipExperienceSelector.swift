@@ -9,7 +9,7 @@ import Foundation
 /// experience with more query items; on a further tie, the one registered first.
 public struct AppClipExperienceSelector: Sendable {
     /// A registered experience: an identifier of your choice and its URL.
-    public struct Experience: Sendable, Hashable {
+    public struct Experience: Sendable, Equatable {
         /// Your name for the experience (for example its App Store Connect identifier).
         public let identifier: String
         /// The registered URL prefix.

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// A pattern is an `https` URL without port, user, query or fragment. Each path segment is a
 /// literal or a capture, `{name}`, which matches exactly one non-empty segment.
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     /// One path segment of a pattern.
-    public enum Segment: Sendable, Hashable {
+    public enum Segment: Sendable, Equatable {
         /// A segment that must appear as written (compared case-sensitively, after percent-decoding).
         case literal(String)
         /// A segment captured into the named parameter.
@@ -106,7 +106,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a route pattern could not be parsed.
-public enum RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertible {
     case notHTTPS(String)
     case hasQueryOrFragment(String)
     case hostHasUserOrPort(String)
