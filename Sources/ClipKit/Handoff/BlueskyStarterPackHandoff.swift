@@ -49,7 +49,7 @@ public struct BlueskyStarterPackHandoff: HandoffPayload, Equatable {
         if uri.utf8.count > maximumURIBytes {
             return "the starter-pack URI has \(uri.utf8.count) bytes; at most \(maximumURIBytes) are accepted"
         }
-        if uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+        if ASCIISet(" ", controls: true).containsAny(uri) {
             return "\(shown) contains spaces or control characters; a starter-pack URI has neither"
         }
         if uri.hasPrefix("at://") {

@@ -106,9 +106,7 @@ public struct HandoffEnvelope: Sendable, Equatable {
         let scalars = name.unicodeScalars
         guard let first = scalars.first, scalars.count <= 128,
               ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
-        return scalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
-        }
+        return ASCIISet.alphanumerics(and: "._-").containsAll(name)
     }
 
     // MARK: Encoding and typed decoding

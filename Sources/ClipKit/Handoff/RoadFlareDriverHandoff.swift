@@ -62,8 +62,7 @@ public struct RoadFlareDriverHandoff: HandoffPayload, Equatable {
 
     /// Whether `value` looks like an npub: `npub1` and 58 lower-case bech32 characters.
     static func isNpubShaped(_ value: String) -> Bool {
-        let alphabet = Set("qpzry9x8gf2tvdw0s3jn54khce6mua7l".unicodeScalars)
         guard value.hasPrefix("npub1"), value.unicodeScalars.count == 63 else { return false }
-        return value.unicodeScalars.dropFirst(5).allSatisfy { alphabet.contains($0) }
+        return ASCIISet("qpzry9x8gf2tvdw0s3jn54khce6mua7l").containsAll(value.dropFirst(5))
     }
 }

@@ -43,7 +43,7 @@ public indirect enum StrictJSONValue: Sendable, Equatable {
     /// The number as an exact 64-bit integer, when it is written as one (no fraction or exponent)
     /// and fits.
     public var int64Value: Int64? {
-        guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        guard case .number(let text) = self, !ASCIISet(".eE").containsAny(text) else { return nil }
         return Int64(text)
     }
 

@@ -245,7 +245,9 @@ private struct Checker {
                     report(patternPath, error.description)
                 }
             }
-            if let first = captureSets.first, captureSets.contains(where: { $0 != first }) {
+            var capturesDiffer = false
+            for captures in captureSets where captures != captureSets[0] { capturesDiffer = true }
+            if capturesDiffer {
                 report(path, "its patterns capture different parameters; every pattern of a route must capture the same names")
             }
             let captured = captureSets.first ?? []
@@ -284,14 +286,12 @@ private struct Checker {
 public enum FieldRules {
     /// Whether `value` is an Apple team ID: ten upper-case ASCII letters or digits.
     public static func isTeamID(_ value: String) -> Bool {
-        value.unicodeScalars.count == 10 && value.unicodeScalars.allSatisfy { $0.isASCIIUppercaseLetter || $0.isASCIIDigit }
+        value.unicodeScalars.count == 10 && ASCIISet(uppercase: true, digits: true).containsAll(value)
     }
 
     /// Why `value` is not a bundle identifier, or `nil` when it is one.
     public static func bundleIDProblem(_ value: String) -> String? {
-        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard value.count <= 155, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }),
-              value.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "-" || $0 == "." }) else {
+        guard value.count <= 155, value.hasDotSeparatedLabels(atLeast: 2), ASCIISet.alphanumerics(and: "-.").containsAll(value) else {
             return "'\(value.truncatedForMessages)' is not a bundle ID: expected reverse-DNS letters, digits, '-' and '.', like com.example.MyApp"
         }
         return nil
@@ -300,23 +300,21 @@ public enum FieldRules {
     /// Whether `value` is a numeric App Store ID.
     public static func isAppStoreID(_ value: String) -> Bool {
         guard let first = value.unicodeScalars.first, first != "0", value.count <= 15 else { return false }
-        return value.unicodeScalars.allSatisfy { $0.isASCIIDigit }
+        return ASCIISet(digits: true).containsAll(value)
     }
 
     /// Whether `value` is an App Group identifier: `group.` and a reverse-DNS name.
     public static func isAppGroup(_ value: String) -> Bool {
         guard value.hasPrefix("group."), value.count <= 160 else { return false }
-        let name = value.dropFirst("group.".count)
-        return !name.isEmpty
-            && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
-            && name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "." }
+        let name = String(value.dropFirst("group.".count))
+        return name.hasDotSeparatedLabels(atLeast: 1) && ASCIISet.alphanumerics(and: "-.").containsAll(name)
     }
 
     /// Whether `value` can be a key in the App Group store.
     public static func isStorageKey(_ value: String) -> Bool {
         guard let first = value.unicodeScalars.first, first.isASCIILowercaseLetter || first.isASCIIUppercaseLetter,
               value.count <= 64 else { return false }
-        return value.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "_-.".unicodeScalars.contains($0) }
+        return ASCIISet.alphanumerics(and: "_-.").containsAll(value)
     }
 
     /// Why `value` is not a relay URL a manifest may list (`wss://host[:port][/path]`), or `nil`.
@@ -334,11 +332,12 @@ public enum FieldRules {
     /// Parses `major[.minor[.patch]]`.
     public static func osVersion(_ value: String) -> (major: Int, minor: Int, patch: Int)? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }) else {
-            return nil
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers = [0, 0, 0]
+        for (index, part) in parts.enumerated() {
+            guard !part.isEmpty, part.count <= 4, part.utf8.count == part.count, let number = Int(part) else { return nil }
+            numbers[index] = number
         }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == parts.count else { return nil }
-        return (numbers[0], numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+        return (numbers[0], numbers[1], numbers[2])
     }
 }

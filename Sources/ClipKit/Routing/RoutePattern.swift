@@ -82,7 +82,7 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
                 } else {
                     if text.contains("{") || text.contains("}") || text.contains("*") { throw .badLiteral(source, text) }
                     guard let decoded = text.removingPercentEncoding,
-                          text.unicodeScalars.allSatisfy({ RoutePattern.literalCharacters.contains($0) }) else {
+                          ASCIISet.alphanumerics(and: "-._~%!$&'()+,;=:@").containsAll(text) else {
                         throw .badLiteral(source, text)
                     }
                     parsed.append(.literal(decoded))
@@ -97,12 +97,8 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         guard let first = name.unicodeScalars.first, first.isASCIILowercaseLetter || first.isASCIIUppercaseLetter else {
             return false
         }
-        return name.count <= 64 && name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "_" }
+        return name.count <= 64 && ASCIISet.alphanumerics(and: "_").containsAll(name)
     }
-
-    private static let literalCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()+,;=:@"
-    )
 }
 
 /// Why a route pattern could not be parsed.
