@@ -61,7 +61,7 @@ public struct HandoffEnvelope: Sendable, Equatable {
             throw .corrupt(reason: "'schema' should be a whole number, found \(schema.typeDescription)")
         }
         guard version == Self.currentSchemaVersion else { throw .unknownVersion(version) }
-        if let unexpected = members.keys.sorted().first(where: { !Self.memberNames.contains($0) }) {
+        if let unexpected = UnexpectedMember.first(among: Array(members.keys), allowed: Self.memberNames) {
             throw .corrupt(reason: "unexpected member '\(unexpected.prefix(64))'")
         }
         let created = try Self.seconds(members["createdAt"], named: "createdAt")

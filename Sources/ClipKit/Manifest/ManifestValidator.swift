@@ -35,12 +35,22 @@ private struct Checker {
         issues.append(ManifestIssue(path: path, message: message))
     }
 
+    /// Reports `'value' problem`, with long values shortened.
+    mutating func report(_ path: String, quoting value: String, _ problem: String) {
+        report(path, "'" + value.truncatedForMessages + "' " + problem)
+    }
+
+    /// Reports a value of the wrong JSON type.
+    mutating func report(_ path: String, expected: String, found value: JSONValue) {
+        report(path, "expected " + expected + ", found " + value.typeDescription)
+    }
+
     /// The members of an object, reporting unknown and missing keys; nil when `value` is not an object.
     mutating func object(
         _ value: JSONValue, at path: String, required: [String], optional: [String]
     ) -> [String: JSONValue]? {
         guard let members = value.objectValue else {
-            report(path, "expected an object, found \(value.typeDescription)")
+            report(path, expected: "an object", found: value)
             return nil
         }
         for key in required where members[key] == nil {
@@ -56,7 +66,7 @@ private struct Checker {
     mutating func string(_ value: JSONValue?, at path: String) -> String? {
         guard let value else { return nil }
         guard let text = value.stringValue else {
-            report(path, "expected a string, found \(value.typeDescription)")
+            report(path, expected: "a string", found: value)
             return nil
         }
         return text
@@ -65,7 +75,7 @@ private struct Checker {
     mutating func stringArray(_ value: JSONValue?, at path: String, nonEmpty: Bool, unique: Bool) -> [(String, String)]? {
         guard let value else { return nil }
         guard let elements = value.arrayValue else {
-            report(path, "expected an array, found \(value.typeDescription)")
+            report(path, expected: "an array", found: value)
             return nil
         }
         if nonEmpty, elements.isEmpty { report(path, "must not be empty") }
@@ -95,7 +105,7 @@ private struct Checker {
 
         _ = string(root["$schema"], at: "$.$schema")
         if let team = string(root["teamID"], at: "$.teamID"), !FieldRules.isTeamID(team) {
-            report("$.teamID", "'\(team.truncatedForMessages)' is not a team ID: expected 10 upper-case letters or digits, like 6Y98438M9X")
+            report("$.teamID", quoting: team, "is not a team ID: expected 10 upper-case letters or digits, like 6Y98438M9X")
         }
 
         var appBundleID: String?
@@ -108,7 +118,7 @@ private struct Checker {
                 }
             }
             if let storeID = string(members["appStoreID"], at: "$.app.appStoreID"), !FieldRules.isAppStoreID(storeID) {
-                report("$.app.appStoreID", "'\(storeID.truncatedForMessages)' is not an App Store ID: expected the digits of the app's id, like 1234567890")
+                report("$.app.appStoreID", quoting: storeID, "is not an App Store ID: expected the digits of the app's id, like 1234567890")
             }
             if let name = string(members["name"], at: "$.app.name"), name.isEmpty || name.count > 64 {
                 report("$.app.name", "the app's name must have 1 to 64 characters")
@@ -127,18 +137,18 @@ private struct Checker {
                 if let parsed = FieldRules.osVersion(version) {
                     if parsed.major < 14 { report("$.clip.minimumIOS", "App Clips need iOS 14 or later; found '\(version)'") }
                 } else {
-                    report("$.clip.minimumIOS", "'\(version.truncatedForMessages)' is not a version: expected major.minor, like 16.0")
+                    report("$.clip.minimumIOS", quoting: version, "is not a version: expected major.minor, like 16.0")
                 }
             }
             if let invocations = stringArray(members["invocations"], at: "$.clip.invocations", nonEmpty: true, unique: true) {
                 for (path, text) in invocations where ClipManifest.Invocation(rawValue: text) == nil {
-                    report(path, "'\(text.truncatedForMessages)' is not an invocation kind: expected 'digital' or 'physical'")
+                    report(path, quoting: text, "is not an invocation kind: expected 'digital' or 'physical'")
                 }
             }
         }
 
         if let group = string(root["appGroup"], at: "$.appGroup"), !FieldRules.isAppGroup(group) {
-            report("$.appGroup", "'\(group.truncatedForMessages)' is not an App Group: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp")
+            report("$.appGroup", quoting: group, "is not an App Group: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp")
         }
 
         var domains: Set<String> = []
@@ -149,7 +159,7 @@ private struct Checker {
                 } else if domain != domain.lowercased() {
                     report(path, "'\(domain)' must be written in lower case")
                 } else if let problem = HostnameRules.problem(with: domain) {
-                    report(path, "'\(domain.truncatedForMessages)' is not a host name: \(problem)")
+                    report(path, quoting: domain, "is not a host name: " + problem)
                 } else {
                     domains.insert(domain)
                 }
@@ -168,12 +178,12 @@ private struct Checker {
                         report("$.handoff.ttlSeconds", "\(seconds) is out of range: a handoff lives from \(range.lowerBound) seconds to \(range.upperBound) (30 days)")
                     }
                 } else {
-                    report("$.handoff.ttlSeconds", "expected a whole number of seconds, found \(ttl.typeDescription)")
+                    report("$.handoff.ttlSeconds", expected: "a whole number of seconds", found: ttl)
                 }
             }
             if let keys = stringArray(members["webBridgeKeys"], at: "$.handoff.webBridgeKeys", nonEmpty: false, unique: true) {
                 for (path, key) in keys where !FieldRules.isStorageKey(key) {
-                    report(path, "'\(key.truncatedForMessages)' is not a storage key: expected a letter, then up to 63 letters, digits, '_', '-' or '.'")
+                    report(path, quoting: key, "is not a storage key: expected a letter, then up to 63 letters, digits, '_', '-' or '.'")
                 }
             }
         }
@@ -192,7 +202,7 @@ private struct Checker {
 
     mutating func routes(_ value: JSONValue, domains: Set<String>, kinds: ParameterKindRegistry) {
         guard let routes = value.arrayValue else {
-            report("$.routes", "expected an array, found \(value.typeDescription)")
+            report("$.routes", expected: "an array", found: value)
             return
         }
         if routes.isEmpty { report("$.routes", "must not be empty: add at least one route") }
@@ -203,16 +213,16 @@ private struct Checker {
             guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery"]) else {
                 continue
             }
-            let name = string(members["name"], at: "\(path).name")
+            let name = string(members["name"], at: path + ".name")
             if let name {
                 if !RoutePattern.isIdentifier(name) {
-                    report("\(path).name", "'\(name.truncatedForMessages)' is not a route name: expected a letter, then letters, digits or '_'")
+                    report(path + ".name", quoting: name, "is not a route name: expected a letter, then letters, digits or '_'")
                 } else if !names.insert(name).inserted {
-                    report("\(path).name", "another route is already named '\(name)'")
+                    report(path + ".name", "another route is already named '\(name)'")
                 }
             }
-            if let handler = string(members["handledBy"], at: "\(path).handledBy"), ClipManifest.Handler(rawValue: handler) == nil {
-                report("\(path).handledBy", "'\(handler.truncatedForMessages)' is not a handler: expected 'clip' or 'app'")
+            if let handler = string(members["handledBy"], at: path + ".handledBy"), ClipManifest.Handler(rawValue: handler) == nil {
+                report(path + ".handledBy", quoting: handler, "is not a handler: expected 'clip' or 'app'")
             }
 
             var sources: [(String, String)] = []
@@ -222,9 +232,9 @@ private struct Checker {
             case (.some, .some):
                 report(path, "has both 'pattern' and 'patterns'; keep one")
             case (let single?, nil):
-                if let text = string(single, at: "\(path).pattern") { sources = [("\(path).pattern", text)] }
+                if let text = string(single, at: path + ".pattern") { sources = [(path + ".pattern", text)] }
             case (nil, let several?):
-                sources = stringArray(several, at: "\(path).patterns", nonEmpty: true, unique: true) ?? []
+                sources = stringArray(several, at: path + ".patterns", nonEmpty: true, unique: true) ?? []
             }
 
             var captureSets: [Set<String>] = []
@@ -255,7 +265,7 @@ private struct Checker {
             if let params = members["params"] {
                 if let entries = params.objectValue {
                     for key in entries.keys.sorted() {
-                        let paramPath = join("\(path).params", key)
+                        let paramPath = join(path + ".params", key)
                         guard let kindName = string(entries[key], at: paramPath) else { continue }
                         if kinds.kind(named: kindName) == nil {
                             report(paramPath, "unknown parameter kind '\(kindName.truncatedForMessages)'; known kinds: \(kinds.names.joined(separator: ", "))")
@@ -265,17 +275,17 @@ private struct Checker {
                         }
                     }
                 } else {
-                    report("\(path).params", "expected an object, found \(params.typeDescription)")
+                    report(path + ".params", expected: "an object", found: params)
                 }
             }
             if let query = members["webContentQuery"] {
                 if let entries = query.objectValue {
                     for key in entries.keys.sorted() {
-                        _ = string(entries[key], at: join("\(path).webContentQuery", key))
-                        if key.isEmpty { report("\(path).webContentQuery", "a query item needs a name") }
+                        _ = string(entries[key], at: join(path + ".webContentQuery", key))
+                        if key.isEmpty { report(path + ".webContentQuery", "a query item needs a name") }
                     }
                 } else {
-                    report("\(path).webContentQuery", "expected an object, found \(query.typeDescription)")
+                    report(path + ".webContentQuery", expected: "an object", found: query)
                 }
             }
         }

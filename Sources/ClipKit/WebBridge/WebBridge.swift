@@ -95,7 +95,7 @@ public struct WebBridge: Sendable, Equatable {
     }
 
     private func rejectUnexpected(_ members: [String: JSONValue], allowing allowed: Set<String>, action: String) throws(WebBridgeError) {
-        if let unexpected = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+        if let unexpected = UnexpectedMember.first(among: Array(members.keys), allowed: allowed) {
             throw .unexpectedField(unexpected, action: action)
         }
     }
