@@ -17,7 +17,7 @@ extension HandoffStore {
                 throw .payloadNotEncodable(typeName: typeName, reason: "the JSON holds a number that is not finite, which JSON cannot carry")
             }
             // The entry check parses the whole entry, payload included; nothing else to read back.
-            return try offer(payloadJSON: payloadJSON, typeName: typeName) { _ throws(HandoffDiagnostic) in }
+            return try store(checkedEntry(payloadJSON: payloadJSON, typeName: typeName))
         }
         return try offer(json: json, as: builtIn)
     }

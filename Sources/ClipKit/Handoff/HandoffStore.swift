@@ -93,17 +93,17 @@ public struct HandoffStore: Sendable {
     @discardableResult
     public func offer<Payload: Codable & Sendable>(_ payload: Payload, typeName: String) throws(HandoffError) -> HandoffOffer {
         guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
-        let payloadJSON = try HandoffEnvelope.encode(payload, typeName: typeName)
-        return try offer(payloadJSON: payloadJSON, typeName: typeName) { data throws(HandoffDiagnostic) in
-            _ = try HandoffEnvelope.decodePayload(from: data, typeName: typeName, as: Payload.self)
+        let entry = try checkedEntry(payloadJSON: try HandoffEnvelope.encode(payload, typeName: typeName), typeName: typeName)
+        do {
+            _ = try HandoffEnvelope.decodePayload(from: entry.data, typeName: typeName, as: Payload.self)
+        } catch {
+            throw .payloadRejected(error)
         }
+        return try store(entry)
     }
 
-    /// Wraps payload JSON in an entry, checks the entry (and, with `checkPayload`, that the payload
-    /// reads back) and stores it.
-    func offer(
-        payloadJSON: Data, typeName: String, checkPayload: (Data) throws(HandoffDiagnostic) -> Void
-    ) throws(HandoffError) -> HandoffOffer {
+    /// The bytes of an entry around payload JSON, checked by ``HandoffEnvelope/init(validating:now:clockSkewAllowance:)``.
+    func checkedEntry(payloadJSON: Data, typeName: String) throws(HandoffError) -> (data: Data, envelope: HandoffEnvelope) {
         let now = clock()
         let seconds = now.timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, abs(seconds) < 1e15 else {
@@ -113,19 +113,22 @@ public struct HandoffStore: Sendable {
         guard data.count <= HandoffEnvelope.maximumBytes else {
             throw .entryTooLarge(bytes: data.count, limit: HandoffEnvelope.maximumBytes)
         }
-        let envelope: HandoffEnvelope
         do {
-            envelope = try HandoffEnvelope(validating: data, now: now, clockSkewAllowance: clockSkewAllowance)
-            try checkPayload(data)
+            return (data, try HandoffEnvelope(validating: data, now: now, clockSkewAllowance: clockSkewAllowance))
         } catch {
             throw .payloadRejected(error)
         }
+    }
+
+    /// Writes a checked entry, replacing any waiting one.
+    func store(_ entry: (data: Data, envelope: HandoffEnvelope)) throws(HandoffError) -> HandoffOffer {
         do {
-            try defaults.set(data, forKey: key)
+            try defaults.set(entry.data, forKey: key)
         } catch {
             throw .storageFailed(error)
         }
-        return HandoffOffer(typeName: typeName, createdAt: envelope.createdAt, expiresAt: envelope.expiresAt, bytes: data.count)
+        let envelope = entry.envelope
+        return HandoffOffer(typeName: envelope.typeName, createdAt: envelope.createdAt, expiresAt: envelope.expiresAt, bytes: entry.data.count)
     }
 
     // MARK: Claiming

@@ -14,7 +14,7 @@ extension Decoder {
         if let unknown = UnexpectedMember.first(among: container.allKeys.map(\.stringValue), allowed: allowed) {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
-                debugDescription: "unexpected member '\(unknown.prefix(64))'; expected only \(allowed.sorted().joined(separator: ", "))"
+                debugDescription: "unexpected member '\(unknown.prefix(64))'; expected only \(Array(allowed).sorted().joined(separator: ", "))"
             ))
         }
     }

@@ -57,7 +57,7 @@ private struct Checker {
             report(path, "missing required key '\(key)'")
         }
         let known = Set(required + optional)
-        for key in members.keys.sorted() where !known.contains(key) {
+        for key in Array(members.keys).sorted() where !known.contains(key) {
             report(join(path, key), "unknown key '\(key)'; expected one of: \((required + optional).joined(separator: ", "))")
         }
         return members
@@ -242,7 +242,7 @@ private struct Checker {
                 do {
                     let pattern = try RoutePattern(parsing: source)
                     if !domains.isEmpty, !domains.contains(pattern.host) {
-                        report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(domains.sorted().joined(separator: ", ")))")
+                        report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(Array(domains).sorted().joined(separator: ", ")))")
                     }
                     let key = pattern.host + pattern.wildcardPath
                     if let owner = patternOwners[key] {
@@ -264,7 +264,7 @@ private struct Checker {
 
             if let params = members["params"] {
                 if let entries = params.objectValue {
-                    for key in entries.keys.sorted() {
+                    for key in Array(entries.keys).sorted() {
                         let paramPath = join(path + ".params", key)
                         guard let kindName = string(entries[key], at: paramPath) else { continue }
                         if kinds.kind(named: kindName) == nil {
@@ -280,7 +280,7 @@ private struct Checker {
             }
             if let query = members["webContentQuery"] {
                 if let entries = query.objectValue {
-                    for key in entries.keys.sorted() {
+                    for key in Array(entries.keys).sorted() {
                         _ = string(entries[key], at: join(path + ".webContentQuery", key))
                         if key.isEmpty { report(path + ".webContentQuery", "a query item needs a name") }
                     }

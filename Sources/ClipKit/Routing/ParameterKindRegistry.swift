@@ -34,7 +34,7 @@ public struct ParameterKindRegistry: Sendable {
 
     /// The names of every registered kind, sorted.
     public var names: [String] {
-        kinds.keys.sorted()
+        Array(kinds.keys).sorted()
     }
 
     /// The kinds that ClipKit itself provides: `string`, `integer`, `slug`, `uuid`,
