@@ -55,9 +55,10 @@ public struct ManifestLoader: Sendable {
         var issues = document.duplicateKeyPaths.map { path in
             ManifestIssue(path: ManifestIssue.path(path), message: "this member appears more than once in its object; keep one")
         }
-        issues += ManifestValidator(parameterKinds: parameterKinds).issues(in: value)
+        let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
+        issues += checked.issues
         if !issues.isEmpty { throw .invalid(file: source, issues: issues) }
-        return ClipManifest(checked: value)
+        return checked.manifest
     }
 
     /// Reads manifest JSON: numbers a `Double` holds, nesting as deep as JSON Schema tools accept,

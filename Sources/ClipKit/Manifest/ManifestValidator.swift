@@ -22,14 +22,25 @@ public struct ManifestValidator: Sendable {
 
     /// Every problem in `document`, in document order; empty when the manifest is valid.
     public func issues(in document: JSONValue) -> [ManifestIssue] {
+        check(document).issues
+    }
+
+    /// Every problem in `document`, and the manifest it describes, which is complete only when
+    /// there is no problem.
+    func check(_ document: JSONValue) -> (issues: [ManifestIssue], manifest: ClipManifest) {
         var check = Checker()
         check.manifest(document, kinds: parameterKinds)
-        return check.issues
+        return (check.issues, check.model)
     }
 }
 
+/// Walks a manifest document once: reports every problem and fills in the model from what it read.
 private struct Checker {
     var issues: [ManifestIssue] = []
+    var model = ClipManifest(
+        teamID: "", app: .init(bundleID: "", appStoreID: ""), clip: .init(bundleID: "", minimumIOS: "", invocations: []),
+        appGroup: "", domains: [], routes: [], handoff: .init(ttlSeconds: 0)
+    )
 
     mutating func report(_ path: String, _ message: String) {
         issues.append(ManifestIssue(path: path, message: message))
@@ -104,29 +115,38 @@ private struct Checker {
         ) else { return }
 
         _ = string(root["$schema"], at: "$.$schema")
-        if let team = string(root["teamID"], at: "$.teamID"), !FieldRules.isTeamID(team) {
-            report("$.teamID", quoting: team, "is not a team ID: expected 10 upper-case letters or digits, like 6Y98438M9X")
+        if let team = string(root["teamID"], at: "$.teamID") {
+            model.teamID = team
+            if !FieldRules.isTeamID(team) {
+                report("$.teamID", quoting: team, "is not a team ID: expected 10 upper-case letters or digits, like 6Y98438M9X")
+            }
         }
 
         var appBundleID: String?
         if let app = root["app"], let members = object(app, at: "$.app", required: ["bundleID", "appStoreID"], optional: ["name"]) {
             if let bundle = string(members["bundleID"], at: "$.app.bundleID") {
+                model.app.bundleID = bundle
                 if let problem = FieldRules.bundleIDProblem(bundle) {
                     report("$.app.bundleID", problem)
                 } else {
                     appBundleID = bundle
                 }
             }
-            if let storeID = string(members["appStoreID"], at: "$.app.appStoreID"), !FieldRules.isAppStoreID(storeID) {
-                report("$.app.appStoreID", quoting: storeID, "is not an App Store ID: expected the digits of the app's id, like 1234567890")
+            if let storeID = string(members["appStoreID"], at: "$.app.appStoreID") {
+                model.app.appStoreID = storeID
+                if !FieldRules.isAppStoreID(storeID) {
+                    report("$.app.appStoreID", quoting: storeID, "is not an App Store ID: expected the digits of the app's id, like 1234567890")
+                }
             }
-            if let name = string(members["name"], at: "$.app.name"), name.isEmpty || name.count > 64 {
-                report("$.app.name", "the app's name must have 1 to 64 characters")
+            if let name = string(members["name"], at: "$.app.name") {
+                model.app.name = name
+                if name.isEmpty || name.count > 64 { report("$.app.name", "the app's name must have 1 to 64 characters") }
             }
         }
 
         if let clip = root["clip"], let members = object(clip, at: "$.clip", required: ["bundleID", "minimumIOS", "invocations"], optional: []) {
             if let bundle = string(members["bundleID"], at: "$.clip.bundleID") {
+                model.clip.bundleID = bundle
                 if let problem = FieldRules.bundleIDProblem(bundle) {
                     report("$.clip.bundleID", problem)
                 } else if let appBundleID, !(bundle.hasPrefix(appBundleID + ".") && bundle.count > appBundleID.count + 1) {
@@ -134,6 +154,7 @@ private struct Checker {
                 }
             }
             if let version = string(members["minimumIOS"], at: "$.clip.minimumIOS") {
+                model.clip.minimumIOS = version
                 if let parsed = FieldRules.osVersion(version) {
                     if parsed.major < 14 { report("$.clip.minimumIOS", "App Clips need iOS 14 or later; found '\(version)'") }
                 } else {
@@ -141,19 +162,27 @@ private struct Checker {
                 }
             }
             if let invocations = stringArray(members["invocations"], at: "$.clip.invocations", nonEmpty: true, unique: true) {
-                for (path, text) in invocations where ClipManifest.Invocation(rawValue: text) == nil {
-                    report(path, quoting: text, "is not an invocation kind: expected 'digital' or 'physical'")
+                for (path, text) in invocations {
+                    if let invocation = ClipManifest.Invocation(rawValue: text) {
+                        model.clip.invocations.append(invocation)
+                    } else {
+                        report(path, quoting: text, "is not an invocation kind: expected 'digital' or 'physical'")
+                    }
                 }
             }
         }
 
-        if let group = string(root["appGroup"], at: "$.appGroup"), !FieldRules.isAppGroup(group) {
-            report("$.appGroup", quoting: group, "is not an App Group: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp")
+        if let group = string(root["appGroup"], at: "$.appGroup") {
+            model.appGroup = group
+            if !FieldRules.isAppGroup(group) {
+                report("$.appGroup", quoting: group, "is not an App Group: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp")
+            }
         }
 
         var domains: Set<String> = []
         if let list = stringArray(root["domains"], at: "$.domains", nonEmpty: true, unique: true) {
             for (path, domain) in list {
+                model.domains.append(domain)
                 if domain.hasPrefix("*.") {
                     report(path, "'\(domain)': App Clip domains cannot be wildcards; list each host")
                 } else if domain != domain.lowercased() {
@@ -174,6 +203,7 @@ private struct Checker {
             if let ttl = members["ttlSeconds"] {
                 let range = ManifestValidator.handoffLifetimeRange
                 if let seconds = ttl.integerValue {
+                    model.handoff.ttlSeconds = seconds
                     if !range.contains(seconds) {
                         report("$.handoff.ttlSeconds", "\(seconds) is out of range: a handoff lives from \(range.lowerBound) seconds to \(range.upperBound) (30 days)")
                     }
@@ -182,14 +212,18 @@ private struct Checker {
                 }
             }
             if let keys = stringArray(members["webBridgeKeys"], at: "$.handoff.webBridgeKeys", nonEmpty: false, unique: true) {
-                for (path, key) in keys where !FieldRules.isStorageKey(key) {
-                    report(path, quoting: key, "is not a storage key: expected a letter, then up to 63 letters, digits, '_', '-' or '.'")
+                for (path, key) in keys {
+                    model.handoff.webBridgeKeys.append(key)
+                    if !FieldRules.isStorageKey(key) {
+                        report(path, quoting: key, "is not a storage key: expected a letter, then up to 63 letters, digits, '_', '-' or '.'")
+                    }
                 }
             }
         }
 
         if let nostr = root["nostr"], let members = object(nostr, at: "$.nostr", required: ["relays"], optional: []) {
             if let relays = stringArray(members["relays"], at: "$.nostr.relays", nonEmpty: true, unique: true) {
+                model.nostr = ClipManifest.NostrSettings(relays: relays.map(\.1))
                 if relays.count > ManifestValidator.maximumRelays {
                     report("$.nostr.relays", "lists \(relays.count) relays; at most \(ManifestValidator.maximumRelays) are used")
                 }
@@ -221,8 +255,13 @@ private struct Checker {
                     report(path + ".name", "another route is already named '\(name)'")
                 }
             }
-            if let handler = string(members["handledBy"], at: path + ".handledBy"), ClipManifest.Handler(rawValue: handler) == nil {
-                report(path + ".handledBy", quoting: handler, "is not a handler: expected 'clip' or 'app'")
+            var definition = ClipManifest.RouteDefinition(name: name ?? "", patterns: [], handledBy: .clip)
+            if let handler = string(members["handledBy"], at: path + ".handledBy") {
+                if let known = ClipManifest.Handler(rawValue: handler) {
+                    definition.handledBy = known
+                } else {
+                    report(path + ".handledBy", quoting: handler, "is not a handler: expected 'clip' or 'app'")
+                }
             }
 
             var sources: [(String, String)] = []
@@ -239,6 +278,7 @@ private struct Checker {
 
             var captureSets: [Set<String>] = []
             for (patternPath, source) in sources {
+                definition.patterns.append(source)
                 do {
                     let pattern = try RoutePattern(parsing: source)
                     if !domains.isEmpty, !domains.contains(pattern.host) {
@@ -267,6 +307,7 @@ private struct Checker {
                     for key in Array(entries.keys).sorted() {
                         let paramPath = join(path + ".params", key)
                         guard let kindName = string(entries[key], at: paramPath) else { continue }
+                        definition.params[key] = kindName
                         if kinds.kind(named: kindName) == nil {
                             report(paramPath, "unknown parameter kind '\(kindName.truncatedForMessages)'; known kinds: \(kinds.names.joined(separator: ", "))")
                         }
@@ -280,14 +321,17 @@ private struct Checker {
             }
             if let query = members["webContentQuery"] {
                 if let entries = query.objectValue {
+                    var items: [String: String] = [:]
                     for key in Array(entries.keys).sorted() {
-                        _ = string(entries[key], at: join(path + ".webContentQuery", key))
+                        items[key] = string(entries[key], at: join(path + ".webContentQuery", key))
                         if key.isEmpty { report(path + ".webContentQuery", "a query item needs a name") }
                     }
+                    definition.webContentQuery = items
                 } else {
                     report(path + ".webContentQuery", expected: "an object", found: query)
                 }
             }
+            model.routes.append(definition)
         }
     }
 }

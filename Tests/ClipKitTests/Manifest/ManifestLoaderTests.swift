@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    @Test func everyMemberReachesTheModel() throws {
+        let json = Data("""
+        {"$schema":"https://example.com/s.json","teamID":"ABCDE12345",
+         "app":{"bundleID":"com.example.App","appStoreID":"42","name":"Example"},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["physical","digital"]},
+         "appGroup":"group.com.example","domains":["example.com","www.example.com"],
+         "routes":[{"name":"page","patterns":["https://example.com/p/{slug}","https://www.example.com/p/{slug}"],"handledBy":"app",
+                    "params":{"slug":"slug"},"webContentQuery":{"embedded":"1"}},
+                   {"name":"home","pattern":"https://example.com/","handledBy":"clip"}],
+         "handoff":{"ttlSeconds":3600,"webBridgeKeys":["starterPackUri"]},"nostr":{"relays":["wss://relay.example.com"]}}
+        """.utf8)
+        let expected = ClipManifest(
+            teamID: "ABCDE12345", app: .init(bundleID: "com.example.App", appStoreID: "42", name: "Example"),
+            clip: .init(bundleID: "com.example.App.Clip", minimumIOS: "17.0", invocations: [.physical, .digital]),
+            appGroup: "group.com.example", domains: ["example.com", "www.example.com"],
+            routes: [
+                .init(name: "page", patterns: ["https://example.com/p/{slug}", "https://www.example.com/p/{slug}"], handledBy: .app,
+                      params: ["slug": "slug"], webContentQuery: ["embedded": "1"]),
+                .init(name: "home", patterns: ["https://example.com/"], handledBy: .clip),
+            ],
+            handoff: .init(ttlSeconds: 3600, webBridgeKeys: ["starterPackUri"]),
+            nostr: .init(relays: ["wss://relay.example.com"])
+        )
+        #expect(try ManifestLoader().load(data: json) == expected)
+    }
+
     @Test func everyDuplicateMemberIsReportedWithItsPath() {
         let json = Data("""
         {"teamID":"ABCDE12345","app":{"bundleID":"com.example.App","appStoreID":"42"},
