@@ -7,7 +7,7 @@ import Foundation
 /// invocation URL itself when the page asks it to present the App Store overlay. The URI is an
 /// `https` link (`https://bsky.app/start/{handle}/{rkey}`, `https://go.bsky.app/{code}`) or an
 /// `at://` record URI.
-public struct BlueskyStarterPackHandoff: HandoffPayload, Hashable {
+public struct BlueskyStarterPackHandoff: HandoffPayload, Equatable {
     /// `"bluesky.starterPack"`.
     public static let handoffTypeName = "bluesky.starterPack"
     /// The key Bluesky's web content stores the starter pack under: `starterPackUri`.
@@ -49,7 +49,7 @@ public struct BlueskyStarterPackHandoff: HandoffPayload, Hashable {
         if uri.utf8.count > maximumURIBytes {
             return "the starter-pack URI has \(uri.utf8.count) bytes; at most \(maximumURIBytes) are accepted"
         }
-        if uri.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+        if ASCIISet(" ", controls: true).containsAny(uri) {
             return "\(shown) contains spaces or control characters; a starter-pack URI has neither"
         }
         if uri.hasPrefix("at://") {

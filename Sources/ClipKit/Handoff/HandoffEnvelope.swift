@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Times are whole Unix seconds. ``init(validating:now:clockSkewAllowance:)`` is the one place that
 /// decides whether stored bytes are a usable entry; it never crashes on any input.
-public struct HandoffEnvelope: Sendable, Hashable {
+public struct HandoffEnvelope: Sendable, Equatable {
     /// The envelope schema this version of ClipKit writes and reads.
     public static let currentSchemaVersion = 1
     /// The largest entry accepted, in bytes: 64 KiB.
@@ -61,7 +61,7 @@ public struct HandoffEnvelope: Sendable, Hashable {
             throw .corrupt(reason: "'schema' should be a whole number, found \(schema.typeDescription)")
         }
         guard version == Self.currentSchemaVersion else { throw .unknownVersion(version) }
-        if let unexpected = members.keys.sorted().first(where: { !Self.memberNames.contains($0) }) {
+        if let unexpected = UnexpectedMember.first(among: Array(members.keys), allowed: Self.memberNames) {
             throw .corrupt(reason: "unexpected member '\(unexpected.prefix(64))'")
         }
         let created = try Self.seconds(members["createdAt"], named: "createdAt")
@@ -106,25 +106,30 @@ public struct HandoffEnvelope: Sendable, Hashable {
         let scalars = name.unicodeScalars
         guard let first = scalars.first, scalars.count <= 128,
               ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
-        return scalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
-        }
+        return ASCIISet.alphanumerics(and: "._-").containsAll(name)
     }
 
     // MARK: Encoding and typed decoding
 
-    /// The bytes of an entry for `payload`, checked to be accepted by ``init(validating:now:clockSkewAllowance:)``.
-    static func encode<Payload: Codable>(
-        _ payload: Payload, typeName: String, createdAt: Int, lifetime: Int
-    ) throws(HandoffError) -> Data {
-        let wire = Wire(schema: currentSchemaVersion, createdAt: createdAt, expiresAt: createdAt + lifetime, type: typeName, payload: payload)
+    /// The payload's JSON as an entry holds it: compact, sorted keys, `/` not escaped.
+    static func encode<Payload: Encodable>(_ payload: Payload, typeName: String) throws(HandoffError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return try encoder.encode(wire)
+            return try encoder.encode(payload)
         } catch {
             throw .payloadNotEncodable(typeName: typeName, reason: describe(error))
         }
+    }
+
+    /// The bytes of an entry around `payloadJSON`, members in sorted order; `typeName` must pass
+    /// ``isTypeName(_:)`` (it is written without escaping). ``init(validating:now:clockSkewAllowance:)``
+    /// checks the result before anything stores it.
+    static func entry(payloadJSON: Data, typeName: String, createdAt: Int, lifetime: Int) -> Data {
+        var data = Data("{\"createdAt\":\(createdAt),\"expiresAt\":\(createdAt + lifetime),\"payload\":".utf8)
+        data.append(payloadJSON)
+        data.append(contentsOf: ",\"schema\":\(currentSchemaVersion),\"type\":\"\(typeName)\"}".utf8)
+        return data
     }
 
     /// Decodes the payload of already validated entry bytes straight from the bytes (keeping full
@@ -137,14 +142,6 @@ public struct HandoffEnvelope: Sendable, Hashable {
         } catch {
             throw .undecodablePayload(typeName: typeName, reason: describe(error))
         }
-    }
-
-    private struct Wire<Payload: Codable>: Codable {
-        var schema: Int
-        var createdAt: Int
-        var expiresAt: Int
-        var type: String
-        var payload: Payload
     }
 
     private struct PayloadOnly<Payload: Decodable>: Decodable {

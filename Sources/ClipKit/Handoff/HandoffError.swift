@@ -1,5 +1,5 @@
 /// Why a handoff could not be offered, or a store could not be set up.
-public enum HandoffError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum HandoffError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store's key is not a storage key.
     case invalidKey(String)
     /// The lifetime is outside the range a handoff may live.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``HandoffStore/offer(_:)`` stored: the payload's type and the entry's lifetime.
-public struct HandoffOffer: Sendable, Hashable {
+public struct HandoffOffer: Sendable, Equatable {
     /// The payload's type name.
     public let typeName: String
     /// When the entry was created (whole seconds).

@@ -12,7 +12,12 @@ extension HandoffStore {
     @discardableResult
     public func offer(json: JSONValue, typeName: String) throws(HandoffError) -> HandoffOffer {
         guard let builtIn = BuiltInHandoffPayloads.type(named: typeName) else {
-            return try offer(json, typeName: typeName)
+            guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
+            guard let payloadJSON = json.finiteSerialization() else {
+                throw .payloadNotEncodable(typeName: typeName, reason: "the JSON holds a number that is not finite, which JSON cannot carry")
+            }
+            // The entry check parses the whole entry, payload included; nothing else to read back.
+            return try store(checkedEntry(payloadJSON: payloadJSON, typeName: typeName))
         }
         return try offer(json: json, as: builtIn)
     }

@@ -93,29 +93,42 @@ public struct HandoffStore: Sendable {
     @discardableResult
     public func offer<Payload: Codable & Sendable>(_ payload: Payload, typeName: String) throws(HandoffError) -> HandoffOffer {
         guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
+        let entry = try checkedEntry(payloadJSON: try HandoffEnvelope.encode(payload, typeName: typeName), typeName: typeName)
+        do {
+            _ = try HandoffEnvelope.decodePayload(from: entry.data, typeName: typeName, as: Payload.self)
+        } catch {
+            throw .payloadRejected(error)
+        }
+        return try store(entry)
+    }
+
+    /// The bytes of an entry around payload JSON, checked by ``HandoffEnvelope/init(validating:now:clockSkewAllowance:)``.
+    func checkedEntry(payloadJSON: Data, typeName: String) throws(HandoffError) -> (data: Data, envelope: HandoffEnvelope) {
         let now = clock()
         let seconds = now.timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, abs(seconds) < 1e15 else {
             throw .payloadRejected(.corrupt(reason: "the clock reads \(now.timeIntervalSince1970) Unix seconds, which no entry can carry"))
         }
-        let createdAt = Int(seconds)
-        let data = try HandoffEnvelope.encode(payload, typeName: typeName, createdAt: createdAt, lifetime: lifetime)
+        let data = HandoffEnvelope.entry(payloadJSON: payloadJSON, typeName: typeName, createdAt: Int(seconds), lifetime: lifetime)
         guard data.count <= HandoffEnvelope.maximumBytes else {
             throw .entryTooLarge(bytes: data.count, limit: HandoffEnvelope.maximumBytes)
         }
-        let envelope: HandoffEnvelope
         do {
-            envelope = try HandoffEnvelope(validating: data, now: now, clockSkewAllowance: clockSkewAllowance)
-            _ = try HandoffEnvelope.decodePayload(from: data, typeName: typeName, as: Payload.self)
+            return (data, try HandoffEnvelope(validating: data, now: now, clockSkewAllowance: clockSkewAllowance))
         } catch {
             throw .payloadRejected(error)
         }
+    }
+
+    /// Writes a checked entry, replacing any waiting one.
+    func store(_ entry: (data: Data, envelope: HandoffEnvelope)) throws(HandoffError) -> HandoffOffer {
         do {
-            try defaults.set(data, forKey: key)
+            try defaults.set(entry.data, forKey: key)
         } catch {
             throw .storageFailed(error)
         }
-        return HandoffOffer(typeName: typeName, createdAt: envelope.createdAt, expiresAt: envelope.expiresAt, bytes: data.count)
+        let envelope = entry.envelope
+        return HandoffOffer(typeName: envelope.typeName, createdAt: envelope.createdAt, expiresAt: envelope.expiresAt, bytes: entry.data.count)
     }
 
     // MARK: Claiming

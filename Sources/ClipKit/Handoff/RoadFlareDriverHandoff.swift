@@ -4,7 +4,7 @@
 /// seeds its pending driver deep link with it. Decoding is strict: unknown members, an `npub` that is
 /// not shaped like one, an over-long name or a negative timestamp make the payload undecodable.
 /// (The bech32 checksum is checked where the npub came from: the router's `npub` parameter kind.)
-public struct RoadFlareDriverHandoff: HandoffPayload, Hashable {
+public struct RoadFlareDriverHandoff: HandoffPayload, Equatable {
     /// `"roadflare.driver"`.
     public static let handoffTypeName = "roadflare.driver"
     /// The longest display name kept, in characters.
@@ -62,8 +62,7 @@ public struct RoadFlareDriverHandoff: HandoffPayload, Hashable {
 
     /// Whether `value` looks like an npub: `npub1` and 58 lower-case bech32 characters.
     static func isNpubShaped(_ value: String) -> Bool {
-        let alphabet = Set("qpzry9x8gf2tvdw0s3jn54khce6mua7l".unicodeScalars)
         guard value.hasPrefix("npub1"), value.unicodeScalars.count == 63 else { return false }
-        return value.unicodeScalars.dropFirst(5).allSatisfy { alphabet.contains($0) }
+        return ASCIISet("qpzry9x8gf2tvdw0s3jn54khce6mua7l").containsAll(value.dropFirst(5))
     }
 }

@@ -11,10 +11,10 @@ extension Decoder {
     /// Throws when the object being decoded has a member outside `allowed`.
     func rejectUnknownKeys(allowing allowed: Set<String>) throws {
         let container = try container(keyedBy: AnyCodingKey.self)
-        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+        if let unknown = UnexpectedMember.first(among: container.allKeys.map(\.stringValue), allowed: allowed) {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
-                debugDescription: "unexpected member '\(unknown.prefix(64))'; expected only \(allowed.sorted().joined(separator: ", "))"
+                debugDescription: "unexpected member '\(unknown.prefix(64))'; expected only \(Array(allowed).sorted().joined(separator: ", "))"
             ))
         }
     }

@@ -1,5 +1,5 @@
 /// One step of a path into a JSON document: a member of an object or an element of an array.
-public enum JSONPathComponent: Sendable, Hashable {
+public enum JSONPathComponent: Sendable, Equatable {
     /// The member with this name.
     case member(String)
     /// The element at this index.

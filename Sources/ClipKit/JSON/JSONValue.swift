@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON document held as a value, for data whose shape is only known at run time.
 ///
 /// ClipKit uses it where untrusted JSON must be inspected before it is trusted: the manifest
@@ -66,58 +64,5 @@ public enum JSONValue: Sendable, Hashable {
     /// Looks up a member of an object; `nil` for a missing member or when this is not an object.
     public subscript(key: String) -> JSONValue? {
         objectValue?[key]
-    }
-}
-
-extension JSONValue: Codable {
-    /// Decodes any JSON value.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
-        } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
-        }
-    }
-
-    /// Encodes the value as the JSON it holds.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value):
-            if let integer = integerValue { try container.encode(integer) } else { try container.encode(value) }
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-}
-
-extension JSONValue {
-    /// Parses JSON bytes into a value.
-    ///
-    /// - Throws: `DecodingError` when the bytes are not JSON.
-    public init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
-    }
-
-    /// The value serialized as compact JSON with sorted keys.
-    public func serialized() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case maps onto a JSON primitive.
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
     }
 }

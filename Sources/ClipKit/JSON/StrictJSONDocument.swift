@@ -1,6 +1,6 @@
 /// What ``StrictJSONParser/parseDocument(_:)`` read: the value, and where an object named a member
 /// twice (only when the parser keeps the last occurrence instead of rejecting the document).
-public struct StrictJSONDocument: Sendable, Hashable {
+public struct StrictJSONDocument: Sendable, Equatable {
     /// The parsed value.
     public let value: StrictJSONValue
     /// The paths of members whose name appeared earlier in the same object, in document order.

@@ -56,12 +56,18 @@ public struct StrictJSONParser: Sendable {
     ///
     /// - Throws: ``JSONSyntaxError``.
     public func parseDocument<Bytes: Collection>(_ input: Bytes) throws(JSONSyntaxError) -> StrictJSONDocument where Bytes.Element == UInt8 {
-        guard input.count <= maximumBytes else {
-            throw JSONSyntaxError(kind: .tooLarge(limit: maximumBytes), offset: maximumBytes, in: Array(input.prefix(maximumBytes)),
-                                  detail: "the input has \(input.count) bytes, more than the \(maximumBytes) allowed")
+        let count = input.count
+        // Only the bytes up to the limit are copied; they are all a too-large error needs.
+        return try parseDocument(bytes: Array(input.prefix(maximumBytes)), count: count)
+    }
+
+    /// Parses `bytes`, the first bytes of an input that has `count` bytes in all.
+    private func parseDocument(bytes: [UInt8], count: Int) throws(JSONSyntaxError) -> StrictJSONDocument {
+        guard count <= maximumBytes else {
+            throw JSONSyntaxError(kind: .tooLarge(limit: maximumBytes), offset: maximumBytes, in: bytes,
+                                  detail: "the input has \(count) bytes, more than the \(maximumBytes) allowed")
         }
-        let bytes = Array(input)
-        if let encoding = Self.byteOrderMark(in: bytes) {
+        if let encoding = Self.byteOrderMark(atStartOf: Array(bytes.prefix(4))) {
             throw JSONSyntaxError(kind: .byteOrderMark(encoding: encoding), offset: 0, line: 1, column: 1,
                                   detail: "the input starts with a \(encoding) byte-order mark; JSON text is UTF-8 without one")
         }
@@ -87,7 +93,10 @@ public struct StrictJSONParser: Sendable {
     /// The name of the Unicode byte-order mark at the start of `bytes` (`UTF-8`, `UTF-16` or
     /// `UTF-32`), or `nil` when there is none.
     public static func byteOrderMark<Bytes: Collection>(in bytes: Bytes) -> String? where Bytes.Element == UInt8 {
-        let head = Array(bytes.prefix(4))
+        byteOrderMark(atStartOf: Array(bytes.prefix(4)))
+    }
+
+    private static func byteOrderMark(atStartOf head: [UInt8]) -> String? {
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { return "UTF-8" }
         if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
         if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return "UTF-16" }

@@ -2,7 +2,7 @@
 ///
 /// Keeping a number's text lets a caller read `created_at` as an exact 64-bit integer; objects
 /// never have duplicate keys, because the parser rejects them.
-public indirect enum StrictJSONValue: Sendable, Hashable {
+public indirect enum StrictJSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -43,7 +43,7 @@ public indirect enum StrictJSONValue: Sendable, Hashable {
     /// The number as an exact 64-bit integer, when it is written as one (no fraction or exponent)
     /// and fits.
     public var int64Value: Int64? {
-        guard case .number(let text) = self, !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+        guard case .number(let text) = self, !ASCIISet(".eE").containsAny(text) else { return nil }
         return Int64(text)
     }
 

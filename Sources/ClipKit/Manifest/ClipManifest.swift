@@ -5,7 +5,7 @@ import Foundation
 /// The manifest drives the invocation router in both apps, the AASA file, the entitlements
 /// that `clipkit doctor` expects, the Smart App Banner and the share pages. Load it with
 /// ``ManifestLoader``, which checks every field and reports each problem with its JSON path.
-public struct ClipManifest: Codable, Sendable, Hashable {
+public struct ClipManifest: Sendable, Equatable {
     /// The Apple Developer team identifier: ten upper-case letters or digits.
     public var teamID: String
     /// The full app.
@@ -45,7 +45,7 @@ public struct ClipManifest: Codable, Sendable, Hashable {
     public var clipIdentifier: String { "\(teamID).\(clip.bundleID)" }
 
     /// The full app's bundle and App Store identity.
-    public struct AppTarget: Codable, Sendable, Hashable {
+    public struct AppTarget: Sendable, Equatable {
         /// The full app's bundle identifier.
         public var bundleID: String
         /// The numeric App Store identifier (the `id…` in the app's App Store URL).
@@ -62,7 +62,7 @@ public struct ClipManifest: Codable, Sendable, Hashable {
     }
 
     /// The App Clip's bundle identity and the facts that decide its size budget.
-    public struct ClipTarget: Codable, Sendable, Hashable {
+    public struct ClipTarget: Sendable, Equatable {
         /// The clip's bundle identifier; it must extend the app's (`<app>.Clip`).
         public var bundleID: String
         /// The lowest iOS version the clip supports, such as `"16.0"`.
@@ -79,7 +79,7 @@ public struct ClipManifest: Codable, Sendable, Hashable {
     }
 
     /// A way an App Clip is invoked.
-    public enum Invocation: String, Codable, Sendable, Hashable, CaseIterable {
+    public enum Invocation: String, Sendable {
         /// Links: Safari, Messages, Smart App Banners, other apps.
         case digital
         /// NFC tags, QR codes and App Clip Codes.
@@ -87,7 +87,7 @@ public struct ClipManifest: Codable, Sendable, Hashable {
     }
 
     /// Where a routed URL is handled.
-    public enum Handler: String, Codable, Sendable, Hashable, CaseIterable {
+    public enum Handler: String, Sendable {
         /// The App Clip handles the URL when the app is not installed (and the app once it is).
         case clip
         /// Only the full app handles the URL, through universal links.
@@ -95,7 +95,7 @@ public struct ClipManifest: Codable, Sendable, Hashable {
     }
 
     /// One invocation route: a name, the URL patterns it accepts and its typed parameters.
-    public struct RouteDefinition: Codable, Sendable, Hashable {
+    public struct RouteDefinition: Sendable, Equatable {
         /// The route's name, part of the app's public contract (for example `driverShare`).
         public var name: String
         /// The URL patterns, such as `https://roadflare.app/share/d/{npub}`; `{name}` captures one segment.
@@ -118,42 +118,10 @@ public struct ClipManifest: Codable, Sendable, Hashable {
             self.params = params
             self.webContentQuery = webContentQuery
         }
-
-        enum CodingKeys: String, CodingKey {
-            case name, pattern, patterns, handledBy, params, webContentQuery
-        }
-
-        /// Decodes a route; `pattern` (one) and `patterns` (several) are both accepted.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            name = try container.decode(String.self, forKey: .name)
-            if let single = try container.decodeIfPresent(String.self, forKey: .pattern) {
-                patterns = [single]
-            } else {
-                patterns = try container.decode([String].self, forKey: .patterns)
-            }
-            handledBy = try container.decode(Handler.self, forKey: .handledBy)
-            params = try container.decodeIfPresent([String: String].self, forKey: .params) ?? [:]
-            webContentQuery = try container.decodeIfPresent([String: String].self, forKey: .webContentQuery)
-        }
-
-        /// Encodes a route, writing `pattern` when there is exactly one.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            if patterns.count == 1 {
-                try container.encode(patterns[0], forKey: .pattern)
-            } else {
-                try container.encode(patterns, forKey: .patterns)
-            }
-            try container.encode(handledBy, forKey: .handledBy)
-            if !params.isEmpty { try container.encode(params, forKey: .params) }
-            try container.encodeIfPresent(webContentQuery, forKey: .webContentQuery)
-        }
     }
 
     /// How long an offered handoff lives and what web content may store.
-    public struct HandoffSettings: Codable, Sendable, Hashable {
+    public struct HandoffSettings: Sendable, Equatable {
         /// Seconds an offered handoff stays claimable.
         public var ttlSeconds: Int
         /// The keys that web content in the clip may store through the web bridge.
@@ -164,19 +132,10 @@ public struct ClipManifest: Codable, Sendable, Hashable {
             self.ttlSeconds = ttlSeconds
             self.webBridgeKeys = webBridgeKeys
         }
-
-        enum CodingKeys: String, CodingKey { case ttlSeconds, webBridgeKeys }
-
-        /// Decodes handoff settings; `webBridgeKeys` may be left out.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            ttlSeconds = try container.decode(Int.self, forKey: .ttlSeconds)
-            webBridgeKeys = try container.decodeIfPresent([String].self, forKey: .webBridgeKeys) ?? []
-        }
     }
 
     /// Nostr relays used to fetch profiles.
-    public struct NostrSettings: Codable, Sendable, Hashable {
+    public struct NostrSettings: Sendable, Equatable {
         /// Relay URLs (`wss://`).
         public var relays: [String]
 

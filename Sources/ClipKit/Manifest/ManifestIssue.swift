@@ -1,5 +1,5 @@
 /// One problem found in a manifest, with the JSON path where it is.
-public struct ManifestIssue: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ManifestIssue: Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, as a path from the document root: `$.routes[0].pattern`.
     public let path: String
     /// What is wrong and what is expected, for a person.
@@ -13,10 +13,29 @@ public struct ManifestIssue: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// `path: message`.
     public var description: String { "\(path): \(message)" }
+
+    /// The path written for `components` from the root: `$.routes[0].name`.
+    static func path(_ components: [JSONPathComponent]) -> String {
+        var path = "$"
+        for component in components {
+            switch component {
+            case .member(let key): path = member(key, of: path)
+            case .element(let index): path += "[\(index)]"
+            }
+        }
+        return path
+    }
+
+    /// The path of member `key` of the object at `path`: `.key` for identifiers, `["key"]` otherwise.
+    static func member(_ key: String, of path: String) -> String {
+        guard !RoutePattern.isIdentifier(key) else { return path + "." + key }
+        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return path + "[\"" + escaped + "\"]"
+    }
 }
 
 /// Why a manifest could not be loaded.
-public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(file: String, reason: String)
     /// The file is larger than a manifest may be.

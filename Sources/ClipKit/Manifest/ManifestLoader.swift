@@ -32,7 +32,7 @@ public struct ManifestLoader: Sendable {
         } catch let error as ManifestError {
             throw error
         } catch {
-            throw .unreadable(file: name, reason: ManifestLoader.describe(error))
+            throw .unreadable(file: name, reason: (error as NSError).localizedDescription)
         }
         return try load(data: data, source: name)
     }
@@ -45,33 +45,26 @@ public struct ManifestLoader: Sendable {
         if data.count > Self.maximumBytes {
             throw .tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes)
         }
-        let document: JSONValue
+        let document: StrictJSONDocument
         do {
-            document = try JSONValue(parsing: data)
+            document = try Self.parser.parseDocument(data)
         } catch {
-            throw .notJSON(file: source, reason: ManifestLoader.describe(error))
+            throw .notJSON(file: source, reason: error.description)
         }
-        let issues = ManifestValidator(parameterKinds: parameterKinds).issues(in: document)
+        let value = document.value.jsonValue
+        var issues = document.duplicateKeyPaths.map { path in
+            ManifestIssue(path: ManifestIssue.path(path), message: "this member appears more than once in its object; keep one")
+        }
+        let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
+        issues += checked.issues
         if !issues.isEmpty { throw .invalid(file: source, issues: issues) }
-        do {
-            return try JSONDecoder().decode(ClipManifest.self, from: data)
-        } catch {
-            // The validator accepted the document, so this is a mismatch between validator and model.
-            throw .invalid(file: source, issues: [ManifestIssue(path: "$", message: ManifestLoader.describe(error))])
-        }
+        return checked.manifest
     }
 
-    static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let context):
-                let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return underlying ?? context.debugDescription
-            case .keyNotFound(let key, _): return "missing key '\(key.stringValue)'"
-            case .typeMismatch(_, let context), .valueNotFound(_, let context): return context.debugDescription
-            @unknown default: return String(describing: decoding)
-            }
-        }
-        return (error as NSError).localizedDescription
-    }
+    /// Reads manifest JSON: numbers a `Double` holds, nesting as deep as JSON Schema tools accept,
+    /// and every duplicate member kept for the validator to report.
+    private static let parser = StrictJSONParser(
+        maximumBytes: maximumBytes, maximumDepth: 64, maximumNumberLength: .max,
+        rejectsNumbersBeyondDouble: true, duplicateKeys: .keepLastAndReport
+    )
 }

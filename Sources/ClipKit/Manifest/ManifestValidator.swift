@@ -22,17 +22,38 @@ public struct ManifestValidator: Sendable {
 
     /// Every problem in `document`, in document order; empty when the manifest is valid.
     public func issues(in document: JSONValue) -> [ManifestIssue] {
+        check(document).issues
+    }
+
+    /// Every problem in `document`, and the manifest it describes, which is complete only when
+    /// there is no problem.
+    func check(_ document: JSONValue) -> (issues: [ManifestIssue], manifest: ClipManifest) {
         var check = Checker()
         check.manifest(document, kinds: parameterKinds)
-        return check.issues
+        return (check.issues, check.model)
     }
 }
 
+/// Walks a manifest document once: reports every problem and fills in the model from what it read.
 private struct Checker {
     var issues: [ManifestIssue] = []
+    var model = ClipManifest(
+        teamID: "", app: .init(bundleID: "", appStoreID: ""), clip: .init(bundleID: "", minimumIOS: "", invocations: []),
+        appGroup: "", domains: [], routes: [], handoff: .init(ttlSeconds: 0)
+    )
 
     mutating func report(_ path: String, _ message: String) {
         issues.append(ManifestIssue(path: path, message: message))
+    }
+
+    /// Reports `'value' problem`, with long values shortened.
+    mutating func report(_ path: String, quoting value: String, _ problem: String) {
+        report(path, "'" + value.truncatedForMessages + "' " + problem)
+    }
+
+    /// Reports a value of the wrong JSON type.
+    mutating func report(_ path: String, expected: String, found value: JSONValue) {
+        report(path, "expected " + expected + ", found " + value.typeDescription)
     }
 
     /// The members of an object, reporting unknown and missing keys; nil when `value` is not an object.
@@ -40,14 +61,14 @@ private struct Checker {
         _ value: JSONValue, at path: String, required: [String], optional: [String]
     ) -> [String: JSONValue]? {
         guard let members = value.objectValue else {
-            report(path, "expected an object, found \(value.typeDescription)")
+            report(path, expected: "an object", found: value)
             return nil
         }
         for key in required where members[key] == nil {
             report(path, "missing required key '\(key)'")
         }
         let known = Set(required + optional)
-        for key in members.keys.sorted() where !known.contains(key) {
+        for key in Array(members.keys).sorted() where !known.contains(key) {
             report(join(path, key), "unknown key '\(key)'; expected one of: \((required + optional).joined(separator: ", "))")
         }
         return members
@@ -56,7 +77,7 @@ private struct Checker {
     mutating func string(_ value: JSONValue?, at path: String) -> String? {
         guard let value else { return nil }
         guard let text = value.stringValue else {
-            report(path, "expected a string, found \(value.typeDescription)")
+            report(path, expected: "a string", found: value)
             return nil
         }
         return text
@@ -65,7 +86,7 @@ private struct Checker {
     mutating func stringArray(_ value: JSONValue?, at path: String, nonEmpty: Bool, unique: Bool) -> [(String, String)]? {
         guard let value else { return nil }
         guard let elements = value.arrayValue else {
-            report(path, "expected an array, found \(value.typeDescription)")
+            report(path, expected: "an array", found: value)
             return nil
         }
         if nonEmpty, elements.isEmpty { report(path, "must not be empty") }
@@ -81,11 +102,7 @@ private struct Checker {
     }
 
     func join(_ path: String, _ key: String) -> String {
-        RoutePattern.isIdentifier(key) ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
-    }
-
-    func quoted(_ key: String) -> String {
-        "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        ManifestIssue.member(key, of: path)
     }
 
     // MARK: The manifest
@@ -98,29 +115,38 @@ private struct Checker {
         ) else { return }
 
         _ = string(root["$schema"], at: "$.$schema")
-        if let team = string(root["teamID"], at: "$.teamID"), !FieldRules.isTeamID(team) {
-            report("$.teamID", "'\(team.truncatedForMessages)' is not a team ID: expected 10 upper-case letters or digits, like 6Y98438M9X")
+        if let team = string(root["teamID"], at: "$.teamID") {
+            model.teamID = team
+            if !FieldRules.isTeamID(team) {
+                report("$.teamID", quoting: team, "is not a team ID: expected 10 upper-case letters or digits, like 6Y98438M9X")
+            }
         }
 
         var appBundleID: String?
         if let app = root["app"], let members = object(app, at: "$.app", required: ["bundleID", "appStoreID"], optional: ["name"]) {
             if let bundle = string(members["bundleID"], at: "$.app.bundleID") {
+                model.app.bundleID = bundle
                 if let problem = FieldRules.bundleIDProblem(bundle) {
                     report("$.app.bundleID", problem)
                 } else {
                     appBundleID = bundle
                 }
             }
-            if let storeID = string(members["appStoreID"], at: "$.app.appStoreID"), !FieldRules.isAppStoreID(storeID) {
-                report("$.app.appStoreID", "'\(storeID.truncatedForMessages)' is not an App Store ID: expected the digits of the app's id, like 1234567890")
+            if let storeID = string(members["appStoreID"], at: "$.app.appStoreID") {
+                model.app.appStoreID = storeID
+                if !FieldRules.isAppStoreID(storeID) {
+                    report("$.app.appStoreID", quoting: storeID, "is not an App Store ID: expected the digits of the app's id, like 1234567890")
+                }
             }
-            if let name = string(members["name"], at: "$.app.name"), name.isEmpty || name.count > 64 {
-                report("$.app.name", "the app's name must have 1 to 64 characters")
+            if let name = string(members["name"], at: "$.app.name") {
+                model.app.name = name
+                if name.isEmpty || name.count > 64 { report("$.app.name", "the app's name must have 1 to 64 characters") }
             }
         }
 
         if let clip = root["clip"], let members = object(clip, at: "$.clip", required: ["bundleID", "minimumIOS", "invocations"], optional: []) {
             if let bundle = string(members["bundleID"], at: "$.clip.bundleID") {
+                model.clip.bundleID = bundle
                 if let problem = FieldRules.bundleIDProblem(bundle) {
                     report("$.clip.bundleID", problem)
                 } else if let appBundleID, !(bundle.hasPrefix(appBundleID + ".") && bundle.count > appBundleID.count + 1) {
@@ -128,32 +154,41 @@ private struct Checker {
                 }
             }
             if let version = string(members["minimumIOS"], at: "$.clip.minimumIOS") {
+                model.clip.minimumIOS = version
                 if let parsed = FieldRules.osVersion(version) {
                     if parsed.major < 14 { report("$.clip.minimumIOS", "App Clips need iOS 14 or later; found '\(version)'") }
                 } else {
-                    report("$.clip.minimumIOS", "'\(version.truncatedForMessages)' is not a version: expected major.minor, like 16.0")
+                    report("$.clip.minimumIOS", quoting: version, "is not a version: expected major.minor, like 16.0")
                 }
             }
             if let invocations = stringArray(members["invocations"], at: "$.clip.invocations", nonEmpty: true, unique: true) {
-                for (path, text) in invocations where ClipManifest.Invocation(rawValue: text) == nil {
-                    report(path, "'\(text.truncatedForMessages)' is not an invocation kind: expected 'digital' or 'physical'")
+                for (path, text) in invocations {
+                    if let invocation = ClipManifest.Invocation(rawValue: text) {
+                        model.clip.invocations.append(invocation)
+                    } else {
+                        report(path, quoting: text, "is not an invocation kind: expected 'digital' or 'physical'")
+                    }
                 }
             }
         }
 
-        if let group = string(root["appGroup"], at: "$.appGroup"), !FieldRules.isAppGroup(group) {
-            report("$.appGroup", "'\(group.truncatedForMessages)' is not an App Group: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp")
+        if let group = string(root["appGroup"], at: "$.appGroup") {
+            model.appGroup = group
+            if !FieldRules.isAppGroup(group) {
+                report("$.appGroup", quoting: group, "is not an App Group: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp")
+            }
         }
 
         var domains: Set<String> = []
         if let list = stringArray(root["domains"], at: "$.domains", nonEmpty: true, unique: true) {
             for (path, domain) in list {
+                model.domains.append(domain)
                 if domain.hasPrefix("*.") {
                     report(path, "'\(domain)': App Clip domains cannot be wildcards; list each host")
                 } else if domain != domain.lowercased() {
                     report(path, "'\(domain)' must be written in lower case")
                 } else if let problem = HostnameRules.problem(with: domain) {
-                    report(path, "'\(domain.truncatedForMessages)' is not a host name: \(problem)")
+                    report(path, quoting: domain, "is not a host name: " + problem)
                 } else {
                     domains.insert(domain)
                 }
@@ -168,22 +203,27 @@ private struct Checker {
             if let ttl = members["ttlSeconds"] {
                 let range = ManifestValidator.handoffLifetimeRange
                 if let seconds = ttl.integerValue {
+                    model.handoff.ttlSeconds = seconds
                     if !range.contains(seconds) {
                         report("$.handoff.ttlSeconds", "\(seconds) is out of range: a handoff lives from \(range.lowerBound) seconds to \(range.upperBound) (30 days)")
                     }
                 } else {
-                    report("$.handoff.ttlSeconds", "expected a whole number of seconds, found \(ttl.typeDescription)")
+                    report("$.handoff.ttlSeconds", expected: "a whole number of seconds", found: ttl)
                 }
             }
             if let keys = stringArray(members["webBridgeKeys"], at: "$.handoff.webBridgeKeys", nonEmpty: false, unique: true) {
-                for (path, key) in keys where !FieldRules.isStorageKey(key) {
-                    report(path, "'\(key.truncatedForMessages)' is not a storage key: expected a letter, then up to 63 letters, digits, '_', '-' or '.'")
+                for (path, key) in keys {
+                    model.handoff.webBridgeKeys.append(key)
+                    if !FieldRules.isStorageKey(key) {
+                        report(path, quoting: key, "is not a storage key: expected a letter, then up to 63 letters, digits, '_', '-' or '.'")
+                    }
                 }
             }
         }
 
         if let nostr = root["nostr"], let members = object(nostr, at: "$.nostr", required: ["relays"], optional: []) {
             if let relays = stringArray(members["relays"], at: "$.nostr.relays", nonEmpty: true, unique: true) {
+                model.nostr = ClipManifest.NostrSettings(relays: relays.map(\.1))
                 if relays.count > ManifestValidator.maximumRelays {
                     report("$.nostr.relays", "lists \(relays.count) relays; at most \(ManifestValidator.maximumRelays) are used")
                 }
@@ -196,7 +236,7 @@ private struct Checker {
 
     mutating func routes(_ value: JSONValue, domains: Set<String>, kinds: ParameterKindRegistry) {
         guard let routes = value.arrayValue else {
-            report("$.routes", "expected an array, found \(value.typeDescription)")
+            report("$.routes", expected: "an array", found: value)
             return
         }
         if routes.isEmpty { report("$.routes", "must not be empty: add at least one route") }
@@ -207,16 +247,21 @@ private struct Checker {
             guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery"]) else {
                 continue
             }
-            let name = string(members["name"], at: "\(path).name")
+            let name = string(members["name"], at: path + ".name")
             if let name {
                 if !RoutePattern.isIdentifier(name) {
-                    report("\(path).name", "'\(name.truncatedForMessages)' is not a route name: expected a letter, then letters, digits or '_'")
+                    report(path + ".name", quoting: name, "is not a route name: expected a letter, then letters, digits or '_'")
                 } else if !names.insert(name).inserted {
-                    report("\(path).name", "another route is already named '\(name)'")
+                    report(path + ".name", "another route is already named '\(name)'")
                 }
             }
-            if let handler = string(members["handledBy"], at: "\(path).handledBy"), ClipManifest.Handler(rawValue: handler) == nil {
-                report("\(path).handledBy", "'\(handler.truncatedForMessages)' is not a handler: expected 'clip' or 'app'")
+            var definition = ClipManifest.RouteDefinition(name: name ?? "", patterns: [], handledBy: .clip)
+            if let handler = string(members["handledBy"], at: path + ".handledBy") {
+                if let known = ClipManifest.Handler(rawValue: handler) {
+                    definition.handledBy = known
+                } else {
+                    report(path + ".handledBy", quoting: handler, "is not a handler: expected 'clip' or 'app'")
+                }
             }
 
             var sources: [(String, String)] = []
@@ -226,17 +271,18 @@ private struct Checker {
             case (.some, .some):
                 report(path, "has both 'pattern' and 'patterns'; keep one")
             case (let single?, nil):
-                if let text = string(single, at: "\(path).pattern") { sources = [("\(path).pattern", text)] }
+                if let text = string(single, at: path + ".pattern") { sources = [(path + ".pattern", text)] }
             case (nil, let several?):
-                sources = stringArray(several, at: "\(path).patterns", nonEmpty: true, unique: true) ?? []
+                sources = stringArray(several, at: path + ".patterns", nonEmpty: true, unique: true) ?? []
             }
 
             var captureSets: [Set<String>] = []
             for (patternPath, source) in sources {
+                definition.patterns.append(source)
                 do {
                     let pattern = try RoutePattern(parsing: source)
                     if !domains.isEmpty, !domains.contains(pattern.host) {
-                        report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(domains.sorted().joined(separator: ", ")))")
+                        report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(Array(domains).sorted().joined(separator: ", ")))")
                     }
                     let key = pattern.host + pattern.wildcardPath
                     if let owner = patternOwners[key] {
@@ -249,16 +295,19 @@ private struct Checker {
                     report(patternPath, error.description)
                 }
             }
-            if let first = captureSets.first, captureSets.contains(where: { $0 != first }) {
+            var capturesDiffer = false
+            for captures in captureSets where captures != captureSets[0] { capturesDiffer = true }
+            if capturesDiffer {
                 report(path, "its patterns capture different parameters; every pattern of a route must capture the same names")
             }
             let captured = captureSets.first ?? []
 
             if let params = members["params"] {
                 if let entries = params.objectValue {
-                    for key in entries.keys.sorted() {
-                        let paramPath = join("\(path).params", key)
+                    for key in Array(entries.keys).sorted() {
+                        let paramPath = join(path + ".params", key)
                         guard let kindName = string(entries[key], at: paramPath) else { continue }
+                        definition.params[key] = kindName
                         if kinds.kind(named: kindName) == nil {
                             report(paramPath, "unknown parameter kind '\(kindName.truncatedForMessages)'; known kinds: \(kinds.names.joined(separator: ", "))")
                         }
@@ -267,19 +316,22 @@ private struct Checker {
                         }
                     }
                 } else {
-                    report("\(path).params", "expected an object, found \(params.typeDescription)")
+                    report(path + ".params", expected: "an object", found: params)
                 }
             }
             if let query = members["webContentQuery"] {
                 if let entries = query.objectValue {
-                    for key in entries.keys.sorted() {
-                        _ = string(entries[key], at: join("\(path).webContentQuery", key))
-                        if key.isEmpty { report("\(path).webContentQuery", "a query item needs a name") }
+                    var items: [String: String] = [:]
+                    for key in Array(entries.keys).sorted() {
+                        items[key] = string(entries[key], at: join(path + ".webContentQuery", key))
+                        if key.isEmpty { report(path + ".webContentQuery", "a query item needs a name") }
                     }
+                    definition.webContentQuery = items
                 } else {
-                    report("\(path).webContentQuery", "expected an object, found \(query.typeDescription)")
+                    report(path + ".webContentQuery", expected: "an object", found: query)
                 }
             }
+            model.routes.append(definition)
         }
     }
 }
@@ -288,14 +340,12 @@ private struct Checker {
 public enum FieldRules {
     /// Whether `value` is an Apple team ID: ten upper-case ASCII letters or digits.
     public static func isTeamID(_ value: String) -> Bool {
-        value.unicodeScalars.count == 10 && value.unicodeScalars.allSatisfy { $0.isASCIIUppercaseLetter || $0.isASCIIDigit }
+        value.unicodeScalars.count == 10 && ASCIISet(uppercase: true, digits: true).containsAll(value)
     }
 
     /// Why `value` is not a bundle identifier, or `nil` when it is one.
     public static func bundleIDProblem(_ value: String) -> String? {
-        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard value.count <= 155, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }),
-              value.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "-" || $0 == "." }) else {
+        guard value.count <= 155, value.hasDotSeparatedLabels(atLeast: 2), ASCIISet.alphanumerics(and: "-.").containsAll(value) else {
             return "'\(value.truncatedForMessages)' is not a bundle ID: expected reverse-DNS letters, digits, '-' and '.', like com.example.MyApp"
         }
         return nil
@@ -304,23 +354,21 @@ public enum FieldRules {
     /// Whether `value` is a numeric App Store ID.
     public static func isAppStoreID(_ value: String) -> Bool {
         guard let first = value.unicodeScalars.first, first != "0", value.count <= 15 else { return false }
-        return value.unicodeScalars.allSatisfy { $0.isASCIIDigit }
+        return ASCIISet(digits: true).containsAll(value)
     }
 
     /// Whether `value` is an App Group identifier: `group.` and a reverse-DNS name.
     public static func isAppGroup(_ value: String) -> Bool {
         guard value.hasPrefix("group."), value.count <= 160 else { return false }
-        let name = value.dropFirst("group.".count)
-        return !name.isEmpty
-            && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
-            && name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "-" || $0 == "." }
+        let name = String(value.dropFirst("group.".count))
+        return name.hasDotSeparatedLabels(atLeast: 1) && ASCIISet.alphanumerics(and: "-.").containsAll(name)
     }
 
     /// Whether `value` can be a key in the App Group store.
     public static func isStorageKey(_ value: String) -> Bool {
         guard let first = value.unicodeScalars.first, first.isASCIILowercaseLetter || first.isASCIIUppercaseLetter,
               value.count <= 64 else { return false }
-        return value.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "_-.".unicodeScalars.contains($0) }
+        return ASCIISet.alphanumerics(and: "_-.").containsAll(value)
     }
 
     /// Why `value` is not a relay URL a manifest may list (`wss://host[:port][/path]`), or `nil`.
@@ -338,11 +386,12 @@ public enum FieldRules {
     /// Parses `major[.minor[.patch]]`.
     public static func osVersion(_ value: String) -> (major: Int, minor: Int, patch: Int)? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }) else {
-            return nil
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers = [0, 0, 0]
+        for (index, part) in parts.enumerated() {
+            guard !part.isEmpty, part.count <= 4, part.utf8.count == part.count, let number = Int(part) else { return nil }
+            numbers[index] = number
         }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == parts.count else { return nil }
-        return (numbers[0], numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+        return (numbers[0], numbers[1], numbers[2])
     }
 }

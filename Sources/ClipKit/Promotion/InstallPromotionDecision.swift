@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether to show the App Store overlay now, and if not, why not.
-public enum InstallPromotionDecision: Sendable, Hashable, CustomStringConvertible {
+public enum InstallPromotionDecision: Sendable, Equatable, CustomStringConvertible {
     /// Show the overlay.
     case present
     /// Do not show it now.
@@ -23,7 +23,7 @@ public enum InstallPromotionDecision: Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Why the App Store overlay is held back.
-public enum InstallPromotionHoldReason: Sendable, Hashable, CustomStringConvertible {
+public enum InstallPromotionHoldReason: Sendable, Equatable, CustomStringConvertible {
     /// The overlay is already on screen.
     case alreadyPresented
     /// The person has not finished the clip's task and has not looked at its content for the

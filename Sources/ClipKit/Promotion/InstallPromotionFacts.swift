@@ -3,7 +3,7 @@ import Foundation
 /// What has happened in the current invocation, as far as the install promotion cares.
 ///
 /// ``InstallPromotionPolicy`` decides from these facts alone, so every rule is a row in a table.
-public struct InstallPromotionFacts: Sendable, Hashable {
+public struct InstallPromotionFacts: Sendable, Equatable {
     /// When the clip first showed its content (a driver's preview, a starter pack), if it has.
     public var contentShownAt: Date?
     /// When the person finished the clip's task (the handoff was offered), if they have.

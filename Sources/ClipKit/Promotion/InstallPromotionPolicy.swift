@@ -17,7 +17,7 @@ import Foundation
 /// A person who taps "Get RoadFlare" always gets the overlay: that tap is their own request,
 /// not a prompt. Web content inside a clip cannot prove that a person tapped, so its requests
 /// are automatic.
-public struct InstallPromotionPolicy: Sendable, Hashable {
+public struct InstallPromotionPolicy: Sendable, Equatable {
     /// How long content must have been on screen before an automatic request may show the
     /// overlay without a completed task.
     public var minimumDwell: TimeInterval

@@ -9,7 +9,7 @@ import Foundation
 /// experience with more query items; on a further tie, the one registered first.
 public struct AppClipExperienceSelector: Sendable {
     /// A registered experience: an identifier of your choice and its URL.
-    public struct Experience: Sendable, Hashable {
+    public struct Experience: Sendable, Equatable {
         /// Your name for the experience (for example its App Store Connect identifier).
         public let identifier: String
         /// The registered URL prefix.
@@ -30,6 +30,12 @@ public struct AppClipExperienceSelector: Sendable {
         self.experiences = experiences
     }
 
+    /// Whether every item of `items` appears in `query`.
+    private static func query(_ query: [URLQueryItem], includes items: [URLQueryItem]) -> Bool {
+        for item in items where !query.contains(item) { return false }
+        return true
+    }
+
     /// The most specific experience whose URL is a prefix of `invocation`, or `nil` when none is.
     public func experience(for invocation: URL) -> Experience? {
         guard let target = Parts(invocation) else { return nil }
@@ -37,8 +43,7 @@ public struct AppClipExperienceSelector: Sendable {
         for experience in experiences {
             guard let registered = Parts(experience.url),
                   registered.scheme == target.scheme, registered.host == target.host,
-                  target.path.hasPrefix(registered.path),
-                  registered.query.allSatisfy({ target.query.contains($0) }) else { continue }
+                  target.path.hasPrefix(registered.path), Self.query(target.query, includes: registered.query) else { continue }
             let candidate = (experience, registered.path.count, registered.query.count)
             if let current = best {
                 if candidate.1 > current.pathLength || (candidate.1 == current.pathLength && candidate.2 > current.queryCount) {

@@ -13,7 +13,7 @@ enum HostnameRules {
         for label in labels {
             if label.isEmpty { return "it has an empty label" }
             if label.utf8.count > 63 { return "the label '\(label)' is longer than 63 characters" }
-            if !label.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "-" }) {
+            if !ASCIISet.alphanumerics(and: "-").containsAll(label) {
                 return "the label '\(String(label).truncatedForMessages)' has characters other than letters, digits and '-'"
             }
             if label.hasPrefix("-") || label.hasSuffix("-") { return "the label '\(label)' starts or ends with '-'" }

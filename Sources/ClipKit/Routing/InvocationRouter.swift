@@ -101,8 +101,11 @@ public struct InvocationRouter: Sendable {
         guard let rawHost = components.percentEncodedHost, !rawHost.isEmpty else { return .failure(.notAURL(text)) }
         let host = rawHost.lowercased()
 
-        let candidates = routes.filter { route in route.patterns.contains { $0.host == host } }
-        if candidates.isEmpty { return .failure(.unknownHost(rawHost)) }
+        var knowsHost = false
+        for route in routes {
+            for pattern in route.patterns where pattern.host == host { knowsHost = true }
+        }
+        if !knowsHost { return .failure(.unknownHost(rawHost)) }
 
         let path = components.percentEncodedPath
         guard let segments = InvocationRouter.segments(ofPercentEncodedPath: path) else {
@@ -111,7 +114,7 @@ public struct InvocationRouter: Sendable {
         let queryItems = components.queryItems ?? []
 
         var firstRejection: RoutingFailure?
-        for route in candidates {
+        for route in routes {
             for pattern in route.patterns where pattern.host == host {
                 guard let captures = InvocationRouter.captures(of: pattern, in: segments) else { continue }
                 var parameters: [String: String] = [:]
@@ -154,7 +157,8 @@ public struct InvocationRouter: Sendable {
 
     /// The route named `name`, if any.
     public func route(named name: String) -> CompiledRoute? {
-        routes.first { $0.name == name }
+        for route in routes where route.name == name { return route }
+        return nil
     }
 
     /// Splits a percent-encoded path into decoded segments, tolerating one trailing slash.

@@ -12,7 +12,7 @@
 /// ```
 public struct ParameterKind: Sendable {
     /// The outcome of checking one captured value.
-    public enum Check: Sendable, Hashable {
+    public enum Check: Sendable, Equatable {
         /// The value is of this kind; the associated value is its normalized form.
         case accepted(String)
         /// The value is not of this kind; the associated value says why, for a person.

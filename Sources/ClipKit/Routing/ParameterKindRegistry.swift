@@ -34,7 +34,7 @@ public struct ParameterKindRegistry: Sendable {
 
     /// The names of every registered kind, sorted.
     public var names: [String] {
-        kinds.keys.sorted()
+        Array(kinds.keys).sorted()
     }
 
     /// The kinds that ClipKit itself provides: `string`, `integer`, `slug`, `uuid`,
@@ -54,7 +54,7 @@ extension ParameterKind {
     public static let string = ParameterKind(name: "string", summary: "any non-empty text") { value in
         if value.isEmpty { return .rejected("the segment is empty") }
         if value.count > 1024 { return .rejected("the segment is longer than 1024 characters") }
-        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if ASCIISet(controls: true).containsAny(value) {
             return .rejected("the segment contains a control character")
         }
         return .accepted(value)
@@ -62,7 +62,7 @@ extension ParameterKind {
 
     /// A decimal integer without sign or leading zeros, at most 18 digits.
     public static let integer = ParameterKind(name: "integer", summary: "a decimal number") { value in
-        guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard !value.isEmpty, value.count <= 18, ASCIISet(digits: true).containsAll(value) else {
             return .rejected("'\(value.truncatedForMessages)' is not a decimal number")
         }
         if value.count > 1, value.hasPrefix("0") { return .rejected("'\(value)' has a leading zero") }
@@ -74,7 +74,7 @@ extension ParameterKind {
         guard !value.isEmpty, value.count <= 128 else {
             return .rejected("a slug has 1 to 128 characters")
         }
-        guard value.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "-" || $0 == "_" }) else {
+        guard ASCIISet.alphanumerics(and: "-_").containsAll(value) else {
             return .rejected("'\(value.truncatedForMessages)' has characters other than letters, digits, '-' and '_'")
         }
         return .accepted(value)
@@ -82,8 +82,10 @@ extension ParameterKind {
 
     /// An RFC 4122 UUID in its 36-character text form; normalized to lower case.
     public static let uuid = ParameterKind(name: "uuid", summary: "a UUID") { value in
-        let hexPositions = value.unicodeScalars.enumerated().allSatisfy { index, scalar in
-            [8, 13, 18, 23].contains(index) ? scalar == "-" : scalar.isASCIIHexDigit
+        var hexPositions = true
+        for (index, scalar) in value.unicodeScalars.enumerated() {
+            let dash = index == 8 || index == 13 || index == 18 || index == 23
+            if dash ? scalar != "-" : !scalar.isASCIIHexDigit { hexPositions = false }
         }
         guard value.unicodeScalars.count == 36, hexPositions else {
             return .rejected("'\(value.truncatedForMessages)' is not a UUID")
@@ -96,9 +98,9 @@ extension ParameterKind {
     public static let atIdentifier = ParameterKind(name: "atIdentifier", summary: "a Bluesky handle or DID") { value in
         if value.hasPrefix("did:") {
             let parts = value.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, !parts[1].isEmpty, parts[1].unicodeScalars.allSatisfy({ $0.isASCIILowercaseLetter }),
+            guard parts.count == 3, !parts[1].isEmpty, ASCIISet(lowercase: true).containsAll(parts[1]),
                   !parts[2].isEmpty, value.count <= 2048,
-                  parts[2].unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || ".-_:%".unicodeScalars.contains($0) }),
+                  ASCIISet.alphanumerics(and: ".-_:%").containsAll(parts[2]),
                   !value.hasSuffix(":") else {
                 return .rejected("'\(value.truncatedForMessages)' is not a valid DID")
             }
@@ -113,24 +115,9 @@ extension ParameterKind {
     /// An AT Protocol record key: 1 to 512 characters of letters, digits and `. - _ : ~`, not `.` or `..`.
     public static let recordKey = ParameterKind(name: "recordKey", summary: "an AT Protocol record key") { value in
         guard !value.isEmpty, value.count <= 512, value != ".", value != "..",
-              value.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric || ".-_:~".unicodeScalars.contains($0) }) else {
+              ASCIISet.alphanumerics(and: ".-_:~").containsAll(value) else {
             return .rejected("'\(value.truncatedForMessages)' is not a record key")
         }
         return .accepted(value)
-    }
-}
-
-extension Unicode.Scalar {
-    var isASCIIAlphanumeric: Bool { isASCIILowercaseLetter || isASCIIUppercaseLetter || isASCIIDigit }
-    var isASCIILowercaseLetter: Bool { (0x61...0x7A).contains(value) }
-    var isASCIIUppercaseLetter: Bool { (0x41...0x5A).contains(value) }
-    var isASCIIDigit: Bool { (0x30...0x39).contains(value) }
-    var isASCIIHexDigit: Bool { isASCIIDigit || (0x61...0x66).contains(value) || (0x41...0x46).contains(value) }
-}
-
-extension String {
-    /// The string cut to a length that suits an error message.
-    var truncatedForMessages: String {
-        count <= 80 ? self : String(prefix(77)) + "…"
     }
 }

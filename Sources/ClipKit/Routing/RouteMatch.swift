@@ -1,7 +1,7 @@
 import Foundation
 
 /// A URL that matched a route: which route, who handles it and the typed parameters.
-public struct RouteMatch: Sendable, Hashable {
+public struct RouteMatch: Sendable, Equatable {
     /// The matched route's name, as in the manifest.
     public let route: String
     /// Which target handles the route.
@@ -35,7 +35,7 @@ public struct RouteMatch: Sendable, Hashable {
 }
 
 /// Why a URL did not match any route.
-public enum RoutingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is longer than any invocation URL may be.
     case tooLong(length: Int, limit: Int)
     /// The text is not a URL.

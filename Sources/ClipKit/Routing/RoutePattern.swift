@@ -4,9 +4,9 @@ import Foundation
 ///
 /// A pattern is an `https` URL without port, user, query or fragment. Each path segment is a
 /// literal or a capture, `{name}`, which matches exactly one non-empty segment.
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     /// One path segment of a pattern.
-    public enum Segment: Sendable, Hashable {
+    public enum Segment: Sendable, Equatable {
         /// A segment that must appear as written (compared case-sensitively, after percent-decoding).
         case literal(String)
         /// A segment captured into the named parameter.
@@ -82,7 +82,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 } else {
                     if text.contains("{") || text.contains("}") || text.contains("*") { throw .badLiteral(source, text) }
                     guard let decoded = text.removingPercentEncoding,
-                          text.unicodeScalars.allSatisfy({ RoutePattern.literalCharacters.contains($0) }) else {
+                          ASCIISet.alphanumerics(and: "-._~%!$&'()+,;=:@").containsAll(text) else {
                         throw .badLiteral(source, text)
                     }
                     parsed.append(.literal(decoded))
@@ -97,16 +97,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         guard let first = name.unicodeScalars.first, first.isASCIILowercaseLetter || first.isASCIIUppercaseLetter else {
             return false
         }
-        return name.count <= 64 && name.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "_" }
+        return name.count <= 64 && ASCIISet.alphanumerics(and: "_").containsAll(name)
     }
-
-    private static let literalCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()+,;=:@"
-    )
 }
 
 /// Why a route pattern could not be parsed.
-public enum RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertible {
     case notHTTPS(String)
     case hasQueryOrFragment(String)
     case hostHasUserOrPort(String)

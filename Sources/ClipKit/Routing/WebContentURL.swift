@@ -13,7 +13,7 @@ public enum WebContentURL {
     public static func url(_ url: URL, setting queryItems: [String: String]) -> URL? {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
         var items = components.queryItems ?? []
-        for name in queryItems.keys.sorted() {
+        for name in Array(queryItems.keys).sorted() {
             items.removeAll { $0.name == name }
             items.append(URLQueryItem(name: name, value: queryItems[name]))
         }

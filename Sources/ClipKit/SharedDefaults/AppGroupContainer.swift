@@ -5,7 +5,7 @@ import Foundation
 /// On Apple platforms the system owns the folder: ``system(identifier:)`` asks `FileManager` for it
 /// (the group must be in both targets' `com.apple.security.application-groups` entitlement). On
 /// Linux, in tests and in tools a given folder stands in for it: ``init(identifier:directory:)``.
-public struct AppGroupContainer: Sendable, Hashable {
+public struct AppGroupContainer: Sendable, Equatable {
     /// Where, inside a container, ``DirectorySharedDefaults`` keeps its files.
     public static let sharedDefaultsPath = "ClipKit/SharedDefaults"
 

@@ -1,5 +1,5 @@
 /// Why an App Group container cannot be used.
-public enum AppGroupContainerError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum AppGroupContainerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The identifier is not `group.` followed by a reverse-DNS name.
     case invalidIdentifier(String)
     /// The system has no container for the group: the running target is not entitled to it.

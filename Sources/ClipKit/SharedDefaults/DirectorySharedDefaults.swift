@@ -18,7 +18,7 @@ import Foundation
 /// ```swift
 /// let defaults = try DirectorySharedDefaults(directory: container.sharedDefaultsDirectory)
 /// ```
-public struct DirectorySharedDefaults: SharedDefaults, Hashable {
+public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     /// The default cap on a value: 1 MiB.
     public static let defaultMaximumValueBytes = 1024 * 1024
 

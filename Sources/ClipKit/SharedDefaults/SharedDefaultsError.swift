@@ -1,5 +1,5 @@
 /// Why a ``SharedDefaults`` operation failed.
-public enum SharedDefaultsError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SharedDefaultsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key is not a storage key (a letter, then up to 63 letters, digits, `_`, `-` or `.`).
     case invalidKey(String)
     /// A value is larger than the store's cap.

@@ -13,7 +13,7 @@ import Foundation
 /// Messages and values are capped, members a shape does not define are refused, and a `store` key
 /// must be in the manifest's `handoff.webBridgeKeys`, so a page cannot write arbitrary keys into the
 /// App Group. Apply a command with ``apply(_:to:offeringOnPresent:)``.
-public struct WebBridge: Sendable, Hashable {
+public struct WebBridge: Sendable, Equatable {
     /// The default cap on a whole message: 16 KiB of UTF-8.
     public static let defaultMaximumMessageBytes = 16 * 1024
     /// The default cap on a stored value: 4 KiB of UTF-8.
@@ -95,7 +95,7 @@ public struct WebBridge: Sendable, Hashable {
     }
 
     private func rejectUnexpected(_ members: [String: JSONValue], allowing allowed: Set<String>, action: String) throws(WebBridgeError) {
-        if let unexpected = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+        if let unexpected = UnexpectedMember.first(among: Array(members.keys), allowed: allowed) {
             throw .unexpectedField(unexpected, action: action)
         }
     }

@@ -2,7 +2,7 @@
 ///
 /// Decoded strictly by ``WebBridge/decode(_:)`` from one of two messages:
 /// `{"action":"present"}` and `{"action":"store","keyToStoreAs":K,"jsonToStore":V}`.
-public enum WebBridgeCommand: Sendable, Hashable {
+public enum WebBridgeCommand: Sendable, Equatable {
     /// Show the App Store overlay for the full app (`SKOverlay`).
     case present
     /// Hand a value to the full app under an allow-listed key.

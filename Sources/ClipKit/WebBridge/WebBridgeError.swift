@@ -2,7 +2,7 @@
 ///
 /// Each description says what the page sent, what was expected, and where to fix it (the page or
 /// the manifest's `handoff.webBridgeKeys`).
-public enum WebBridgeError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum WebBridgeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message body is not a string (pages must post `JSON.stringify(message)`).
     case notAString(found: String)
     /// The message is larger than the bridge accepts.

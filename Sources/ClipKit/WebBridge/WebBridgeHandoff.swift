@@ -2,7 +2,7 @@
 ///
 /// Carries the allow-listed key and the stored text; the app claims it as
 /// `store.claim(WebBridgeHandoff.self)` and reads ``value`` (JSON text when the page sent JSON).
-public struct WebBridgeHandoff: HandoffPayload, Hashable {
+public struct WebBridgeHandoff: HandoffPayload, Equatable {
     /// `"clipkit.webBridge"`.
     public static let handoffTypeName = "clipkit.webBridge"
 

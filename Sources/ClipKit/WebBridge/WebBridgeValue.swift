@@ -5,7 +5,7 @@ import Foundation
 /// Bluesky's web app types `jsonToStore` as a string; a page may put plain text in it (a URL) or a
 /// JSON document (`JSON.stringify(value)`). Both are kept: ``text`` as sent, ``json`` when the text
 /// is strict JSON, and ``stringValue`` for the common case of a single string either way.
-public struct WebBridgeValue: Sendable, Hashable {
+public struct WebBridgeValue: Sendable, Equatable {
     /// The string as sent.
     public let text: String
     /// The text parsed as JSON, when it is strict JSON.

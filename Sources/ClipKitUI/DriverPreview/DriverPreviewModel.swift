@@ -255,7 +255,7 @@ public struct RelayTally: Sendable, Hashable {
 }
 
 /// Why the handoff could not be offered.
-public enum DriverHandoffOfferError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum DriverHandoffOfferError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The state does not allow it: still loading, or the link's key is invalid.
     case notAvailable(DriverPreviewState)
     /// An offer is being written already.

@@ -12,7 +12,7 @@ import ClipKit
 ///    │                    offered ◀── "Get RoadFlare" (npub only) ── failed (offerable)
 ///    └──invalid key / no relay answered / not found / stopped──▶ failed
 /// ```
-public enum DriverPreviewState: Sendable, Hashable, CustomStringConvertible {
+public enum DriverPreviewState: Sendable, Equatable, CustomStringConvertible {
     /// Relays are being asked; nothing verified has arrived yet.
     case loading
     /// A verified profile is on screen. While `isUpdating`, relays may still send a newer one,

@@ -65,7 +65,7 @@ public final class InvocationInbox {
 }
 
 /// An invocation after routing: where it came from and which route it matched, or why none did.
-public struct RoutedInvocation: Sendable, Hashable, CustomStringConvertible {
+public struct RoutedInvocation: Sendable, Equatable, CustomStringConvertible {
     /// Where it came from.
     public let source: InvocationSource
     /// The matched route, or why no route matched.
@@ -94,7 +94,7 @@ public struct RoutedInvocation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What the inbox did with an invocation.
-public enum InvocationDelivery: Sendable, Hashable {
+public enum InvocationDelivery: Sendable, Equatable {
     /// It is the new current invocation.
     case delivered(RoutedInvocation)
     /// It repeats the current invocation within the duplicate window and was dropped.

@@ -1,7 +1,7 @@
 import ClipKit
 
 /// What the clip did with one message from its web content.
-public enum WebBridgeClipEffect: Sendable, Hashable, CustomStringConvertible {
+public enum WebBridgeClipEffect: Sendable, Equatable, CustomStringConvertible {
     /// The page asked for the App Store overlay and the install promotion showed it; `offered`
     /// is the handoff offered first, if any.
     case presentedOverlay(offered: HandoffOffer?)

@@ -2,7 +2,7 @@ import ClipKit
 import ClipKitUI
 
 /// The result of one scenario: every step, whether its expectation held, and where the app ended.
-public struct ScenarioReport: Sendable, Hashable {
+public struct ScenarioReport: Sendable, Equatable {
     /// The scenario.
     public let scenario: SimulationScenario
     /// Every step, in order.

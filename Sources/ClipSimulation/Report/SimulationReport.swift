@@ -1,5 +1,5 @@
 /// The result of simulating one link through one or more scenarios.
-public struct SimulationReport: Sendable, Hashable {
+public struct SimulationReport: Sendable, Equatable {
     /// The link that was tapped.
     public let url: String
     /// Each scenario's result, in the order run.

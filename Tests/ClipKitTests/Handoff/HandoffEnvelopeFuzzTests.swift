@@ -30,7 +30,7 @@ import Testing
                 #expect(envelope.createdAt.timeIntervalSince(Self.now) <= HandoffEnvelope.defaultClockSkewAllowance, "case \(caseNumber)")
                 #expect(envelope.schemaVersion == 1 && HandoffEnvelope.isTypeName(envelope.typeName), "case \(caseNumber)")
                 // Accepted bytes are JSON that Foundation reads the same way.
-                #expect((try? JSONValue(parsing: input)) != nil, "case \(caseNumber)")
+                #expect(FoundationJSON.decode(input) != nil, "case \(caseNumber)")
                 // The same bytes expire at their expiry and are refused before their creation.
                 #expect(throws: HandoffDiagnostic.expired(expiresAt: envelope.expiresAt, now: envelope.expiresAt), "case \(caseNumber)") {
                     try HandoffEnvelope(validating: input, now: envelope.expiresAt)

@@ -64,8 +64,5 @@ import Testing
         #expect(BuiltInHandoffPayloads.type(named: "roadflare.driver") == RoadFlareDriverHandoff.self)
         #expect(BuiltInHandoffPayloads.type(named: "bluesky.starterPack") == BlueskyStarterPackHandoff.self)
         #expect(BuiltInHandoffPayloads.type(named: "shop.cart") == nil)
-        #expect(BuiltInHandoffPayloads.typeNames(fitting: .object(["starterPackUri": .string("https://go.bsky.app/x")])) == ["bluesky.starterPack"])
-        #expect(BuiltInHandoffPayloads.typeNames(fitting: .object(["npub": .string(Samples.npub)])) == ["roadflare.driver"])
-        #expect(BuiltInHandoffPayloads.typeNames(fitting: .object(["x": .number(1)])).isEmpty)
     }
 }

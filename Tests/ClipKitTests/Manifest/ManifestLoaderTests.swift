@@ -16,10 +16,68 @@ import Testing
         #expect(manifest.nostr == nil)
     }
 
-    @Test func encodingRoundTrips() throws {
-        let original = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
-        let data = try JSONEncoder().encode(original)
-        #expect(try ManifestLoader().load(data: data) == original)
+    @Test func jsonValueRoundTrips() throws {
+        // The RoadFlare example names the `npub` kind, which ClipNostr registers; any checker will do here.
+        let loader = ManifestLoader(parameterKinds: .standard.registering(ParameterKind(name: "npub") { .accepted($0) }))
+        for example in ["Examples/bluesky/clipkit.json", "Examples/roadflare/clipkit.json"] {
+            let original = try loader.load(contentsOf: TestEnvironment.file(example))
+            let written = original.jsonValue
+            #expect(try loader.load(data: written.serialized()) == original, "\(example)")
+            // Optional members that are not set stay out; one pattern is written as `pattern`.
+            let name: JSONValue? = original.app.name.map { .string($0) }
+            #expect(written["app"]?["name"] == name, "\(example)")
+            let nostr: JSONValue? = original.nostr.map { .object(["relays": .array($0.relays.map { .string($0) })]) }
+            #expect(written["nostr"] == nostr, "\(example)")
+            for (route, json) in zip(original.routes, written["routes"]?.arrayValue ?? []) {
+                #expect((json["pattern"] != nil) == (route.patterns.count == 1), "\(example): \(route.name)")
+                #expect((json["patterns"] != nil) == (route.patterns.count > 1), "\(example): \(route.name)")
+                #expect((json["params"] != nil) == !route.params.isEmpty, "\(example): \(route.name)")
+            }
+        }
+    }
+
+    @Test func everyMemberReachesTheModel() throws {
+        let json = Data("""
+        {"$schema":"https://example.com/s.json","teamID":"ABCDE12345",
+         "app":{"bundleID":"com.example.App","appStoreID":"42","name":"Example"},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["physical","digital"]},
+         "appGroup":"group.com.example","domains":["example.com","www.example.com"],
+         "routes":[{"name":"page","patterns":["https://example.com/p/{slug}","https://www.example.com/p/{slug}"],"handledBy":"app",
+                    "params":{"slug":"slug"},"webContentQuery":{"embedded":"1"}},
+                   {"name":"home","pattern":"https://example.com/","handledBy":"clip"}],
+         "handoff":{"ttlSeconds":3600,"webBridgeKeys":["starterPackUri"]},"nostr":{"relays":["wss://relay.example.com"]}}
+        """.utf8)
+        let expected = ClipManifest(
+            teamID: "ABCDE12345", app: .init(bundleID: "com.example.App", appStoreID: "42", name: "Example"),
+            clip: .init(bundleID: "com.example.App.Clip", minimumIOS: "17.0", invocations: [.physical, .digital]),
+            appGroup: "group.com.example", domains: ["example.com", "www.example.com"],
+            routes: [
+                .init(name: "page", patterns: ["https://example.com/p/{slug}", "https://www.example.com/p/{slug}"], handledBy: .app,
+                      params: ["slug": "slug"], webContentQuery: ["embedded": "1"]),
+                .init(name: "home", patterns: ["https://example.com/"], handledBy: .clip),
+            ],
+            handoff: .init(ttlSeconds: 3600, webBridgeKeys: ["starterPackUri"]),
+            nostr: .init(relays: ["wss://relay.example.com"])
+        )
+        #expect(try ManifestLoader().load(data: json) == expected)
+    }
+
+    @Test func everyDuplicateMemberIsReportedWithItsPath() {
+        let json = Data("""
+        {"teamID":"ABCDE12345","app":{"bundleID":"com.example.App","appStoreID":"42"},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["digital"]},
+         "appGroup":"group.com.example","domains":["example.com"],
+         "routes":[{"name":"a","pattern":"https://example.com/a","handledBy":"clip","name":"b",
+                    "params":{"odd key":"string","odd key":"string"}}],
+         "handoff":{"ttlSeconds":3600},"teamID":"ABCDE12345"}
+        """.utf8)
+        #expect {
+            try ManifestLoader().load(data: json)
+        } throws: { error in
+            let issues = (error as? ManifestError)?.issues ?? []
+            return issues.map(\.path).prefix(3) == ["$.routes[0].name", "$.routes[0].params[\"odd key\"]", "$.teamID"]
+                && issues.prefix(3).allSatisfy { $0.message.contains("more than once") }
+        }
     }
 
     @Test func notJSONNamesTheFile() {

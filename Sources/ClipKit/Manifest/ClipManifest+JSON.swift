@@ -1,0 +1,51 @@
+extension ClipManifest {
+    /// The manifest as a JSON document that ``ManifestLoader`` reads back into an equal manifest.
+    ///
+    /// Optional members that are not set are left out; a route with one pattern is written with
+    /// `pattern`, one with several with `patterns`.
+    public var jsonValue: JSONValue {
+        var appMembers: [String: JSONValue] = ["bundleID": .string(app.bundleID), "appStoreID": .string(app.appStoreID)]
+        if let name = app.name { appMembers["name"] = .string(name) }
+        var members: [String: JSONValue] = [
+            "teamID": .string(teamID),
+            "app": .object(appMembers),
+            "clip": .object([
+                "bundleID": .string(clip.bundleID),
+                "minimumIOS": .string(clip.minimumIOS),
+                "invocations": Self.array(clip.invocations.map(\.rawValue)),
+            ]),
+            "appGroup": .string(appGroup),
+            "domains": Self.array(domains),
+            "routes": .array(routes.map(\.jsonValue)),
+            "handoff": .object([
+                "ttlSeconds": .number(Double(handoff.ttlSeconds)),
+                "webBridgeKeys": Self.array(handoff.webBridgeKeys),
+            ]),
+        ]
+        if let nostr { members["nostr"] = .object(["relays": Self.array(nostr.relays)]) }
+        return .object(members)
+    }
+
+    static func array(_ strings: [String]) -> JSONValue {
+        .array(strings.map(JSONValue.string))
+    }
+
+    static func object(_ strings: [String: String]) -> JSONValue {
+        .object(strings.mapValues(JSONValue.string))
+    }
+}
+
+extension ClipManifest.RouteDefinition {
+    /// The route as a JSON object, with `pattern` when it has exactly one.
+    var jsonValue: JSONValue {
+        var members: [String: JSONValue] = ["name": .string(name), "handledBy": .string(handledBy.rawValue)]
+        if patterns.count == 1, let only = patterns.first {
+            members["pattern"] = .string(only)
+        } else {
+            members["patterns"] = ClipManifest.array(patterns)
+        }
+        if !params.isEmpty { members["params"] = ClipManifest.object(params) }
+        if let webContentQuery { members["webContentQuery"] = ClipManifest.object(webContentQuery) }
+        return .object(members)
+    }
+}
