@@ -5,9 +5,9 @@
 /// input ended inside a value) from one that is malformed, so a store can say "the write was
 /// interrupted" rather than "this is not ours". The position is given as a byte offset and as a
 /// line and column, for files a person edits.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem was found.
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Equatable {
         /// The input ended before the JSON value was complete (it is a prefix of some valid JSON).
         case unexpectedEnd
         /// A byte that cannot appear at this point.

@@ -3,7 +3,7 @@
 /// ClipKit uses it where untrusted JSON must be inspected before it is trusted: the manifest
 /// is checked key by key (so every problem can be reported with its path), web-bridge messages
 /// carry arbitrary JSON, and Nostr profiles keep fields they do not know.
-public enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)

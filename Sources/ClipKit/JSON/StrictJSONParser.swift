@@ -16,7 +16,7 @@ import Foundation
 /// ```
 public struct StrictJSONParser: Sendable {
     /// What the parser does when an object names a member twice.
-    public enum DuplicateKeyPolicy: Sendable, Hashable {
+    public enum DuplicateKeyPolicy: Sendable, Equatable {
         /// Reject the document with ``JSONSyntaxError/Kind/duplicateKey(_:)``.
         case reject
         /// Keep the last occurrence and list the member's path in

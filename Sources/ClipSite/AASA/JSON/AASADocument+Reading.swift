@@ -6,7 +6,7 @@ extension AASADocument {
     public static let maximumDepth = 64
 
     /// What reading an AASA file's bytes found: the JSON and the paths of keys that appeared twice.
-    public struct Reading: Sendable, Hashable {
+    public struct Reading: Sendable, Equatable {
         /// The parsed value; for a duplicate key, the last occurrence wins (JSON leaves it open).
         public let value: JSONValue
         /// Where keys were repeated, as JSON paths (`$.applinks.details[0].appIDs`).
