@@ -15,13 +15,6 @@ public enum CanonicalJSONWriter {
         return Data(output.utf8)
     }
 
-    /// The value as canonical JSON text on one line (no spaces).
-    public static func compactText(for value: JSONValue) -> String {
-        var output = ""
-        writeCompact(value, into: &output)
-        return output
-    }
-
     static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
         members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
@@ -54,6 +47,7 @@ public enum CanonicalJSONWriter {
         }
     }
 
+    /// Writes a scalar or an empty array or object, which take one line in any layout.
     static func writeCompact(_ value: JSONValue, into output: inout String) {
         switch value {
         case .null: output += "null"
@@ -61,22 +55,8 @@ public enum CanonicalJSONWriter {
         case .number(let number):
             if let integer = value.integerValue { output += String(integer) } else { output += "\(number)" }
         case .string(let text): writeString(text, into: &output)
-        case .array(let elements):
-            output += "["
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output += "," }
-                writeCompact(element, into: &output)
-            }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            for (position, key) in sortedKeys(members).enumerated() {
-                if position > 0 { output += "," }
-                writeString(key, into: &output)
-                output += ":"
-                if let member = members[key] { writeCompact(member, into: &output) }
-            }
-            output += "}"
+        case .array: output += "[]"
+        case .object: output += "{}"
         }
     }
 
