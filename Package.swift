@@ -177,6 +177,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .executableTarget(
+            name: "size-probe-kit",
+            dependencies: ["ClipKit"],
+            path: "bench/SizeProbe/Kit",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "size-probe-nostr",
             dependencies: ["ClipKit", "ClipNostr"],
             path: "bench/SizeProbe/Nostr",

@@ -5,6 +5,7 @@
 # the driver's name) with -Osize, strips them, and compares:
 #   size-probe-baseline  Foundation only
 #   size-probe-crypto    + swift-crypto's SHA-256 (BoringSSL on Linux; CryptoKit, in the OS, on Apple)
+#   size-probe-kit       the baseline's job with the URL routed by ClipKit alone (what ClipKit costs)
 #   size-probe-nostr     + ClipKit + ClipNostr (route, NIP-19, decode, verify, profile)
 # The Nostr probe is linked twice: with libsecp256k1 as a shared library (as Debian ships it) and
 # statically (as an iOS clip would carry it), so its share is shown separately.
@@ -47,6 +48,8 @@ build size-probe-baseline
 cp "$bin/size-probe-baseline" "$out/baseline"
 build size-probe-crypto
 cp "$bin/size-probe-crypto" "$out/crypto"
+build size-probe-kit
+cp "$bin/size-probe-kit" "$out/kit"
 build size-probe-nostr
 cp "$bin/size-probe-nostr" "$out/nostr-shared-secp256k1"
 rm -f "$bin/size-probe-nostr"
@@ -61,7 +64,7 @@ fi
 # Each probe must work: the Nostr one verifies a real event signed by nostr-sdk.
 event="$root/Tests/Fixtures/nostr/driver-profile-event.json"
 link="https://roadflare.app/share/d/npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
-for probe in baseline crypto nostr-shared-secp256k1 nostr-static-secp256k1; do
+for probe in baseline crypto kit nostr-shared-secp256k1 nostr-static-secp256k1; do
     strip -o "$out/$probe.stripped" "$out/$probe"
     result="$("$out/$probe.stripped" "$link" < "$event")"
     echo "  $probe: $result" >&2
@@ -70,10 +73,15 @@ if ! "$out/nostr-static-secp256k1.stripped" "$link" < "$event" | grep -q "driver
     echo "nostr-size: the Nostr probe did not verify and read the profile" >&2
     exit 1
 fi
+if ! "$out/kit.stripped" "$link" < "$event" | grep -q "^driverShare: ana$"; then
+    echo "nostr-size: the ClipKit probe did not route the link" >&2
+    exit 1
+fi
 
 size_of() { stat -c %s "$out/$1.stripped"; }
 baseline=$(size_of baseline)
 crypto=$(size_of crypto)
+kit=$(size_of kit)
 shared=$(size_of nostr-shared-secp256k1)
 static=$(size_of nostr-static-secp256k1)
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
@@ -84,6 +92,7 @@ reference="$( (ls "$root"/.venv/lib/python3*/site-packages/nostr_sdk/libnostr_sd
 echo "| stripped -Osize executable | bytes | size |"
 echo "|---|---:|---:|"
 echo "| baseline (Foundation only) | $baseline | $(kib "$baseline") |"
+echo "| baseline + ClipKit routing the URL | $kit | $(kib "$kit") |"
 echo "| + swift-crypto SHA-256 (BoringSSL) | $crypto | $(kib "$crypto") |"
 echo "| + ClipKit + ClipNostr, libsecp256k1 shared | $shared | $(kib "$shared") |"
 echo "| + ClipKit + ClipNostr, libsecp256k1 static | $static | $(kib "$static") |"
@@ -91,6 +100,8 @@ echo ""
 echo "| what is added | bytes | size |"
 echo "|---|---:|---:|"
 echo "| ClipKit + ClipNostr code alone (shared-secp256k1 probe − crypto probe) | $((shared - crypto)) | $(kib $((shared - crypto))) |"
+echo "| of which ClipKit (kit probe − baseline) | $((kit - baseline)) | $(kib $((kit - baseline))) |"
+echo "| of which ClipNostr (the rest) | $((shared - crypto - kit + baseline)) | $(kib $((shared - crypto - kit + baseline))) |"
 echo "| libsecp256k1, verification parts linked statically (static − shared) | $((static - shared)) | $(kib $((static - shared))) |"
 echo "| **what a clip on Apple platforms carries: ClipKit + ClipNostr + libsecp256k1** (static − crypto) | $((static - crypto)) | **$(kib $((static - crypto)))** |"
 echo "| swift-crypto's BoringSSL for SHA-256, Linux only (crypto − baseline) | $((crypto - baseline)) | $(kib $((crypto - baseline))) |"

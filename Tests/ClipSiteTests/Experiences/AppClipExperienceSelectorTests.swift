@@ -1,4 +1,4 @@
-import ClipKit
+import ClipSite
 import Foundation
 import Testing
 

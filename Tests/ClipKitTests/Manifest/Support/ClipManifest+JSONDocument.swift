@@ -1,9 +1,13 @@
+import ClipKit
+
+/// Writes a manifest back as JSON, so tests can check that ``ManifestLoader`` reads every member
+/// it is given. Clips never write manifests, so this lives with the tests.
 extension ClipManifest {
     /// The manifest as a JSON document that ``ManifestLoader`` reads back into an equal manifest.
     ///
     /// Optional members that are not set are left out; a route with one pattern is written with
     /// `pattern`, one with several with `patterns`.
-    public var jsonValue: JSONValue {
+    var jsonValue: JSONValue {
         var appMembers: [String: JSONValue] = ["bundleID": .string(app.bundleID), "appStoreID": .string(app.appStoreID)]
         if let name = app.name { appMembers["name"] = .string(name) }
         var members: [String: JSONValue] = [
@@ -26,11 +30,11 @@ extension ClipManifest {
         return .object(members)
     }
 
-    static func array(_ strings: [String]) -> JSONValue {
+    fileprivate static func array(_ strings: [String]) -> JSONValue {
         .array(strings.map(JSONValue.string))
     }
 
-    static func object(_ strings: [String: String]) -> JSONValue {
+    fileprivate static func object(_ strings: [String: String]) -> JSONValue {
         .object(strings.mapValues(JSONValue.string))
     }
 }
