@@ -42,7 +42,7 @@ let package = Package(
             name: "ClipKit",
             swiftSettings: strictSwift
         ),
-        // Ships only inside clips that show web content (and their apps): Foundation and ClipKit.
+        // Goes into clips that show web content (and their apps): Foundation and ClipKit only.
         .target(
             name: "ClipWebBridge",
             dependencies: ["ClipKit"],
