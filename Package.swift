@@ -3,7 +3,7 @@
 // ClipKit — privacy-first deferred deep links for iOS App Clips.
 //
 // Module map (see README.md, "Layout"): what ships inside a clip or an app extension
-// (ClipKit, ClipNostr, ClipNotifications) depends on Foundation and swift-crypto only;
+// (ClipKit, ClipWebBridge, ClipNostr, ClipNotifications) depends on Foundation and swift-crypto only;
 // tooling (ClipSite, ClipServer, ClipDoctor, ClipKitCLI) may depend on more.
 
 import PackageDescription
@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        .library(name: "ClipWebBridge", targets: ["ClipWebBridge"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .library(name: "ClipNostrWebSocket", targets: ["ClipNostrWebSocket"]),
         .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
@@ -39,6 +40,12 @@ let package = Package(
         // MARK: Shipped inside clips and apps
         .target(
             name: "ClipKit",
+            swiftSettings: strictSwift
+        ),
+        // Goes into clips that show web content (and their apps): Foundation and ClipKit only.
+        .target(
+            name: "ClipWebBridge",
+            dependencies: ["ClipKit"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -75,7 +82,7 @@ let package = Package(
         ),
         .target(
             name: "ClipKitUI",
-            dependencies: ["ClipKit", "ClipNostr"],
+            dependencies: ["ClipKit", "ClipNostr", "ClipWebBridge"],
             swiftSettings: strictSwift
         ),
 
@@ -115,13 +122,14 @@ let package = Package(
         ),
         .target(
             name: "ClipSimulation",
-            dependencies: ["ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipServer"],
+            dependencies: ["ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipServer", "ClipWebBridge"],
             swiftSettings: strictSwift
         ),
         .target(
             name: "ClipKitCLI",
             dependencies: [
                 "ClipKit",
+                "ClipWebBridge",
                 "ClipNostr",
                 "ClipNostrWebSocket",
                 "ClipNotifications",
@@ -207,6 +215,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ClipWebBridgeTests",
+            dependencies: ["ClipWebBridge", "ClipKit", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ClipNostrTests",
             dependencies: [
                 "ClipNostr", "ClipNostrWebSocket", "ClipKit", "ClipTestSupport",
@@ -220,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipTestSupport"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipWebBridge", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -238,7 +251,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipSimulationTests",
-            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipWebBridge", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -248,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitCLITests",
-            dependencies: ["ClipKitCLI", "ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipKitCLI", "ClipKit", "ClipWebBridge", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

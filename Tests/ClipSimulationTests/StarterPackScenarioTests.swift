@@ -2,6 +2,7 @@ import ClipKit
 import ClipKitUI
 import ClipSimulation
 import ClipTestSupport
+import ClipWebBridge
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && canImport(WebKit) && os(iOS)
 import ClipKit
 import ClipKitUI
+import ClipWebBridge
 import SwiftUI
 
 /// Bluesky's starter-pack App Clip: a tapped `https://bsky.app/start/<handle>/<rkey>` (or

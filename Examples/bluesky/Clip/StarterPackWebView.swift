@@ -4,7 +4,7 @@ import SwiftUI
 import WebKit
 
 /// A `WKWebView` that loads the model's `clip=true` URL and forwards every `postMessage` to the
-/// model, which decodes it with ClipKit's `WebBridge` and decides what happens.
+/// model, which decodes it with ClipWebBridge's `WebBridge` and decides what happens.
 struct StarterPackWebView: UIViewRepresentable {
     let model: WebBridgeClipModel
 

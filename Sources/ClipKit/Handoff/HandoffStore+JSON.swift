@@ -3,15 +3,17 @@ import Foundation
 extension HandoffStore {
     /// Offers a payload given as JSON, for tools and tests.
     ///
-    /// When `typeName` names a built-in payload (``BuiltInHandoffPayloads``) the JSON must decode
-    /// strictly as that type, so a tool cannot offer a driver handoff the app would then discard;
-    /// any other type name carries the JSON as it is.
+    /// When `typeName` is the name of one of `knownTypes` (a tool passes the payload types it knows,
+    /// such as RoadFlare's driver handoff), the JSON must decode strictly as that type, so a tool
+    /// cannot offer a handoff the app would then discard; any other type name carries the JSON as it is.
     ///
-    /// - Throws: ``HandoffError/payloadRejected(_:)`` when the JSON does not fit the built-in type, or
+    /// - Throws: ``HandoffError/payloadRejected(_:)`` when the JSON does not fit the known type, or
     ///   any error of ``offer(_:typeName:)``.
     @discardableResult
-    public func offer(json: JSONValue, typeName: String) throws(HandoffError) -> HandoffOffer {
-        guard let builtIn = BuiltInHandoffPayloads.type(named: typeName) else {
+    public func offer(
+        json: JSONValue, typeName: String, knownTypes: [any HandoffPayload.Type]
+    ) throws(HandoffError) -> HandoffOffer {
+        guard let known = knownTypes.first(where: { $0.handoffTypeName == typeName }) else {
             guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
             guard let payloadJSON = json.finiteSerialization() else {
                 throw .payloadNotEncodable(typeName: typeName, reason: "the JSON holds a number that is not finite, which JSON cannot carry")
@@ -19,7 +21,7 @@ extension HandoffStore {
             // The entry check parses the whole entry, payload included; nothing else to read back.
             return try store(checkedEntry(payloadJSON: payloadJSON, typeName: typeName))
         }
-        return try offer(json: json, as: builtIn)
+        return try offer(json: json, as: known)
     }
 
     private func offer<Payload: HandoffPayload>(json: JSONValue, as type: Payload.Type) throws(HandoffError) -> HandoffOffer {

@@ -9,7 +9,7 @@ struct AnyCodingKey: CodingKey {
 
 extension Decoder {
     /// Throws when the object being decoded has a member outside `allowed`.
-    func rejectUnknownKeys(allowing allowed: Set<String>) throws {
+    package func rejectUnknownKeys(allowing allowed: Set<String>) throws {
         let container = try container(keyedBy: AnyCodingKey.self)
         if let unknown = UnexpectedMember.first(among: container.allKeys.map(\.stringValue), allowed: allowed) {
             throw DecodingError.dataCorrupted(DecodingError.Context(

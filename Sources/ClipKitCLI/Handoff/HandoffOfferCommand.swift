@@ -42,7 +42,7 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
         let offer: HandoffOffer
         do {
             let store = try HandoffStore(defaults: try containerOption.sharedDefaults(), lifetime: lifetime)
-            offer = try store.offer(json: json, typeName: typeName)
+            offer = try store.offer(json: json, typeName: typeName, knownTypes: BuiltInHandoffPayloads.all)
         } catch let error as HandoffError {
             throw CommandFailure.badInput("--payload: \(error.description)")
         }

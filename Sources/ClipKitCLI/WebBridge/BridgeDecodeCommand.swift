@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipWebBridge
 import Foundation
 
 /// `clipkit bridge decode MESSAGE`: decode a web-bridge message as the clip would, or say why not.

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipNostr
+import ClipWebBridge
 
 /// Decides the full app's first screen from the link that launched it and the clip's handoff,
 /// the way RoadFlare's `AppState.initialize()` seeds its pending driver deep link.

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipWebBridge
 
 /// What the clip did with one message from its web content.
 public enum WebBridgeClipEffect: Sendable, Equatable, CustomStringConvertible {

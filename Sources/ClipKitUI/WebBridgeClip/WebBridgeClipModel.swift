@@ -1,4 +1,5 @@
 import ClipKit
+import ClipWebBridge
 import Foundation
 
 /// The decisions behind a clip that shows its link's web page (Bluesky's starter-pack clip):

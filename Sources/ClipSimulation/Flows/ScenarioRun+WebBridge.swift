@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitUI
+import ClipWebBridge
 import Foundation
 
 extension ScenarioRun {

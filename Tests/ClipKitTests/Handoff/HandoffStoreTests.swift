@@ -22,12 +22,12 @@ import Testing
     @Test func peekLeavesTheEntryForTheClaim() throws {
         let fixture = try HandoffFixture()
         let store = try fixture.store()
-        try store.offer(Samples.starterPack)
-        #expect(store.peek(BlueskyStarterPackHandoff.self) == Samples.starterPack)
-        #expect(store.peek(BlueskyStarterPackHandoff.self) == Samples.starterPack)
-        #expect(store.peekEnvelope()?.typeName == "bluesky.starterPack")
-        #expect(store.claim(BlueskyStarterPackHandoff.self) == Samples.starterPack)
-        #expect(store.peek(BlueskyStarterPackHandoff.self) == nil)
+        try store.offer(Samples.note)
+        #expect(store.peek(NoteHandoff.self) == Samples.note)
+        #expect(store.peek(NoteHandoff.self) == Samples.note)
+        #expect(store.peekEnvelope()?.typeName == "test.note")
+        #expect(store.claim(NoteHandoff.self) == Samples.note)
+        #expect(store.peek(NoteHandoff.self) == nil)
         #expect(fixture.log.entries.isEmpty)
     }
 
@@ -68,7 +68,7 @@ import Testing
         let fixture = try HandoffFixture()
         let store = try HandoffStore(defaults: fixture.defaults, manifest: manifest, clock: fixture.clock.reading)
         #expect(store.lifetime == manifest.handoff.ttlSeconds)
-        let offer = try store.offer(Samples.starterPack)
+        let offer = try store.offer(Samples.note)
         #expect(offer.expiresAt.timeIntervalSince(offer.createdAt) == TimeInterval(manifest.handoff.ttlSeconds))
     }
 
@@ -135,10 +135,10 @@ import Testing
     @Test func storesWithDifferentKeysAreIndependent() throws {
         let fixture = try HandoffFixture()
         let drivers = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "roadflare.driver", clock: fixture.clock.reading)
-        let packs = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "bluesky.pack", clock: fixture.clock.reading)
+        let notes = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "test.notes", clock: fixture.clock.reading)
         try drivers.offer(Samples.driver)
-        try packs.offer(Samples.starterPack)
-        #expect(packs.claim(BlueskyStarterPackHandoff.self) == Samples.starterPack)
+        try notes.offer(Samples.note)
+        #expect(notes.claim(NoteHandoff.self) == Samples.note)
         #expect(drivers.claim(RoadFlareDriverHandoff.self) == Samples.driver)
     }
 
@@ -158,12 +158,12 @@ import Testing
         let fixture = try HandoffFixture()
         let store = try fixture.store()
         for round in 0..<100 {
-            try store.offer(WebBridgeHandoff(key: "round", value: "\(round)"))
-            let winners = await withTaskGroup(of: WebBridgeHandoff?.self) { group in
-                for _ in 0..<8 { group.addTask { store.claim(WebBridgeHandoff.self) } }
-                return await group.reduce(into: [WebBridgeHandoff]()) { if let won = $1 { $0.append(won) } }
+            try store.offer(NoteHandoff(text: "\(round)"))
+            let winners = await withTaskGroup(of: NoteHandoff?.self) { group in
+                for _ in 0..<8 { group.addTask { store.claim(NoteHandoff.self) } }
+                return await group.reduce(into: [NoteHandoff]()) { if let won = $1 { $0.append(won) } }
             }
-            #expect(winners.map(\.value) == ["\(round)"], "round \(round)")
+            #expect(winners.map(\.text) == ["\(round)"], "round \(round)")
         }
         #expect(fixture.log.entries.isEmpty)
     }

@@ -74,10 +74,17 @@ struct HandoffFixture {
     }
 }
 
+/// A second payload type, so the store tests can tell types apart without a clip's own payload.
+struct NoteHandoff: HandoffPayload, Equatable {
+    static let handoffTypeName = "test.note"
+
+    var text: String
+}
+
 enum Samples {
     static let npub = "npub1sg6plzptd64u62a878hep2kev88swjh3tw00gjsfl8f237lmu63q0uf63m"
     static let driver = RoadFlareDriverHandoff(npub: npub, displayName: "Alice", profileCreatedAt: 1_699_999_000)
-    static let starterPack = BlueskyStarterPackHandoff(starterPackURI: "https://bsky.app/start/alice.bsky.social/3jzfcijpj2z2a")
+    static let note = NoteHandoff(text: "pick up at gate 4")
 
     /// An envelope's bytes with the given members (nil leaves a member out).
     static func envelope(

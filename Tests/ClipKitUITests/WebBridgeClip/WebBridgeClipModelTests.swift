@@ -2,6 +2,7 @@ import ClipKit
 import ClipKitUI
 import ClipNostr
 import ClipTestSupport
+import ClipWebBridge
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Why a message from the clip's web content was rejected, or could not be acted on.
 ///
 /// Each description says what the page sent, what was expected, and where to fix it (the page or

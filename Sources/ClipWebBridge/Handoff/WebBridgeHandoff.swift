@@ -1,3 +1,5 @@
+import ClipKit
+
 /// The handoff for a web-bridge `store` command whose key has no dedicated payload type.
 ///
 /// Carries the allow-listed key and the stored text; the app claims it as

@@ -1,3 +1,5 @@
+import ClipKit
+
 extension WebBridge {
     /// Decodes a `WKScriptMessage.body` and applies it to `store`: the whole job of the clip's
     /// `WKScriptMessageHandler`.

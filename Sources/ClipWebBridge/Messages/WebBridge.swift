@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// The message protocol between a clip's web content and the clip: strict decoding of

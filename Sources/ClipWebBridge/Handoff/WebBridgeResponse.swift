@@ -1,3 +1,5 @@
+import ClipKit
+
 /// What the clip should do after a web-bridge command was applied.
 public enum WebBridgeResponse: Sendable, Equatable {
     /// Present the App Store overlay (`SKOverlay`); `offered` is the handoff offered first, if any.

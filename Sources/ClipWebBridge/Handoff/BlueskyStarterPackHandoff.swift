@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Bluesky's handoff: the starter pack whose link opened the clip, for the app's onboarding.

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipTestSupport
+import ClipWebBridge
 import Foundation
 import Testing
 

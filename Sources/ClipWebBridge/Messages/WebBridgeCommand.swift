@@ -1,3 +1,5 @@
+import ClipKit
+
 /// A command that a clip's web content sent through `window.webkit.messageHandlers…postMessage`.
 ///
 /// Decoded strictly by ``WebBridge/decode(_:)`` from one of two messages:

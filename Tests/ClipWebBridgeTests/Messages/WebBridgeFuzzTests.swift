@@ -1,6 +1,7 @@
 import ClipKit
-import Foundation
 import ClipTestSupport
+import ClipWebBridge
+import Foundation
 import Testing
 
 /// Seeded random mutations of valid bridge messages: the decoder never crashes or hangs, and every
