@@ -11,7 +11,7 @@ import Testing
         "é", "e\u{301}", "\u{2028}\u{2029}", "😀", "\u{FF5E}", "Å", "\u{212B}", "</script>", "_", "A", "a10", "a9",
     ]
     static let awkwardNumbers: [Double] = [
-        0, -0.0, 1, -1, 0.1, 1.5e-7, 1e20, 1e300, -2.5, 123_456.789, 5e-324, .greatestFiniteMagnitude,
+        0, -0.0, 1, -1, 0.1, 1.5e-7, 1e20, 1e300, -2.5, 123_456.789, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
         0.1 + 0.2, 100, 1e16, 9_007_199_254_740_992, -9_007_199_254_740_992, 9_007_199_254_740_994, 1e15 + 0.5,
     ]
 
