@@ -191,6 +191,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .executableTarget(
+            name: "size-probe-web-bridge",
+            dependencies: ["ClipKit", "ClipWebBridge"],
+            path: "bench/SizeProbe/WebBridge",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "size-probe-nostr",
             dependencies: ["ClipKit", "ClipNostr"],
             path: "bench/SizeProbe/Nostr",

@@ -6,6 +6,7 @@
 #   size-probe-baseline  Foundation only
 #   size-probe-crypto    + swift-crypto's SHA-256 (BoringSSL on Linux; CryptoKit, in the OS, on Apple)
 #   size-probe-kit       the baseline's job with the URL routed by ClipKit alone (what ClipKit costs)
+#   size-probe-web-bridge  the ClipKit probe plus decoding a web-content message (what ClipWebBridge costs)
 #   size-probe-nostr     + ClipKit + ClipNostr (route, NIP-19, decode, verify, profile)
 # The Nostr probe is linked twice: with libsecp256k1 as a shared library (as Debian ships it) and
 # statically (as an iOS clip would carry it), so its share is shown separately.
@@ -50,6 +51,8 @@ build size-probe-crypto
 cp "$bin/size-probe-crypto" "$out/crypto"
 build size-probe-kit
 cp "$bin/size-probe-kit" "$out/kit"
+build size-probe-web-bridge
+cp "$bin/size-probe-web-bridge" "$out/web-bridge"
 build size-probe-nostr
 cp "$bin/size-probe-nostr" "$out/nostr-shared-secp256k1"
 rm -f "$bin/size-probe-nostr"
@@ -64,7 +67,7 @@ fi
 # Each probe must work: the Nostr one verifies a real event signed by nostr-sdk.
 event="$root/Tests/Fixtures/nostr/driver-profile-event.json"
 link="https://roadflare.app/share/d/npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
-for probe in baseline crypto kit nostr-shared-secp256k1 nostr-static-secp256k1; do
+for probe in baseline crypto kit web-bridge nostr-shared-secp256k1 nostr-static-secp256k1; do
     strip -o "$out/$probe.stripped" "$out/$probe"
     result="$("$out/$probe.stripped" "$link" < "$event")"
     echo "  $probe: $result" >&2
@@ -77,11 +80,16 @@ if ! "$out/kit.stripped" "$link" < "$event" | grep -q "^driverShare: ana$"; then
     echo "nostr-size: the ClipKit probe did not route the link" >&2
     exit 1
 fi
+if ! "$out/web-bridge.stripped" "$link" < "$event" | grep -q "^driverShare: ana store$"; then
+    echo "nostr-size: the web-bridge probe did not decode the page's message" >&2
+    exit 1
+fi
 
 size_of() { stat -c %s "$out/$1.stripped"; }
 baseline=$(size_of baseline)
 crypto=$(size_of crypto)
 kit=$(size_of kit)
+bridge=$(size_of web-bridge)
 shared=$(size_of nostr-shared-secp256k1)
 static=$(size_of nostr-static-secp256k1)
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
@@ -93,6 +101,7 @@ echo "| stripped -Osize executable | bytes | size |"
 echo "|---|---:|---:|"
 echo "| baseline (Foundation only) | $baseline | $(kib "$baseline") |"
 echo "| baseline + ClipKit routing the URL | $kit | $(kib "$kit") |"
+echo "| … + ClipWebBridge decoding a page's message | $bridge | $(kib "$bridge") |"
 echo "| + swift-crypto SHA-256 (BoringSSL) | $crypto | $(kib "$crypto") |"
 echo "| + ClipKit + ClipNostr, libsecp256k1 shared | $shared | $(kib "$shared") |"
 echo "| + ClipKit + ClipNostr, libsecp256k1 static | $static | $(kib "$static") |"
@@ -102,6 +111,7 @@ echo "|---|---:|---:|"
 echo "| ClipKit + ClipNostr code alone (shared-secp256k1 probe − crypto probe) | $((shared - crypto)) | $(kib $((shared - crypto))) |"
 echo "| of which ClipKit (kit probe − baseline) | $((kit - baseline)) | $(kib $((kit - baseline))) |"
 echo "| of which ClipNostr (the rest) | $((shared - crypto - kit + baseline)) | $(kib $((shared - crypto - kit + baseline))) |"
+echo "| ClipWebBridge, for clips that show web content (web-bridge probe − ClipKit probe) | $((bridge - kit)) | $(kib $((bridge - kit))) |"
 echo "| libsecp256k1, verification parts linked statically (static − shared) | $((static - shared)) | $(kib $((static - shared))) |"
 echo "| **what a clip on Apple platforms carries: ClipKit + ClipNostr + libsecp256k1** (static − crypto) | $((static - crypto)) | **$(kib $((static - crypto)))** |"
 echo "| swift-crypto's BoringSSL for SHA-256, Linux only (crypto − baseline) | $((crypto - baseline)) | $(kib $((crypto - baseline))) |"
