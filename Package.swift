@@ -244,13 +244,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipSiteTests",
-            dependencies: ["ClipSite", "ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipSite", "ClipKit", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipDoctorTests",
             dependencies: [
-                "ClipDoctor", "ClipKit", "ClipSite", "ClipTestSupport",
+                "ClipDoctor", "ClipKit", "ClipNostr", "ClipSite", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
@@ -262,7 +262,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipServerTests",
-            dependencies: ["ClipServer", "ClipSite", "ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipServer", "ClipSite", "ClipKit", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

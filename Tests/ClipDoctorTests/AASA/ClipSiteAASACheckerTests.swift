@@ -1,5 +1,6 @@
 import ClipDoctor
 import ClipKit
+import ClipNostr
 import ClipSite
 import ClipTestSupport
 import Foundation
@@ -10,7 +11,7 @@ import Testing
     @Test(arguments: Fixtures.exampleNames)
     func generatedFilesPassForEveryDomain(example: String) async throws {
         let manifest = try Fixtures.manifest(example)
-        let kinds = ParameterKindRegistry.standard.registering(Fixtures.npubKind)
+        let kinds = ParameterKindRegistry.standardWithNostr
         let folder = try TemporaryDirectory()
         for domain in manifest.domains {
             // Laid out as a site build does: a folder per domain, which tells doctor the domain.
@@ -25,7 +26,7 @@ import Testing
 
     @Test func validatorFindingsAreCarriedWithTheirCodesAndPaths() async throws {
         let manifest = try Fixtures.manifest("roadflare")
-        let kinds = ParameterKindRegistry.standard.registering(Fixtures.npubKind)
+        let kinds = ParameterKindRegistry.standardWithNostr
         let folder = try TemporaryDirectory()
         let file = folder.file("apple-app-site-association")
         // The clip is not listed, and the driver-share route is not opened by the app.

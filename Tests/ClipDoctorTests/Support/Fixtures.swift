@@ -1,20 +1,14 @@
 import ClipDoctor
 import ClipKit
+import ClipNostr
 import ClipTestSupport
 import Foundation
 
 /// Manifests, plists and reports that the tests build for themselves.
 enum Fixtures {
-    /// A stand-in for ClipNostr's `npub` kind, so the RoadFlare example loads in this module's tests.
-    static let npubKind = ParameterKind(name: "npub", summary: "a NIP-19 npub") { value in
-        value.hasPrefix("npub1") && value.count == 63 ? .accepted(value) : .rejected("not an npub")
-    }
-
     /// The example manifest `Examples/<name>/clipkit.json`.
     static func manifest(_ name: String) throws -> ClipManifest {
-        var kinds = ParameterKindRegistry.standard
-        if kinds.kind(named: "npub") == nil { kinds.register(npubKind) }
-        return try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
+        try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
     }
 
     /// The example manifests by name.

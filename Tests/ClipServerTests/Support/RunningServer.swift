@@ -1,4 +1,5 @@
 import ClipKit
+import ClipNostr
 import ClipServer
 import ClipSite
 import ClipTestSupport
@@ -61,19 +62,11 @@ final class RunningServer: @unchecked Sendable {
 
 /// Sites the server tests serve.
 enum ServerFixtures {
-    static let npubKind = ParameterKind(name: "npub", summary: "an npub") { value in
-        let charset = Set("qpzry9x8gf2tvdw0s3jn54khce6mua7l")
-        let lowered = value.lowercased()
-        guard lowered.hasPrefix("npub1"), lowered.count == 63, lowered.dropFirst(5).allSatisfy(charset.contains) else {
-            return .rejected("not an npub")
-        }
-        return .accepted(lowered)
-    }
-
-    static let npub = "npub1" + String(repeating: "qpzry9x8gf", count: 5) + "2tvdw0s3"
+    /// A real npub (the test driver's, `Tests/Fixtures/nostr`).
+    static let npub = "npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
 
     static func site(_ name: String, provider: (any ShareProfileProvider)? = nil) throws -> LinkDomainSite {
-        let kinds = ParameterKindRegistry.standard.registering(npubKind)
+        let kinds = ParameterKindRegistry.standardWithNostr
         let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
         let files = Dictionary(uniqueKeysWithValues: manifest.domains.map { domain in
             (domain, Data(#"{"applinks":{"details":[]},"comment":"\#(domain)"}"#.utf8))

@@ -1,24 +1,16 @@
 import ClipKit
+import ClipNostr
 import ClipSite
 import ClipTestSupport
 import Foundation
 
 /// Manifests, sites and hostile inputs the ClipSite tests share.
 enum SiteFixtures {
-    /// A stand-in for ClipNostr's `npub` kind: `npub1` and 58 bech32 characters.
-    static let npubKind = ParameterKind(name: "npub", summary: "an npub") { value in
-        let charset = Set("qpzry9x8gf2tvdw0s3jn54khce6mua7l")
-        let lowered = value.lowercased()
-        guard lowered.hasPrefix("npub1"), lowered.count == 63, lowered.dropFirst(5).allSatisfy(charset.contains) else {
-            return .rejected("not an npub")
-        }
-        return .accepted(lowered)
-    }
+    /// The standard kinds and ClipNostr's, which the RoadFlare example names.
+    static let kinds = ParameterKindRegistry.standardWithNostr
 
-    static let kinds = ParameterKindRegistry.standard.registering(npubKind)
-
-    /// A valid-looking npub.
-    static let npub = "npub1" + String(repeating: "qpzry9x8gf", count: 5) + "2tvdw0s3"
+    /// A real npub (the test driver's, `Tests/Fixtures/nostr`).
+    static let npub = "npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
 
     static func manifest(_ name: String) throws -> ClipManifest {
         try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
