@@ -122,7 +122,13 @@ let package = Package(
         ),
         .target(
             name: "ClipSimulation",
-            dependencies: ["ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipServer", "ClipWebBridge"],
+            dependencies: ["ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipServer", "ClipWebBridge", "ClipLoopback"],
+            swiftSettings: strictSwift
+        ),
+        // Loopback helpers that the demo, the tests and the benchmarks share: a free port, a port
+        // probe, and a real nostr-relay on a loopback port. Tooling only; not a product.
+        .target(
+            name: "ClipLoopback",
             swiftSettings: strictSwift
         ),
         .target(
@@ -206,6 +212,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "ClipTestSupport",
+            dependencies: ["ClipLoopback"],
             path: "Tests/ClipTestSupport",
             swiftSettings: strictSwift
         ),
@@ -228,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "ClipNostrTests",
             dependencies: [
-                "ClipNostr", "ClipNostrWebSocket", "ClipKit", "ClipTestSupport",
+                "ClipNostr", "ClipNostrWebSocket", "ClipKit", "ClipLoopback", "ClipTestSupport",
                 // The hostile test relay: a small WebSocket server on NIO.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -239,35 +246,35 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipWebBridge", "ClipTestSupport"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipSiteTests",
-            dependencies: ["ClipSite", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            dependencies: ["ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipDoctorTests",
             dependencies: [
-                "ClipDoctor", "ClipKit", "ClipNostr", "ClipSite", "ClipTestSupport",
+                "ClipDoctor", "ClipKit", "ClipNostr", "ClipSite", "ClipLoopback", "ClipTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipSimulationTests",
-            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipWebBridge", "ClipTestSupport"],
+            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipServerTests",
-            dependencies: ["ClipServer", "ClipSite", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            dependencies: ["ClipServer", "ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipKitCLITests",
-            dependencies: ["ClipKitCLI", "ClipKit", "ClipWebBridge", "ClipTestSupport"],
+            dependencies: ["ClipKitCLI", "ClipKit", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitUI
+import ClipLoopback
 import ClipSimulation
 import ClipTestSupport
 import Foundation

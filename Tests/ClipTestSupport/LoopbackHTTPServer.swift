@@ -1,3 +1,4 @@
+import ClipLoopback
 import Foundation
 #if canImport(Glibc)
 import Glibc

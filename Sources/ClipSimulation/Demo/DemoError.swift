@@ -1,9 +1,9 @@
+import ClipLoopback
+
 /// Why the demo cannot run, with what to do about it.
-public enum DemoError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `nostr-relay` is not in the Python environment.
-    case relayToolMissing(path: String)
-    /// The relay did not start listening.
-    case relayDidNotStart(port: Int, output: String)
+public enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The local relay did not start (`nostr-relay` missing, or it did not listen).
+    case relayFailed(LocalRelayError)
     /// A file the demo needs is missing or unreadable.
     case missingFile(path: String, reason: String)
     /// The relay refused or never acknowledged the sample driver.
@@ -16,10 +16,8 @@ public enum DemoError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A sentence that says what is wrong and what to do.
     public var description: String {
         switch self {
-        case .relayToolMissing(let path):
-            return "nostr-relay is not installed at \(path): run scripts/setup (it creates .venv with scripts/requirements.txt), or set CLIPKIT_VENV to a Python environment that has nostr-relay"
-        case .relayDidNotStart(let port, let output):
-            return "nostr-relay did not listen on 127.0.0.1:\(port) within 30 s; its output: \(output.suffix(400))"
+        case .relayFailed(let error):
+            return error.description
         case .missingFile(let path, let reason):
             return "\(path): \(reason); run the demo from the package root (scripts/demo does)"
         case .publishFailed(let relay, let reason):

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipLoopback
 import ClipNostr
 import ClipServer
 import ClipSite
@@ -70,6 +71,14 @@ public final class DemoSession {
         self.container = container
     }
 
+    /// The Python environment that has `nostr-relay`: `CLIPKIT_VENV`, else `.venv` in the current directory.
+    private static var virtualEnvironment: URL {
+        if let path = ProcessInfo.processInfo.environment["CLIPKIT_VENV"], !path.isEmpty {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).appendingPathComponent(".venv")
+    }
+
     /// Starts the relay, publishes the sample driver, serves the link domain and simulates the share link.
     ///
     /// - Parameter onStep: Called with every step of the simulation as it happens.
@@ -94,14 +103,19 @@ public final class DemoSession {
             throw .missingFile(path: driverURL.path, reason: "not a readable signed event (\(error))")
         }
 
-        let relayPort = options.relayPort == 0 ? (LoopbackProbe.freePort() ?? 7447) : options.relayPort
-        let relay = try await LocalRelay.start(port: relayPort)
+        let relayPort = options.relayPort == 0 ? ((try? LoopbackPort.free()) ?? 7447) : options.relayPort
+        let relay: LocalRelay
         let relayURL: RelayURL
+        do {
+            relay = try await LocalRelay.start(port: relayPort, virtualEnvironment: virtualEnvironment)
+        } catch {
+            throw .relayFailed(error)
+        }
         do {
             relayURL = try RelayURL(relay.url)
         } catch {
             relay.stop()
-            throw .relayDidNotStart(port: relayPort, output: error.description)
+            throw .relayFailed(.didNotStart(port: relayPort, output: error.description))
         }
         do {
             try await EventPublisher().publish(event, to: relayURL)

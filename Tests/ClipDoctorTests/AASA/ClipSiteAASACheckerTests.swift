@@ -1,5 +1,6 @@
 import ClipDoctor
 import ClipKit
+import ClipLoopback
 import ClipNostr
 import ClipSite
 import ClipTestSupport

@@ -1,3 +1,4 @@
+import ClipLoopback
 import ClipTestSupport
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ struct ProfileCommandTests {
     static let script = TestEnvironment.file("Tests/Fixtures/python/relay_fixtures.py")
 
     /// Signs a profile for a fresh key, publishes it to `relay` and returns the author's npub and hex key.
-    func publishProfile(_ content: String, to relay: NostrRelayProcess) async throws -> (npub: String, pubkey: String) {
+    func publishProfile(_ content: String, to relay: LocalRelay) async throws -> (npub: String, pubkey: String) {
         let spec: [String: Any] = ["key": "cli-\(UUID().uuidString)", "kind": 0, "content": content, "createdAt": Int(Date().timeIntervalSince1970) - 5]
         let signed = try await ChildProcess.run(
             try TestEnvironment.python(), arguments: [Self.script.path, "sign"],
@@ -30,7 +31,7 @@ struct ProfileCommandTests {
 
     @Test("an npub's profile is fetched, verified and printed as one JSON object")
     func fetchesAnNpub() async throws {
-        let relay = try await NostrRelayProcess.start()
+        let relay = try await LocalRelay.start()
         defer { relay.stop() }
         let author = try await publishProfile(#"{"name":"ana","display_name":"Ana","picture":"https://roadflare.app/ana.png","car_make":"Toyota"}"#, to: relay)
         let dead = "ws://127.0.0.1:\(try LoopbackPort.free())"
@@ -54,7 +55,7 @@ struct ProfileCommandTests {
 
     @Test("a share URL is routed through the manifest to the npub")
     func routesAShareURL() async throws {
-        let relay = try await NostrRelayProcess.start()
+        let relay = try await LocalRelay.start()
         defer { relay.stop() }
         let author = try await publishProfile(#"{"name":"driver"}"#, to: relay)
         let folder = try TemporaryDirectory()
@@ -73,7 +74,7 @@ struct ProfileCommandTests {
 
     @Test("no profile on the relays exits 1 with the relays' outcomes")
     func noProfileExitsOne() async throws {
-        let relay = try await NostrRelayProcess.start()
+        let relay = try await LocalRelay.start()
         defer { relay.stop() }
         let npub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"
         let result = try await ChildProcess.clipkit(["profile", npub, "--relay", relay.url, "--timeout", "10", "--json"])

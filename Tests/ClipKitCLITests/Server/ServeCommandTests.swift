@@ -1,3 +1,4 @@
+import ClipLoopback
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ClipLoopback
 import ClipTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ struct SimulateCommandTests {
 
     @Test("the four scenarios pass on a real relay, as one JSON object with every step")
     func allScenariosAsJSON() async throws {
-        let relay = try await NostrRelayProcess.start()
+        let relay = try await LocalRelay.start()
         defer { relay.stop() }
         let driver = try await DriverFixtures.signProfile(key: "cli-simulate", content: ["display_name": "Ana Driver", "car_make": "Toyota"])
         try await DriverFixtures.publish([driver], to: relay.url)

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitUI
+import ClipLoopback
 import ClipNostr
 import ClipNostrWebSocket
 import ClipTestSupport
@@ -12,12 +13,12 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct RelayPoolProfileLoaderTests {
     /// Stops a relay off the main actor, where waiting for its process belongs.
-    func stop(_ relay: NostrRelayProcess) async {
+    func stop(_ relay: LocalRelay) async {
         await Task.detached { relay.stop() }.value
     }
 
     @Test func aDriverOnARealRelayIsPreviewedAndHandedOff() async throws {
-        let relay = try await NostrRelayProcess.start()
+        let relay = try await LocalRelay.start()
         let driver = try await DriverFixtures.signProfile(key: "ui-driver-ana", content: [
             "name": "ana", "display_name": "Ana Driver", "picture": "https://roadflare.app/a.png",
             "car_color": "blue", "car_make": "Toyota", "car_model": "Prius",
@@ -53,7 +54,7 @@ struct RelayPoolProfileLoaderTests {
     }
 
     @Test func aDriverNobodyKnowsFailsWithNotFound() async throws {
-        let relay = try await NostrRelayProcess.start()
+        let relay = try await LocalRelay.start()
         let loader = RelayPoolProfileLoader(pool: RelayPool(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL(relay.url)])
         let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "7", count: 64)), loader: loader, offering: try HandoffFixture().store)
         await model.load()

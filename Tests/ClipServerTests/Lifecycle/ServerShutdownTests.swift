@@ -1,3 +1,4 @@
+import ClipLoopback
 import ClipServer
 import ClipTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipLoopback
 import ClipNostr
 import ClipServer
 import ClipSite

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipLoopback
 import ClipNostr
 import ClipTestSupport
 import Foundation
@@ -6,14 +7,14 @@ import Foundation
 /// A real `nostr-relay` on loopback with one driver's kind-0 profile, signed and published by
 /// nostr-sdk, and the RoadFlare example manifest to simulate against it.
 struct SeededRelay {
-    let relay: NostrRelayProcess
+    let relay: LocalRelay
     let driver: DriverFixtures.Signed
     let npub: String
 
     static let driverName = "Ana Driver"
 
     static func start(key: String) async throws -> SeededRelay {
-        let relay = try await NostrRelayProcess.start()
+        let relay = try await LocalRelay.start()
         let driver = try await DriverFixtures.signProfile(key: key, content: [
             "name": "ana", "display_name": driverName, "picture": "https://roadflare.app/ana.png",
             "car_color": "Blue", "car_make": "Toyota", "car_model": "Prius",

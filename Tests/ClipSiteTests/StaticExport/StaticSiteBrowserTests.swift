@@ -1,5 +1,6 @@
 import ClipKit
 @testable import ClipSite
+import ClipLoopback
 import ClipTestSupport
 import Foundation
 import Testing

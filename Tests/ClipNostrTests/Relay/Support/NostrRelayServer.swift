@@ -1,7 +1,8 @@
+import ClipLoopback
 import ClipNostr
 import ClipTestSupport
 
-extension NostrRelayProcess {
+extension LocalRelay {
     /// The relay's address as a ``RelayURL``.
     var relayURL: RelayURL {
         get throws { try RelayURL(url) }

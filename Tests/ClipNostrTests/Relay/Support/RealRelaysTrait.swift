@@ -1,3 +1,4 @@
+import ClipLoopback
 import ClipTestSupport
 import Testing
 
@@ -10,7 +11,7 @@ struct RealRelaysTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let servers = try await NostrRelayProcess.start(count: 3)
+        let servers = try await LocalRelay.start(count: 3)
         defer { servers.forEach { $0.stop() } }
         try await RealRelays.$current.withValue(servers) {
             try await function()
@@ -26,5 +27,5 @@ extension Trait where Self == RealRelaysTrait {
 /// The relays a ``RealRelaysTrait`` started.
 enum RealRelays {
     /// The running relays, in start order.
-    @TaskLocal static var current: [NostrRelayProcess] = []
+    @TaskLocal static var current: [LocalRelay] = []
 }

@@ -1,3 +1,4 @@
+import ClipLoopback
 import ClipNostr
 import ClipNostrWebSocket
 import ClipTestSupport

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipLoopback
 import ClipSite
 import ClipTestSupport
 import Foundation

@@ -5,10 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Free TCP ports on the loopback interface, for servers that tests start.
+/// TCP ports on the loopback interface: a free one for a server to take, and whether one listens.
 public enum LoopbackPort {
     /// A port that was free a moment ago: bound to 127.0.0.1 with port 0, read back, then released.
-    public static func free() throws -> Int {
+    public static func free() throws(PortError) -> Int {
         #if canImport(Glibc)
         let socketType = Int32(SOCK_STREAM.rawValue)
         #else
@@ -34,7 +34,15 @@ public enum LoopbackPort {
     }
 
     /// No free port could be found.
-    public struct PortError: Error {}
+    public struct PortError: Error, CustomStringConvertible {
+        /// Creates the error.
+        public init() {}
+
+        /// What went wrong and what to check.
+        public var description: String {
+            "no free TCP port on 127.0.0.1: the system refused to bind one; check the loopback interface and open-file limits"
+        }
+    }
 
     /// Waits until something accepts TCP connections on `port`; false when `timeout` passes first.
     public static func waitUntilListening(_ port: Int, timeout: TimeInterval) async -> Bool {
@@ -46,7 +54,8 @@ public enum LoopbackPort {
         return false
     }
 
-    static func isListening(_ port: Int) -> Bool {
+    /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
+    public static func isListening(_ port: Int) -> Bool {
         #if canImport(Glibc)
         let socketType = Int32(SOCK_STREAM.rawValue)
         #else

@@ -1,0 +1,19 @@
+import ClipLoopback
+import Foundation
+
+extension LocalRelay {
+    /// Starts a relay on a free port from the tests' Python environment and waits until it listens.
+    public static func start() async throws -> LocalRelay {
+        try await start(port: LoopbackPort.free(), virtualEnvironment: TestEnvironment.virtualEnvironment)
+    }
+
+    /// Starts `count` relays at once.
+    public static func start(count: Int) async throws -> [LocalRelay] {
+        try await withThrowingTaskGroup(of: LocalRelay.self) { group in
+            for _ in 0..<count { group.addTask { try await start() } }
+            var relays: [LocalRelay] = []
+            for try await relay in group { relays.append(relay) }
+            return relays
+        }
+    }
+}
