@@ -1,5 +1,9 @@
-// Size probe, the clip's real job with ClipKit and ClipNostr: route the share URL through a
-// manifest, decode the npub, decode and verify the relay's event, read the profile, print it.
+// Size probe, the RoadFlare clip's whole job with ClipKit and ClipNostr: route the share URL
+// through the manifest, resolve the npub, fetch the driver's profile through the relay pool
+// (newest verified kind-0 event wins), leave the handoff note for the full app, print the name.
+//
+// The relay is replayed from the event JSON on standard input by `ReplayTransport`, so the probe
+// runs offline; on a device the transport is URLSession's, which is part of the OS.
 import ClipKit
 import ClipNostr
 import Foundation
@@ -12,22 +16,33 @@ let manifestJSON = Data("""
  "clip":{"bundleID":"com.roadflare.RoadFlare.Clip","minimumIOS":"16.0","invocations":["digital"]},
  "appGroup":"group.com.roadflare.RoadFlare","domains":["roadflare.app"],
  "routes":[{"name":"driverShare","pattern":"https://roadflare.app/share/d/{npub}","handledBy":"clip","params":{"npub":"npub"}}],
- "handoff":{"ttlSeconds":604800}}
+ "handoff":{"ttlSeconds":604800},"nostr":{"relays":["wss://relay.roadflare.app"]}}
 """.utf8)
+let container = FileManager.default.temporaryDirectory
+    .appendingPathComponent("size-probe-\(ProcessInfo.processInfo.processIdentifier)")
+defer { try? FileManager.default.removeItem(at: container) }
+
 do {
     let manifest = try ManifestLoader(parameterKinds: .standardWithNostr).load(data: manifestJSON)
     let router = try InvocationRouter(manifest: manifest, parameterKinds: .standardWithNostr)
-    let match = try router.route(link).get()
-    let entity = try NIP19.decode(match.parameters["npub"] ?? "")
-    let event = try NostrEvent(jsonData: input)
-    guard event.pubkey == entity.publicKey else { throw ProbeFailure.otherAuthor }
-    try EventVerifier().verify(event).get()
-    let profile = try Profile(event: event)
-    print("\(match.route): \(profile.preferredName ?? "unknown") \(profile.picture?.absoluteString ?? "")")
+    let target = try ProfileTarget(resolving: link, router: router)
+    let selection = RelaySelection([target.relayHints, manifest.nostr?.relays ?? []], limit: 8)
+    let pool = RelayPool(transportFactory: ReplayTransportFactory(eventJSON: input))
+    guard let found = await (try pool.fetchProfile(of: target.publicKey, from: selection.relays)).finalUpdate()?.profile else {
+        throw ProbeFailure.noProfile
+    }
+    let npub = link.split(separator: "/").last.map(String.init) ?? ""
+    let store = try HandoffStore(defaults: try DirectorySharedDefaults(directory: container), manifest: manifest)
+    try store.offer(RoadFlareDriverHandoff(
+        npub: npub, displayName: found.profile.preferredName, profileCreatedAt: Int(found.event.createdAt)
+    ))
+    let claimed = store.claim(RoadFlareDriverHandoff.self)
+    print("\(target.route ?? "?"): \(found.profile.preferredName ?? "unknown") \(found.profile.picture?.absoluteString ?? "")"
+        + " handoff: \(claimed?.displayName ?? "none")")
 } catch {
     print("rejected: \(error)")
 }
 
 enum ProbeFailure: Error {
-    case otherAuthor
+    case noProfile
 }
