@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "ClipNostrWebSocket", targets: ["ClipNostrWebSocket"]),
         .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
+        .library(name: "ClipNostrUI", targets: ["ClipNostrUI"]),
+        .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
@@ -80,9 +82,23 @@ let package = Package(
             name: "ClipNotifications",
             swiftSettings: strictSwift
         ),
+        // What every clip and app shows around a deferred deep link: invocations, the install
+        // promotion, the onboarding decision. ClipKit only; a clip adds its flow's module below.
         .target(
             name: "ClipKitUI",
-            dependencies: ["ClipKit", "ClipNostr", "ClipWebBridge"],
+            dependencies: ["ClipKit"],
+            swiftSettings: strictSwift
+        ),
+        // The driver-share flow (RoadFlare): the only UI module that links ClipNostr and libsecp256k1.
+        .target(
+            name: "ClipNostrUI",
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr"],
+            swiftSettings: strictSwift
+        ),
+        // The web-bridge flow (Bluesky): the only UI module that links ClipWebBridge.
+        .target(
+            name: "ClipWebBridgeUI",
+            dependencies: ["ClipKitUI", "ClipKit", "ClipWebBridge"],
             swiftSettings: strictSwift
         ),
 
@@ -122,7 +138,10 @@ let package = Package(
         ),
         .target(
             name: "ClipSimulation",
-            dependencies: ["ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipServer", "ClipWebBridge", "ClipLoopback"],
+            dependencies: [
+                "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipNostrUI", "ClipWebBridgeUI",
+                "ClipServer", "ClipWebBridge", "ClipLoopback",
+            ],
             swiftSettings: strictSwift
         ),
         // Loopback helpers that the demo, the tests and the benchmarks share: a free port, a port
@@ -212,7 +231,7 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "ClipTestSupport",
-            dependencies: ["ClipLoopback"],
+            dependencies: ["ClipKit", "ClipLoopback"],
             path: "Tests/ClipTestSupport",
             swiftSettings: strictSwift
         ),
@@ -246,7 +265,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNostrUITests",
+            dependencies: ["ClipNostrUI", "ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipLoopback", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipWebBridgeUITests",
+            dependencies: ["ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,11 +1,14 @@
 import ClipKit
 import ClipKitUI
 import ClipNostr
+import ClipNostrUI
+import ClipWebBridgeUI
 import Foundation
 
 /// Runs a clip's whole flow headless — tap, AASA decision, clip, preview, handoff, overlay,
-/// install, first launch, onboarding — with the same ClipKit, ClipNostr, ClipSite and ClipKitUI
-/// code the clip and the app run, and a folder standing in for the App Group container.
+/// install, first launch, onboarding — with the same ClipKit, ClipNostr, ClipSite, ClipKitUI,
+/// ClipNostrUI and ClipWebBridgeUI code the clip and the app run, and a folder standing in for
+/// the App Group container.
 ///
 /// ```swift
 /// let simulator = try FlowSimulator(settings: SimulationSettings(manifest: manifest))
@@ -86,8 +89,12 @@ public final class FlowSimulator {
     /// The parameter that holds a driver's key.
     static let driverParameter = "npub"
 
-    /// The resolver the full app uses, for the manifest's routes.
+    /// The resolver the full app uses, for the manifest's routes: the driver flow's rule first,
+    /// then the starter-pack flow's.
     var onboardingResolver: OnboardingResolver {
-        OnboardingResolver(driverRoutes: driverRoutes, driverParameter: Self.driverParameter)
+        OnboardingResolver(rules: [
+            DriverOnboardingRule(routes: driverRoutes, parameter: Self.driverParameter),
+            StarterPackOnboardingRule(),
+        ])
     }
 }

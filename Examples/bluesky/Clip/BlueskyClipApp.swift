@@ -2,6 +2,7 @@
 import ClipKit
 import ClipKitUI
 import ClipWebBridge
+import ClipWebBridgeUI
 import SwiftUI
 
 /// Bluesky's starter-pack App Clip: a tapped `https://bsky.app/start/<handle>/<rkey>` (or

@@ -1,5 +1,5 @@
 #if canImport(SwiftUI) && canImport(WebKit) && os(iOS)
-import ClipKitUI
+import ClipWebBridgeUI
 import SwiftUI
 import WebKit
 

@@ -2,6 +2,7 @@
 import ClipKit
 import ClipKitUI
 import ClipNostr
+import ClipNostrUI
 import Foundation
 import SwiftUI
 
@@ -42,7 +43,7 @@ final class AppState: ObservableObject {
             return      // no manifest or no App Group: normal onboarding, as after an eviction
         }
         let match = launchURL.flatMap { try? router.route($0).get() }
-        let launch = OnboardingResolver().launch(openedBy: match, claimingFrom: store)
+        let launch = OnboardingResolver(rules: [DriverOnboardingRule()]).launch(openedBy: match, claimingFrom: store)
         apply(launch.destination)
     }
 

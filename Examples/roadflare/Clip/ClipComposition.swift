@@ -2,6 +2,7 @@
 import ClipKit
 import ClipKitUI
 import ClipNostr
+import ClipNostrUI
 import Foundation
 
 /// Builds the clip's parts from the bundled `clipkit.json`: the router (with ClipNostr's `npub`
@@ -9,7 +10,7 @@ import Foundation
 ///
 /// The clip and the full app must open the same store: here `DirectorySharedDefaults` in the App
 /// Group container, whose claim is exactly-once across processes (see the decision record).
-/// Everything here is wiring; the decisions live in ClipKit and ClipKitUI, tested on Linux.
+/// Everything here is wiring; the decisions live in ClipKit, ClipKitUI and ClipNostrUI, tested on Linux.
 @MainActor
 enum ClipComposition {
     /// Why the clip could not be put together; `clipkit doctor` finds each of these before App Review.

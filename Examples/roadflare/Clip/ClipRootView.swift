@@ -1,5 +1,6 @@
 #if canImport(SwiftUI) && os(iOS)
 import ClipKitUI
+import ClipNostrUI
 import SwiftUI
 
 /// Shows the session's screen: the driver's card, a note for links the clip does not handle, or

@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && os(iOS)
 import ClipKit
 import ClipKitUI
+import ClipNostrUI
 import SwiftUI
 
 /// RoadFlare's App Clip: a tapped `https://roadflare.app/share/d/<npub>` shows the driver's

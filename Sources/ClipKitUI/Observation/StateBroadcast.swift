@@ -1,6 +1,6 @@
 /// Hands every new value of a view model's state to its observers, on the main actor.
 ///
-/// ClipKitUI's view models are plain `@MainActor` classes so that they build and are tested on
+/// The UI modules' view models are plain `@MainActor` classes so that they build and are tested on
 /// Linux and support iOS 15, where `@Observable` is not available. A SwiftUI view adapts them
 /// through an `ObservableObject` that registers here; a command line tool such as
 /// `clipkit simulate` reads ``values(startingWith:)`` and prints each step.

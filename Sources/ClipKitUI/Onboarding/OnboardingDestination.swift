@@ -1,5 +1,3 @@
-import ClipKit
-
 /// The screen the full app opens when it starts: normal onboarding, or a flow pre-filled with
 /// what the person chose in the clip or in the link that opened the app.
 public enum OnboardingDestination: Sendable, Hashable, CustomStringConvertible {
@@ -20,42 +18,6 @@ public enum OnboardingDestination: Sendable, Hashable, CustomStringConvertible {
             return "add-driver screen pre-filled with \(name), from \(prefill.origin.description)"
         case .starterPack(let uri, let origin):
             return "starter-pack onboarding for \(uri), from \(origin.description)"
-        }
-    }
-}
-
-/// The driver the add-driver screen is pre-filled with.
-public struct DriverPrefill: Sendable, Hashable {
-    /// The driver's key, `npub1…`; its checksum has been verified.
-    public var npub: String
-    /// The name the clip showed, as a placeholder until the app fetches the profile itself.
-    public var displayName: String?
-    /// The `created_at` of the profile the name came from, in Unix seconds.
-    public var profileCreatedAt: Int?
-    /// Where the driver came from.
-    public var origin: PrefillOrigin
-
-    /// Creates a prefill.
-    public init(npub: String, displayName: String? = nil, profileCreatedAt: Int? = nil, origin: PrefillOrigin) {
-        self.npub = npub
-        self.displayName = displayName
-        self.profileCreatedAt = profileCreatedAt
-        self.origin = origin
-    }
-}
-
-/// Where pre-filled onboarding came from.
-public enum PrefillOrigin: String, Sendable, Hashable, CustomStringConvertible {
-    /// The clip's one-shot handoff in the App Group container.
-    case clipHandoff
-    /// The universal link that launched the app.
-    case invocationURL
-
-    /// Words for logs.
-    public var description: String {
-        switch self {
-        case .clipHandoff: return "the clip's handoff"
-        case .invocationURL: return "the link that opened the app"
         }
     }
 }

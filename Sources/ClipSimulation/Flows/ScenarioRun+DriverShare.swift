@@ -1,6 +1,7 @@
 import ClipKit
 import ClipKitUI
 import ClipNostr
+import ClipNostrUI
 import ClipNostrWebSocket
 import Foundation
 

@@ -1,6 +1,7 @@
 import ClipKit
 import ClipKitUI
 import ClipWebBridge
+import ClipWebBridgeUI
 import Foundation
 
 extension ScenarioRun {

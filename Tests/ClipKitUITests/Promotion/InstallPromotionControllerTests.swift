@@ -1,15 +1,8 @@
 import ClipKit
 import ClipKitUI
+import ClipTestSupport
 import Foundation
 import Testing
-
-/// A wall clock the test moves by hand.
-final class TestWallClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_700_000_000)
-    var now: Date { lock.withLock { current } }
-    func advance(by seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-}
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))

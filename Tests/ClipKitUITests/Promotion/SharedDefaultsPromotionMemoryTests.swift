@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitUI
+import ClipTestSupport
 import Foundation
 import Testing
 

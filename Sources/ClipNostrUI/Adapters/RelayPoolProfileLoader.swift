@@ -1,0 +1,90 @@
+import ClipKit
+import ClipNostr
+import Foundation
+
+/// Loads a driver's profile with ClipNostr's ``ClipNostr/RelayPool``: the real implementation of
+/// ``DriverProfileLoading`` in the clip, and in `clipkit simulate`.
+///
+/// The npub is decoded with NIP-19 (an `nprofile`'s relay hints are asked first); every improving
+/// verified profile the pool reports becomes a ``DriverProfileUpdate/profile(_:)``, and each relay's
+/// outcome a ``DriverProfileUpdate/relayAnswered(relay:foundProfile:)`` or
+/// ``DriverProfileUpdate/relayFailed(relay:reason:)``. When the model stops reading, the pool's
+/// fetch is cancelled and its connections close.
+public struct RelayPoolProfileLoader: DriverProfileLoading {
+    /// The pool that fetches and verifies.
+    public let pool: RelayPool
+    /// The relays asked for every driver.
+    public let relays: [RelayURL]
+
+    /// Creates a loader that asks `relays` through `pool`.
+    public init(pool: RelayPool = RelayPool(), relays: [RelayURL]) {
+        self.pool = pool
+        self.relays = relays
+    }
+
+    /// Creates a loader that asks the manifest's `nostr.relays`.
+    ///
+    /// - Throws: ``RelayPoolProfileLoaderError`` when the manifest lists no relays or one that
+    ///   ClipNostr would not connect to.
+    public init(pool: RelayPool = RelayPool(), manifest: ClipManifest) throws(RelayPoolProfileLoaderError) {
+        guard let listed = manifest.nostr?.relays, !listed.isEmpty else { throw .noRelays }
+        var relays: [RelayURL] = []
+        for text in listed {
+            do {
+                relays.append(try RelayURL(text))
+            } catch {
+                throw .invalidRelay(text, reason: error.description)
+            }
+        }
+        self.init(pool: pool, relays: relays)
+    }
+
+    /// Starts fetching the profile of the driver whose key is `npub`.
+    public func loadProfile(ofDriver npub: String) throws(DriverProfileLoadingError) -> DriverProfileLoad {
+        let entity: NIP19Entity
+        do {
+            entity = try NIP19.decode(npub)
+        } catch {
+            throw DriverProfileLoadingError(error)
+        }
+        var hinted: [RelayURL] = []
+        for hint in entity.relays {
+            if let relay = try? RelayURL(hint) { hinted.append(relay) }
+        }
+        let fetch: ProfileFetch
+        do {
+            fetch = try pool.fetchProfile(of: entity.publicKey, from: hinted + relays)
+        } catch {
+            throw .invalidKey(error.description)
+        }
+        let updates = AsyncStream<DriverProfileUpdate>(bufferingPolicy: .unbounded) { continuation in
+            let task = Task {
+                var finished: Set<Int> = []
+                for await update in fetch {
+                    if case .newProfile = update.change, let found = update.profile {
+                        continuation.yield(.profile(DriverProfile(verifiedEvent: found.event, profile: found.profile, relay: found.relay.string)))
+                    }
+                    for (index, report) in update.relays.enumerated() where !finished.contains(index) {
+                        guard let outcome = report.state.outcome else { continue }
+                        finished.insert(index)
+                        continuation.yield(Self.update(for: report, outcome: outcome))
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+        return DriverProfileLoad(
+            pubkey: entity.publicKey, relayCount: fetch.relays.count, updates: updates, timeout: pool.configuration.timeout
+        )
+    }
+
+    private static func update(for report: RelayReport, outcome: RelayOutcome) -> DriverProfileUpdate {
+        switch outcome {
+        case .endOfStoredEvents:
+            return .relayAnswered(relay: report.relay.string, foundProfile: report.eventsReceived > report.eventsDropped)
+        case .closed, .failed, .timedOut, .cancelled:
+            return .relayFailed(relay: report.relay.string, reason: outcome.description)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Why a relay-pool loader cannot be built from a manifest.
+public enum RelayPoolProfileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The manifest has no `nostr.relays`.
+    case noRelays
+    /// A listed relay is not one ClipNostr connects to.
+    case invalidRelay(String, reason: String)
+
+    /// A sentence that says what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .noRelays:
+            return "clipkit.json lists no nostr.relays; add the wss:// relays that hold your drivers' profiles"
+        case .invalidRelay(let relay, let reason):
+            return "nostr.relays lists '\(relay.prefix(80))', which ClipNostr will not connect to: \(reason)"
+        }
+    }
+}

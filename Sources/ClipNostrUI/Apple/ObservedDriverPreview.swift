@@ -1,0 +1,34 @@
+#if canImport(SwiftUI) && canImport(Combine)
+import ClipKitUI
+import Combine
+import SwiftUI
+
+/// Makes a ``DriverPreviewModel`` observable by SwiftUI (iOS 15 and later).
+@MainActor
+public final class ObservedDriverPreview: ObservableObject {
+    /// The model that decides.
+    public let model: DriverPreviewModel
+    /// The model's state, mirrored.
+    @Published public private(set) var state: DriverPreviewState
+    /// Set when offering the handoff failed; the view shows it in an alert.
+    @Published public var offerFailureMessage: String?
+
+    /// Observes `model`.
+    public init(model: DriverPreviewModel) {
+        self.model = model
+        state = model.state
+        model.changes.addObserver(self) { observed, state in
+            observed.state = state
+        }
+    }
+
+    /// Offers the handoff; a failure ends up in ``offerFailureMessage``.
+    public func offerHandoff() async {
+        do {
+            try await model.offerHandoff()
+        } catch {
+            offerFailureMessage = error.description
+        }
+    }
+}
+#endif

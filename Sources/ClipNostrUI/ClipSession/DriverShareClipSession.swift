@@ -1,0 +1,95 @@
+import ClipKit
+import ClipKitUI
+import Foundation
+
+/// One running driver-share clip: turns each routed invocation into the screen to show, with a
+/// fresh preview model and install promotion per invocation.
+///
+/// This is the composition the RoadFlare clip's SwiftUI entry point renders and that
+/// `clipkit simulate` drives headless:
+///
+/// ```swift
+/// let session = DriverShareClipSession(inbox: inbox, loader: relays, offering: store, promotionMemory: memory)
+/// inbox.receive(.webpage(url))
+/// if case .driver(let preview, let promotion) = session.screen {
+///     await preview.load()
+///     try await preview.offerHandoff()      // "Get RoadFlare"
+///     promotion.isOverlayPresented          // true: the App Store overlay is up
+/// }
+/// ```
+@MainActor
+public final class DriverShareClipSession {
+    /// What the clip shows.
+    public enum Screen: Sendable {
+        /// No invocation yet (launched from the home screen or Xcode without `_XCAppClipURL`).
+        case waitingForInvocation
+        /// A driver's preview, with the promotion for this invocation.
+        case driver(DriverPreviewModel, InstallPromotionController)
+        /// The link routed nowhere this clip handles; the message says why, for the person.
+        case unsupportedLink(String)
+    }
+
+    /// The inbox every entry point delivers to.
+    public let inbox: InvocationInbox
+    /// What the clip shows now; changes reach ``changes``.
+    public private(set) var screen: Screen = .waitingForInvocation
+    /// Every new screen.
+    public let changes = StateBroadcast<Screen>()
+
+    private let loader: any DriverProfileLoading
+    private let offering: any DriverHandoffOffering
+    private let promotionMemory: any InstallPromotionMemory
+    private let policy: InstallPromotionPolicy
+    private let driverRoute: String
+    private let driverParameter: String
+    private let deadline: Duration
+    private let now: @Sendable () -> Date
+
+    /// Creates a session and starts listening to `inbox`.
+    ///
+    /// - Parameters:
+    ///   - inbox: Where invocations arrive.
+    ///   - loader: Fetches driver profiles (``RelayPoolProfileLoader`` in the clip).
+    ///   - offering: Leaves the handoff (the App Group's ``ClipKit/HandoffStore``).
+    ///   - promotionMemory: Remembers overlay dismissals (``ClipKitUI/SharedDefaultsPromotionMemory``).
+    ///   - policy: When the overlay may show.
+    ///   - driverRoute: The route whose links show a driver; `driverShare` in RoadFlare's manifest.
+    ///   - driverParameter: The route parameter with the npub.
+    ///   - deadline: How long each preview waits for relays.
+    ///   - now: The wall clock for the promotion.
+    public init(
+        inbox: InvocationInbox, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
+        promotionMemory: any InstallPromotionMemory, policy: InstallPromotionPolicy = .standard,
+        driverRoute: String = "driverShare", driverParameter: String = "npub",
+        deadline: Duration = DriverPreviewModel.defaultDeadline, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.inbox = inbox
+        self.loader = loader
+        self.offering = offering
+        self.promotionMemory = promotionMemory
+        self.policy = policy
+        self.driverRoute = driverRoute
+        self.driverParameter = driverParameter
+        self.deadline = deadline
+        self.now = now
+        inbox.deliveries.addObserver(self) { session, invocation in session.show(invocation) }
+        if let current = inbox.current { show(current) }
+    }
+
+    private func show(_ invocation: RoutedInvocation) {
+        switch invocation.result {
+        case .failure(let failure):
+            screen = .unsupportedLink("This link can't be opened here: \(failure.description).")
+        case .success(let match):
+            guard match.route == driverRoute, let npub = match.parameters[driverParameter] else {
+                screen = .unsupportedLink("This link belongs to the full app, not the clip.")
+                changes.send(screen)
+                return
+            }
+            let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
+            let preview = DriverPreviewModel(npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline)
+            screen = .driver(preview, promotion)
+        }
+        changes.send(screen)
+    }
+}

@@ -1,0 +1,239 @@
+import ClipKit
+import ClipKitUI
+import Foundation
+
+/// The state machine behind a driver-share clip: fetch the driver's verified profile, show the
+/// best one so far, and leave a handoff for the full app when the person taps "Get RoadFlare".
+///
+/// ```swift
+/// let model = DriverPreviewModel(npub: npub, loader: relays, offering: handoffs, promotion: promotion)
+/// await model.load()                        // returns when the fetch ends, fails or is cancelled
+/// if model.allowsHandoff { let handoff = try await model.offerHandoff() }   // "Get RoadFlare"
+/// ```
+///
+/// Rules:
+/// - Every verified profile that is newer than the one on screen replaces it while the fetch
+///   goes on; an older one arriving later never does.
+/// - The fetch ends when every relay has answered, when the deadline passes, when the task
+///   calling ``load()`` is cancelled, on ``cancel()``, or when the person offers the handoff.
+///   A profile already shown stays; without one the state becomes ``DriverPreviewState/failed(_:)``.
+/// - The handoff can be offered from a preview (npub, the name shown, the profile's time) and
+///   from a failure whose key is valid (the npub alone: the full app fetches the profile
+///   itself). It cannot be offered while nothing has been shown or decided yet.
+/// - Offering asks the install promotion for the overlay, as the person's own request.
+@MainActor
+public final class DriverPreviewModel {
+    /// The driver's key from the invocation URL.
+    public let npub: String
+    /// Where the preview stands; every change also reaches ``changes``.
+    public private(set) var state: DriverPreviewState = .loading {
+        didSet { if state != oldValue { changes.send(state) } }
+    }
+    /// The best verified profile so far, kept after the handoff is offered.
+    public private(set) var profile: DriverProfile?
+    /// The last failure to offer the handoff, for an alert; cleared by the next offer.
+    public private(set) var offerFailure: HandoffError?
+    /// How many relays answered, failed, and were asked in the last fetch.
+    public private(set) var relayTally = RelayTally()
+    /// Every state change, in order.
+    public let changes = StateBroadcast<DriverPreviewState>()
+
+    private let loader: any DriverProfileLoading
+    private let offering: any DriverHandoffOffering
+    private let promotion: InstallPromotionController?
+    private let deadline: Duration
+    private let clock: any Clock<Duration>
+    private var fetch: Task<Void, Never>?
+    private var fetchGeneration = 0
+    private var loaderTimeout: Duration?
+    private var isOffering = false
+
+    /// The default time to wait for relays: eight seconds.
+    public static let defaultDeadline: Duration = .seconds(8)
+
+    /// Creates a preview model for one invocation.
+    ///
+    /// - Parameters:
+    ///   - npub: The driver's key from the invocation URL.
+    ///   - loader: Fetches verified profiles (ClipNostr's relay pool in the clip).
+    ///   - offering: Leaves the handoff for the full app (ClipKit's handoff store).
+    ///   - promotion: Shows the App Store overlay after the person's task, if the clip has one.
+    ///   - deadline: How long to wait for relays before giving up on them.
+    ///   - clock: The clock the deadline runs on; tests pass one they control.
+    public init(
+        npub: String, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
+        promotion: InstallPromotionController? = nil, deadline: Duration = DriverPreviewModel.defaultDeadline,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.npub = npub
+        self.loader = loader
+        self.offering = offering
+        self.promotion = promotion
+        self.deadline = deadline
+        self.clock = clock
+    }
+
+    /// A stream of the current state and every later one, for tools such as `clipkit simulate`.
+    public func stateUpdates() -> AsyncStream<DriverPreviewState> {
+        changes.values(startingWith: state)
+    }
+
+    /// Whether "Get RoadFlare" can offer the handoff now.
+    public var allowsHandoff: Bool {
+        switch state {
+        case .loading: return false
+        case .preview, .offered: return true
+        case .failed(let failure): return failure.allowsHandoff
+        }
+    }
+
+    /// Whether the fetch is still running.
+    public var isFetching: Bool { fetch != nil }
+
+    /// Fetches the driver's profile and returns when the fetch ends.
+    ///
+    /// Call it from the view's `.task`, so that the fetch stops when the view goes away. A
+    /// second call while a fetch runs cancels the first; after the handoff was offered it does
+    /// nothing.
+    public func load() async {
+        if case .offered = state { return }
+        fetch?.cancel()
+        state = .loading
+        profile = nil
+        offerFailure = nil
+        let started: DriverProfileLoad
+        do {
+            started = try loader.loadProfile(ofDriver: npub)
+        } catch {
+            switch error {
+            case .invalidKey(let reason): state = .failed(.invalidDriverLink(reason))
+            }
+            return
+        }
+        relayTally = RelayTally(asked: started.relayCount)
+        loaderTimeout = started.timeout
+        fetchGeneration += 1
+        let generation = fetchGeneration
+        let task = Task { await self.run(started, generation: generation) }
+        fetch = task
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Asks the relays again after a failure that allows it; otherwise does nothing.
+    public func retry() async {
+        guard case .failed(let failure) = state, failure.allowsRetry else { return }
+        await load()
+    }
+
+    /// Stops the fetch; a profile on screen stays, otherwise the state becomes `failed(.stopped)`.
+    public func cancel() {
+        fetch?.cancel()
+    }
+
+    /// Offers the handoff for the full app: the person tapped "Get RoadFlare".
+    ///
+    /// Stops the fetch, writes the handoff, moves to ``DriverPreviewState/offered(_:)`` and asks
+    /// the install promotion for the overlay. When writing fails the state stays as it was and
+    /// ``offerFailure`` says why.
+    ///
+    /// - Returns: The handoff that was offered.
+    /// - Throws: ``DriverHandoffOfferError``.
+    @discardableResult
+    public func offerHandoff() async throws(DriverHandoffOfferError) -> RoadFlareDriverHandoff {
+        guard allowsHandoff else { throw .notAvailable(state) }
+        guard !isOffering else { throw .alreadyOffering }
+        isOffering = true
+        defer { isOffering = false }
+        let handoff = RoadFlareDriverHandoff(
+            npub: npub, displayName: profile?.readableName,
+            profileCreatedAt: profile.map { Int($0.createdAt.timeIntervalSince1970.rounded(.down)) }
+        )
+        offerFailure = nil
+        do {
+            try await offering.offerDriverHandoff(handoff)
+        } catch {
+            offerFailure = error
+            throw .notSaved(error)
+        }
+        fetch?.cancel()
+        state = .offered(handoff)
+        promotion?.noteTaskCompleted()
+        promotion?.request(.personAsked)
+        return handoff
+    }
+
+    // MARK: - Fetching
+
+    private enum FetchEnd: Sendable { case relaysDone, deadlinePassed, cancelled }
+
+    private func run(_ started: DriverProfileLoad, generation: Int) async {
+        let deadline = self.deadline
+        let clock = self.clock
+        let end = await withTaskGroup(of: FetchEnd.self) { group in
+            group.addTask {
+                await self.consume(started, generation: generation)
+            }
+            group.addTask {
+                do {
+                    try await clock.sleep(for: deadline)
+                    return .deadlinePassed
+                } catch {
+                    return .cancelled
+                }
+            }
+            let first = await group.next() ?? .cancelled
+            group.cancelAll()
+            return first
+        }
+        guard generation == fetchGeneration else { return }
+        finish(end)
+    }
+
+    private func consume(_ started: DriverProfileLoad, generation: Int) async -> FetchEnd {
+        for await update in started.updates {
+            guard generation == fetchGeneration else { break }
+            receive(update, expecting: started.pubkey)
+        }
+        return Task.isCancelled ? .cancelled : .relaysDone
+    }
+
+    private func receive(_ update: DriverProfileUpdate, expecting pubkey: String) {
+        switch update {
+        case .profile(let candidate):
+            guard candidate.pubkey == pubkey else { return }
+            if let current = profile, !candidate.supersedes(current) { return }
+            profile = candidate
+            if case .offered = state { return }
+            state = .preview(candidate, isUpdating: true)
+            promotion?.noteContentShown()
+        case .relayAnswered:
+            relayTally.answered += 1
+        case .relayFailed:
+            relayTally.failed += 1
+        }
+    }
+
+    private func finish(_ end: FetchEnd) {
+        fetch = nil
+        if case .offered = state { return }
+        if let profile {
+            state = .preview(profile, isUpdating: false)
+            return
+        }
+        switch end {
+        case .cancelled:
+            state = .failed(.stopped)
+        case .relaysDone, .deadlinePassed:
+            if relayTally.answered > 0 {
+                state = .failed(.profileNotFound(relaysAnswered: relayTally.answered))
+            } else {
+                let waited = min(deadline, loaderTimeout ?? deadline)
+                state = .failed(.noRelayAnswered(relays: relayTally.asked, waitedSeconds: Int(waited.components.seconds)))
+            }
+        }
+    }
+}

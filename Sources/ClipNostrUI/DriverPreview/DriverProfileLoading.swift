@@ -1,0 +1,13 @@
+/// Fetches a driver's profile from Nostr relays: the seam between the preview model and
+/// ClipNostr's relay pool.
+///
+/// An implementation decodes the npub, asks its relays and yields each verified profile as it
+/// arrives, together with how each relay answered. It ends the stream when every relay has
+/// answered or failed, and stops asking when the reader stops reading (the stream's
+/// termination), which is how the model cancels a fetch.
+public protocol DriverProfileLoading: Sendable {
+    /// Starts fetching the profile of the driver whose key is `npub`.
+    ///
+    /// - Throws: ``DriverProfileLoadingError/invalidKey(_:)`` when `npub` is not a valid npub.
+    func loadProfile(ofDriver npub: String) throws(DriverProfileLoadingError) -> DriverProfileLoad
+}

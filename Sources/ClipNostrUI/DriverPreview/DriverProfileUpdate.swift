@@ -1,0 +1,9 @@
+/// One thing a profile fetch learned.
+public enum DriverProfileUpdate: Sendable, Hashable {
+    /// A relay sent a profile whose id and signature verified.
+    case profile(DriverProfile)
+    /// A relay finished answering (end of stored events); `foundProfile` says whether it had one.
+    case relayAnswered(relay: String, foundProfile: Bool)
+    /// A relay could not be reached or misbehaved.
+    case relayFailed(relay: String, reason: String)
+}

@@ -1,0 +1,121 @@
+import ClipKit
+import ClipKitUI
+import ClipWebBridge
+import Foundation
+
+/// The decisions behind a clip that shows its link's web page (Bluesky's starter-pack clip):
+/// which URL to load, and what each `postMessage` from the page leads to.
+///
+/// - The page loads the invocation URL with the route's `webContentQuery` (`clip=true`), built
+///   with ``ClipKit/WebContentURL`` so an existing query survives.
+/// - `store` offers the value to the full app through the ``ClipKit/HandoffStore`` (the bridge
+///   allows only the manifest's `handoff.webBridgeKeys`); the person's task is then done.
+/// - `present` asks the ``ClipKitUI/InstallPromotionController`` for the overlay as an automatic request:
+///   a page cannot prove a person tapped, so the overlay waits for the task or the dwell, shows
+///   once per invocation and stays quiet after a dismissal. When the page has stored nothing
+///   yet, the invocation's own payload (the starter pack link) is offered first, so the app
+///   still gets the context.
+/// - Anything else is refused and reported; the page cannot write other keys or crash the clip.
+@MainActor
+public final class WebBridgeClipModel {
+    /// The URL the web view loads.
+    public let contentURL: URL
+    /// The message decoder, allow-listed by the manifest.
+    public let bridge: WebBridge
+    /// Every effect so far, in order.
+    public private(set) var effects: [WebBridgeClipEffect] = []
+    /// Every new effect.
+    public let changes = StateBroadcast<WebBridgeClipEffect>()
+
+    private let store: HandoffStore
+    private let promotion: InstallPromotionController?
+    private let invocationPayload: (any HandoffPayload)?
+    private var handedOff = false
+
+    /// The name of the script message handler the page posts to: `onMessage`, as Bluesky's page does.
+    public static let messageHandlerName = "onMessage"
+
+    /// Creates the model for one invocation.
+    ///
+    /// - Parameters:
+    ///   - match: The routed invocation.
+    ///   - router: The router that matched it; its route says which query the page needs.
+    ///   - manifest: The manifest, for the bridge's allow-list.
+    ///   - store: The one-shot handoff store in the App Group.
+    ///   - promotion: Shows the App Store overlay when the policy allows.
+    ///   - invocationPayload: Offered when the page asks for the overlay before it stored anything.
+    /// - Throws: ``WebBridgeClipError/routeShowsNoWebContent(_:)`` when the route has no
+    ///   `webContentQuery`, and ``WebBridgeClipError/contentURLUnbuildable(_:)`` when the URL cannot
+    ///   take the query.
+    public init(
+        match: RouteMatch, router: InvocationRouter, manifest: ClipManifest, store: HandoffStore,
+        promotion: InstallPromotionController?, invocationPayload: (any HandoffPayload)? = nil
+    ) throws(WebBridgeClipError) {
+        guard router.route(named: match.route)?.webContentQuery != nil else { throw .routeShowsNoWebContent(match.route) }
+        guard let url = WebContentURL.url(for: match, in: router) else { throw .contentURLUnbuildable(match.url.absoluteString) }
+        contentURL = url
+        bridge = WebBridge(manifest: manifest)
+        self.store = store
+        self.promotion = promotion
+        self.invocationPayload = invocationPayload
+    }
+
+    /// Records that the page finished loading: the content is on screen and the dwell starts.
+    public func contentDidLoad() {
+        promotion?.noteContentShown()
+    }
+
+    /// Handles a `WKScriptMessage.body`.
+    @discardableResult
+    public func handle(messageBody: Any) -> WebBridgeClipEffect {
+        do {
+            return handle(try bridge.decode(messageBody: messageBody))
+        } catch {
+            return record(.rejected(error))
+        }
+    }
+
+    /// Handles a message string as the page posted it.
+    @discardableResult
+    public func handle(message: String) -> WebBridgeClipEffect {
+        do {
+            return handle(try bridge.decode(message))
+        } catch {
+            return record(.rejected(error))
+        }
+    }
+
+    /// Handles a decoded command.
+    @discardableResult
+    public func handle(_ command: WebBridgeCommand) -> WebBridgeClipEffect {
+        let payload = (command == .present && !handedOff) ? invocationPayload : nil
+        let response: WebBridgeResponse
+        do {
+            response = try bridge.apply(command, to: store, offeringOnPresent: payload)
+        } catch {
+            return record(.rejected(error))
+        }
+        switch response {
+        case .stored(let offer):
+            handedOff = true
+            promotion?.noteTaskCompleted()
+            return record(.handedOff(offer))
+        case .presentAppStoreOverlay(let offered):
+            if offered != nil {
+                handedOff = true
+                promotion?.noteTaskCompleted()
+            }
+            guard let promotion else { return record(.presentedOverlay(offered: offered)) }
+            switch promotion.request(.automatic) {
+            case .present: return record(.presentedOverlay(offered: offered))
+            case .hold(let reason): return record(.heldOverlay(reason, offered: offered))
+            }
+        }
+    }
+
+    private func record(_ effect: WebBridgeClipEffect) -> WebBridgeClipEffect {
+        effects.append(effect)
+        changes.send(effect)
+        return effect
+    }
+}

@@ -1,0 +1,86 @@
+import ClipKit
+import ClipKitUI
+import ClipNostr
+import ClipNostrUI
+import ClipTestSupport
+import Foundation
+import Testing
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct DriverShareClipSessionTests {
+    static let npub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"
+    let handoff: HandoffFixture
+    let router: InvocationRouter
+    let wall = TestWallClock()
+
+    init() throws {
+        handoff = try HandoffFixture()
+        let kinds = ParameterKindRegistry.standard.registering(.npub)
+        let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
+        router = try InvocationRouter(manifest: manifest, parameterKinds: kinds)
+    }
+
+    func makeSession(source: ScriptedProfileSource) -> DriverShareClipSession {
+        let wall = self.wall
+        return DriverShareClipSession(
+            inbox: InvocationInbox(router: router, now: { wall.now }), loader: source, offering: handoff.store,
+            promotionMemory: SharedDefaultsPromotionMemory(defaults: handoff.defaults), now: { wall.now }
+        )
+    }
+
+    @Test func aDriverLinkShowsThePreviewAndGetRoadFlareHandsOffAndPromotes() async throws {
+        let source = ScriptedProfileSource(pubkey: "3bf0c63fcb93463407af97a5e5ee64fa883d107ef9e558472c4eb9aaaefa459d")
+        let session = makeSession(source: source)
+        guard case .waitingForInvocation = session.screen else { Issue.record("expected to wait"); return }
+
+        session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
+        guard case .driver(let preview, let promotion) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
+        #expect(preview.npub == Self.npub)
+
+        let loading = Task { await preview.load() }
+        await started(source)
+        source.send(.profile(ScriptedProfileSource.profile(name: "Fiatjaf", at: 1_700_000_000, pubkey: source.pubkey)))
+        source.finish()
+        await loading.value
+        #expect(preview.state.isPreview)
+
+        let offered = try await preview.offerHandoff()
+        #expect(handoff.store.peek(RoadFlareDriverHandoff.self) == offered)
+        #expect(promotion.isOverlayPresented)
+
+        // The full app's first launch finds the driver.
+        let launch = OnboardingResolver(rules: [DriverOnboardingRule()]).launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(launch.destination == .addDriver(DriverPrefill(
+            npub: Self.npub, displayName: "Fiatjaf", profileCreatedAt: 1_700_000_000, origin: .clipHandoff
+        )))
+    }
+
+    @Test func aDismissalInOneInvocationIsRememberedInTheNext() async throws {
+        let session = makeSession(source: ScriptedProfileSource())
+        session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
+        guard case .driver(_, let first) = session.screen else { Issue.record("expected a driver"); return }
+        first.request(.personAsked)
+        first.overlayWasDismissed()
+
+        wall.advance(by: 60)
+        session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
+        guard case .driver(_, let second) = session.screen else { Issue.record("expected a driver"); return }
+        #expect(second !== first, "each invocation gets its own promotion")
+        second.noteTaskCompleted()
+        guard case .hold(.recentlyDismissed) = second.request(.automatic) else {
+            Issue.record("the earlier dismissal must quiet automatic prompts"); return
+        }
+    }
+
+    @Test func linksTheClipDoesNotHandleSaySo() throws {
+        let session = makeSession(source: ScriptedProfileSource())
+        session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/r/\(Self.npub)"))))
+        guard case .unsupportedLink(let message) = session.screen else { Issue.record("expected a message"); return }
+        #expect(message.contains("full app"))
+
+        session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/npub1broken"))))
+        guard case .unsupportedLink(let reason) = session.screen else { Issue.record("expected a message"); return }
+        #expect(reason.contains("npub"))
+    }
+}

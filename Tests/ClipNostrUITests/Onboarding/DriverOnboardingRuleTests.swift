@@ -1,0 +1,133 @@
+import ClipKit
+import ClipKitUI
+import ClipNostr
+import ClipNostrUI
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// RoadFlare's rule on its own in the resolver, as RoadFlare's app uses it, and the rule's own answers.
+@Suite struct DriverOnboardingRuleTests {
+    static let npub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"
+    /// Shaped like an npub (the store accepts it) but with a wrong checksum.
+    static let damagedNpub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w7"
+
+    let resolver = OnboardingResolver(rules: [DriverOnboardingRule()])
+    let handoff: HandoffFixture
+    let router: InvocationRouter
+
+    init() throws {
+        handoff = try HandoffFixture()
+        let kinds = ParameterKindRegistry.standard.registering(.npub)
+        let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
+        router = try InvocationRouter(manifest: manifest, parameterKinds: kinds)
+    }
+
+    func match(_ text: String) throws -> RouteMatch {
+        try router.route(text).get()
+    }
+
+    @Test func noAppInstalledTheAppClaimsTheClipsDriverOnce() throws {
+        try handoff.store.offer(RoadFlareDriverHandoff(npub: Self.npub, displayName: "Alice", profileCreatedAt: 1_700_000_000))
+        let first = resolver.launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(first.destination == .addDriver(DriverPrefill(
+            npub: Self.npub, displayName: "Alice", profileCreatedAt: 1_700_000_000, origin: .clipHandoff
+        )))
+        #expect(first.claimed?.typeName == RoadFlareDriverHandoff.handoffTypeName)
+
+        let second = resolver.launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(second.destination == .standardOnboarding, "the handoff is one-shot")
+        #expect(second.claimed == nil)
+    }
+
+    @Test func appInstalledTheLinkOpensTheAppDirectly() throws {
+        let launch = resolver.launch(openedBy: try match("https://roadflare.app/share/d/\(Self.npub)"), claimingFrom: handoff.store)
+        #expect(launch.destination == .addDriver(DriverPrefill(npub: Self.npub, origin: .invocationURL)))
+        #expect(launch.claimed == nil)
+    }
+
+    @Test func evictedClipDataMeansStandardOnboarding() throws {
+        try handoff.store.offer(RoadFlareDriverHandoff(npub: Self.npub))
+        try handoff.defaults.removeValue(forKey: HandoffStore.defaultKey)   // the system evicted the clip's data
+        let launch = resolver.launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(launch.destination == .standardOnboarding)
+        #expect(launch.claimed == nil)
+    }
+
+    @Test func aReturningUsersLinkWinsAndALeftoverHandoffIsConsumed() throws {
+        try handoff.store.offer(RoadFlareDriverHandoff(npub: Self.npub, displayName: "Old"))
+        let other = "npub1sg6plzptd64u62a878hep2kev88swjh3tw00gjsfl8f237lmu63q0uf63m"
+        let launch = resolver.launch(openedBy: try match("https://roadflare.app/share/d/\(other)"), claimingFrom: handoff.store)
+        #expect(launch.destination == .addDriver(DriverPrefill(npub: other, origin: .invocationURL)))
+        #expect(launch.claimed != nil, "the leftover entry is claimed, so it cannot surface later")
+        #expect(resolver.launch(openedBy: nil, claimingFrom: handoff.store).destination == .standardOnboarding)
+    }
+
+    @Test func anExpiredHandoffIsNotUsed() throws {
+        let past = try HandoffStore(defaults: handoff.defaults, lifetime: 60, clock: { Date().addingTimeInterval(-3_600) })
+        try past.offer(RoadFlareDriverHandoff(npub: Self.npub))
+        #expect(resolver.launch(openedBy: nil, claimingFrom: handoff.store).destination == .standardOnboarding)
+    }
+
+    @Test func aDamagedNpubIsNotPrefilled() throws {
+        try handoff.store.offer(RoadFlareDriverHandoff(npub: Self.damagedNpub))
+        #expect(resolver.launch(openedBy: nil, claimingFrom: handoff.store).destination == .standardOnboarding)
+    }
+
+    @Test func theRiderRouteIsNotADriver() throws {
+        let rider = try match("https://roadflare.app/share/r/\(Self.npub)")
+        #expect(resolver.destination(openedBy: rider, claimed: nil) == .standardOnboarding)
+    }
+
+    @Test func aLinkWhoseNpubFailsItsChecksumLeavesTheChoiceToTheHandoff() throws {
+        // A router with a looser parameter kind could let a damaged npub through; the rule checks it itself.
+        let url = try #require(URL(string: "https://roadflare.app/share/d/\(Self.damagedNpub)"))
+        let damaged = RouteMatch(
+            route: "driverShare", handledBy: .clip, parameters: ["npub": Self.damagedNpub], queryItems: [], url: url,
+            pattern: "https://roadflare.app/share/d/{npub}"
+        )
+        #expect(DriverOnboardingRule().destination(openedBy: damaged) == nil)
+        try handoff.store.offer(RoadFlareDriverHandoff(npub: Self.npub, displayName: "Alice"))
+        #expect(resolver.launch(openedBy: damaged, claimingFrom: handoff.store).destination
+            == .addDriver(DriverPrefill(npub: Self.npub, displayName: "Alice", origin: .clipHandoff)))
+    }
+
+    @Test func routesAndTheParameterCanBeAnAppsOwn() throws {
+        let url = try #require(URL(string: "https://rides.example/invite/\(Self.npub)"))
+        let invite = RouteMatch(
+            route: "invite", handledBy: .app, parameters: ["key": Self.npub], queryItems: [], url: url,
+            pattern: "https://rides.example/invite/{key}"
+        )
+        let rule = DriverOnboardingRule(routes: ["invite"], parameter: "key")
+        #expect(rule.destination(openedBy: invite) == .addDriver(DriverPrefill(npub: Self.npub, origin: .invocationURL)))
+        #expect(DriverOnboardingRule().destination(openedBy: invite) == nil, "the default rule knows only driverShare")
+        #expect(DriverOnboardingRule(routes: ["invite"]).destination(openedBy: invite) == nil, "the npub is read from the rule's parameter")
+    }
+
+    @Test func anotherFlowsHandoffIsLeftToTheNextRule() throws {
+        try handoff.store.offer(OtherFlowHandoff(npub: Self.npub))
+        let claimed = try #require(handoff.store.claimEnvelope())
+        #expect(DriverOnboardingRule().destination(claimed: claimed) == nil)
+    }
+
+    @Test func aDriverHandoffThatDoesNotDecodeIsNotPrefilled() throws {
+        try handoff.store.offer(["driver": Self.npub], typeName: RoadFlareDriverHandoff.handoffTypeName)
+        let launch = resolver.launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(launch.claimed?.typeName == RoadFlareDriverHandoff.handoffTypeName)
+        #expect(launch.destination == .standardOnboarding)
+    }
+
+    @Test func theDefaultsAreRoadFlaresManifest() throws {
+        let rule = DriverOnboardingRule()
+        #expect(rule.routes == ["driverShare"])
+        #expect(rule.parameter == "npub")
+        let driverRoute = try #require(router.route(named: "driverShare"))
+        #expect(driverRoute.parameterKinds[rule.parameter]?.name == "npub")
+    }
+}
+
+/// Another flow's payload that also carries an npub: the driver rule must not take it for a driver.
+struct OtherFlowHandoff: HandoffPayload, Equatable {
+    static let handoffTypeName = "com.example.follow"
+    var npub: String
+}
