@@ -2,27 +2,6 @@ import ClipKit
 import ClipTestSupport
 import Foundation
 
-/// A clock the test moves by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        current = start
-    }
-
-    var now: Date {
-        get { lock.lock(); defer { lock.unlock() }; return current }
-        set { lock.lock(); current = newValue; lock.unlock() }
-    }
-
-    func advance(by seconds: TimeInterval) {
-        now = now.addingTimeInterval(seconds)
-    }
-
-    var reading: @Sendable () -> Date { { [self] in now } }
-}
-
 /// Records what a store's diagnostics hook is told.
 final class DiagnosticLog: @unchecked Sendable {
     private let lock = NSLock()
@@ -47,7 +26,7 @@ final class DiagnosticLog: @unchecked Sendable {
 struct HandoffFixture {
     let folder: TemporaryDirectory
     let defaults: DirectorySharedDefaults
-    let clock = ManualClock()
+    let clock = TestWallClock()
     let log = DiagnosticLog()
 
     init() throws {

@@ -1,4 +1,5 @@
 @testable import ClipSite
+import ClipTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     let profile = ShareProfile(name: "Dana")
 
     @Test func answersAreCachedForTheirTimeToLive() async throws {
-        let clock = ManualClock()
+        let clock = TestWallClock()
         let provider = ControlledProvider(answers: ["npub1a": profile])
         let cache = ShareProfileCache(provider: provider, policy: .init(timeToLive: 60), now: { clock.now })
         #expect(await cache.lookup(request).profile == profile)
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func failuresAreRetriedSooner() async throws {
-        let clock = ManualClock()
+        let clock = TestWallClock()
         let provider = ControlledProvider(answers: ["npub1a": profile], failing: true)
         let cache = ShareProfileCache(provider: provider, policy: .init(timeToLive: 600, failureTimeToLive: 10), now: { clock.now })
         let failed = await cache.lookup(request)
