@@ -40,10 +40,10 @@ import Testing
 
     let first = TableRule(name: "first", routes: ["firstShare", "sharedShare"], payloadType: FirstFlowHandoff.handoffTypeName)
     let second = TableRule(name: "second", routes: ["secondShare", "sharedShare"], payloadType: SecondFlowHandoff.handoffTypeName)
-    let handoff: HandoffFixture
+    let handoff: AppGroupFixture
 
     init() throws {
-        handoff = try HandoffFixture()
+        handoff = try AppGroupFixture()
     }
 
     var resolver: OnboardingResolver { OnboardingResolver(rules: [first, second]) }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct SharedDefaultsPromotionMemoryTests {
     @Test func aDismissalSurvivesIntoAnotherMemoryOverTheSameFolder() throws {
-        let fixture = try HandoffFixture()
+        let fixture = try AppGroupFixture()
         let clip = SharedDefaultsPromotionMemory(defaults: fixture.defaults)
         #expect(clip.lastDismissal() == nil)
         clip.recordDismissal(at: Date(timeIntervalSince1970: 1_700_000_000.7))
@@ -17,13 +17,13 @@ import Testing
 
     @Test(arguments: ["", "yesterday", "-5", "1e9", String(repeating: "9", count: 40)])
     func unreadableValuesCountAsNeverDismissed(stored: String) throws {
-        let fixture = try HandoffFixture()
+        let fixture = try AppGroupFixture()
         try fixture.defaults.set(Data(stored.utf8), forKey: SharedDefaultsPromotionMemory.defaultKey)
         #expect(SharedDefaultsPromotionMemory(defaults: fixture.defaults).lastDismissal() == nil)
     }
 
     @Test func absurdDatesAreStoredWithoutTrapping() throws {
-        let fixture = try HandoffFixture()
+        let fixture = try AppGroupFixture()
         let memory = SharedDefaultsPromotionMemory(defaults: fixture.defaults)
         memory.recordDismissal(at: .distantFuture)
         memory.recordDismissal(at: Date(timeIntervalSince1970: 1e300))

@@ -29,7 +29,7 @@ struct RelayPoolProfileLoaderTests {
             pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
             relays: [try RelayURL(relay.url), try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")]
         )
-        let handoff = try HandoffFixture()
+        let handoff = try AppGroupFixture()
         let npub = try NIP19.encodePublicKey(driver.pubkey)
         let model = DriverPreviewModel(npub: npub, loader: loader, offering: handoff.store)
 
@@ -57,7 +57,7 @@ struct RelayPoolProfileLoaderTests {
     @Test func aDriverNobodyKnowsFailsWithNotFound() async throws {
         let relay = try await LocalRelay.start()
         let loader = RelayPoolProfileLoader(pool: RelayPool(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL(relay.url)])
-        let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "7", count: 64)), loader: loader, offering: try HandoffFixture().store)
+        let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "7", count: 64)), loader: loader, offering: try AppGroupFixture().store)
         await model.load()
         #expect(model.state == .failed(.profileNotFound(relaysAnswered: 1)))
         #expect(model.allowsHandoff)
@@ -69,7 +69,7 @@ struct RelayPoolProfileLoaderTests {
             pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(2)), transportFactory: WebSocketClientTransportFactory()),
             relays: [try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")]
         )
-        let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "8", count: 64)), loader: loader, offering: try HandoffFixture().store)
+        let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "8", count: 64)), loader: loader, offering: try AppGroupFixture().store)
         await model.load()
         guard case .failed(.noRelayAnswered(relays: 1, let seconds)) = model.state else { Issue.record("got \(model.state)"); return }
         #expect(seconds <= 2)
@@ -77,7 +77,7 @@ struct RelayPoolProfileLoaderTests {
 
     @Test func aDamagedNpubNeverReachesTheRelays() async throws {
         let loader = RelayPoolProfileLoader(pool: RelayPool(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL("ws://127.0.0.1:1")])
-        let model = DriverPreviewModel(npub: "npub1damaged", loader: loader, offering: try HandoffFixture().store)
+        let model = DriverPreviewModel(npub: "npub1damaged", loader: loader, offering: try AppGroupFixture().store)
         await model.load()
         guard case .failed(.invalidDriverLink) = model.state else { Issue.record("got \(model.state)"); return }
     }

@@ -10,12 +10,12 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct DriverShareClipSessionTests {
     static let npub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"
-    let handoff: HandoffFixture
+    let handoff: AppGroupFixture
     let router: InvocationRouter
     let wall = TestWallClock()
 
     init() throws {
-        handoff = try HandoffFixture()
+        handoff = try AppGroupFixture()
         let kinds = ParameterKindRegistry.standard.registering(.npub)
         let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
         router = try InvocationRouter(manifest: manifest, parameterKinds: kinds)

@@ -10,10 +10,10 @@ import Testing
 struct DriverPreviewModelTests {
     let source = ScriptedProfileSource()
     let clock = ManualClock()
-    let handoff: HandoffFixture
+    let handoff: AppGroupFixture
 
     init() throws {
-        handoff = try HandoffFixture()
+        handoff = try AppGroupFixture()
     }
 
     func makeModel(promotion: InstallPromotionController? = nil, source: ScriptedProfileSource? = nil) -> DriverPreviewModel {

@@ -9,11 +9,11 @@ import Testing
 /// Bluesky's rule on its own in the resolver, as Bluesky's app uses it, and the rule's own answers.
 @Suite struct StarterPackOnboardingRuleTests {
     let resolver = OnboardingResolver(rules: [StarterPackOnboardingRule()])
-    let handoff: HandoffFixture
+    let handoff: AppGroupFixture
     let router: InvocationRouter
 
     init() throws {
-        handoff = try HandoffFixture()
+        handoff = try AppGroupFixture()
         let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
         router = try InvocationRouter(manifest: manifest)
     }

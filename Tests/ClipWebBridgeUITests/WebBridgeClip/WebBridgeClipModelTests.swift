@@ -9,14 +9,14 @@ import Testing
 
 @MainActor
 @Suite struct WebBridgeClipModelTests {
-    let handoff: HandoffFixture
+    let handoff: AppGroupFixture
     let manifest: ClipManifest
     let router: InvocationRouter
     let wall = TestWallClock()
     nonisolated static let packURI = "at://did:plc:abc123/app.bsky.graph.starterpack/3kabc"
 
     init() throws {
-        handoff = try HandoffFixture()
+        handoff = try AppGroupFixture()
         manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
         router = try InvocationRouter(manifest: manifest)
     }

@@ -4,7 +4,7 @@ import Foundation
 /// A real App Group stand-in: ClipKit's `HandoffStore` over a `DirectorySharedDefaults` in a
 /// temporary folder, as `clipkit simulate` uses it. It can be broken (the folder replaced by a
 /// file) and repaired, like a container that is not available for a moment.
-public final class HandoffFixture: @unchecked Sendable {
+public final class AppGroupFixture: @unchecked Sendable {
     /// The folder that stands in for the container; removed when the fixture goes away.
     public let temporary: TemporaryDirectory
     /// The shared defaults inside it.
