@@ -264,6 +264,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ClipLoopbackTests",
+            dependencies: ["ClipLoopback"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ClipKitUITests",
             dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift

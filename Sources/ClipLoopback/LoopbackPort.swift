@@ -9,28 +9,10 @@ import Darwin
 public enum LoopbackPort {
     /// A port that was free a moment ago: bound to 127.0.0.1 with port 0, read back, then released.
     public static func free() throws(PortError) -> Int {
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, socketType, 0)
-        guard descriptor >= 0 else { throw PortError() }
+        guard let descriptor = LoopbackSocket.bound(toPort: 0) else { throw PortError() }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard bound == 0 else { throw PortError() }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw PortError() }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard let port = LoopbackSocket.localPort(of: descriptor) else { throw PortError() }
+        return port
     }
 
     /// No free port could be found.
@@ -56,21 +38,8 @@ public enum LoopbackPort {
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
     public static func isListening(_ port: Int) -> Bool {
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, socketType, 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return result == 0
+        guard let descriptor = LoopbackSocket.connected(toPort: port) else { return false }
+        close(descriptor)
+        return true
     }
 }

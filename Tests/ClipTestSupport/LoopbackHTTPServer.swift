@@ -75,22 +75,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private static func openListener(port: Int) throws -> Int32 {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw LoopbackPort.PortError() }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
+        guard let descriptor = LoopbackSocket.bound(toPort: port, reusesAddress: true) else { throw LoopbackPort.PortError() }
+        guard listen(descriptor, 16) == 0 else {
             close(descriptor)
             throw LoopbackPort.PortError()
         }

@@ -1,3 +1,4 @@
+import ClipLoopback
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -35,21 +36,8 @@ enum RawHTTP {
     }
 
     private static func blockingExchange(port: Int, request: [UInt8], timeout: TimeInterval, halfClose: Bool, untilClose: Bool) throws -> RawHTTPResponse {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw RawHTTPError.socket }
+        guard let descriptor = LoopbackSocket.connected(toPort: port) else { throw RawHTTPError.connect }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw RawHTTPError.connect }
         var interval = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
         var sent = 0
@@ -117,6 +105,5 @@ enum RawHTTP {
 }
 
 enum RawHTTPError: Error {
-    case socket
     case connect
 }
