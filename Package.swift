@@ -5,6 +5,10 @@
 // Module map (see README.md, "Layout"): what ships inside a clip or an app extension
 // (ClipKit, ClipWebBridge, ClipNostr, ClipNotifications) depends on Foundation and swift-crypto only;
 // tooling (ClipSite, ClipServer, ClipDoctor, ClipKitCLI) may depend on more.
+//
+// Signatures: ClipNostr verifies BIP-340 with its own pure-Swift verifier on every platform. On Linux
+// the `Libsecp256k1` trait (on by default) also links the system's libsecp256k1 as a faster backend
+// for tooling; `--disable-default-traits` builds without any C library, as an Apple clip is built.
 
 import PackageDescription
 
@@ -26,6 +30,13 @@ let package = Package(
         .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
+    ],
+    traits: [
+        .trait(
+            name: "Libsecp256k1",
+            description: "On Linux, link the system's libsecp256k1 (pkg-config) as the fastest signature backend."
+        ),
+        .default(enabledTraits: ["Libsecp256k1"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,7 +66,7 @@ let package = Package(
             dependencies: [
                 "ClipKit",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .target(name: "CSecp256k1", condition: .when(platforms: [.linux, .macOS])),
+                .target(name: "CSecp256k1", condition: .when(platforms: [.linux], traits: ["Libsecp256k1"])),
             ],
             swiftSettings: strictSwift
         ),
@@ -194,7 +205,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "nostr-verify-bench",
-            dependencies: ["ClipNostr", "CSecp256k1", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "ClipNostr",
+                .target(name: "CSecp256k1", condition: .when(platforms: [.linux], traits: ["Libsecp256k1"])),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "bench/NostrVerify",
             swiftSettings: strictSwift
         ),
