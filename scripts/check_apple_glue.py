@@ -311,6 +311,9 @@ def main() -> int:
 
     failed = False
     compiled: list[tuple[Target, list[Path]]] = []
+    # The AST dump of a target runs beside the compilation of the next one (two cores).
+    dumps = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    pending = []
     for target in targets():
         copies = checker.copy_sources(target, plant)
         status, diagnostics, other = checker.compile(target, copies)
@@ -328,11 +331,14 @@ def main() -> int:
                 print(other)
             break               # later modules import this one
         compiled.append((target, copies))
+        if not args.no_availability:
+            pending.append((target, dumps.submit(apple_availability.dump_facts, checker, target, copies)))
 
     if not failed and not args.no_availability:
-        findings = apple_availability.scan(checker, compiled)
+        findings = apple_availability.scan(checker, compiled, [(target, future.result()) for target, future in pending])
         if findings:
             failed = True
+    dumps.shutdown(cancel_futures=True)
 
     elapsed = time.monotonic() - started
     if checker.verbose:
