@@ -354,8 +354,8 @@ def scan(checker, compiled, facts_by_target=None) -> list[Finding]:
         if key not in seen:
             seen.add(key)
             unique.append(finding)
-    print(f"==> availability scan: {len(unique)} unguarded uses of newer API", file=sys.stderr)
+    checker.emit(f"==> availability scan: {len(unique)} unguarded uses of newer API")
     for finding in unique:
-        print(f"  {finding}")
+        checker.emit(f"  {finding}")
     checker.timings.append(("availability scan", time.monotonic() - started))
     return unique

@@ -182,6 +182,14 @@ class Checker:
         self.verbose = verbose
         self.copy_to_original: dict[str, str] = {}
         self.timings: list[tuple[str, float]] = []
+        self.capture: list[str] | None = None
+
+    def emit(self, line: str, stream=sys.stdout) -> None:
+        """Prints `line`, or keeps it when a control run captures the output."""
+        if self.capture is not None:
+            self.capture.append(line)
+        else:
+            print(line, file=stream, flush=True)
 
     # Stubs are rebuilt only when their sources change.
     def build_stubs(self) -> None:
@@ -290,62 +298,120 @@ def default_modules_dir() -> Path:
     return found[0] if found else linked
 
 
+def check(checker: Checker, selected: list[Target], plant: dict[str, str] | None, availability: bool) -> bool:
+    """Compiles `selected` in order and scans them; true when everything passed."""
+    compiled: list[tuple[Target, list[Path]]] = []
+    # The AST dump of a target runs beside the compilation of the next one (two cores).
+    dumps = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    pending = []
+    failed = False
+    for target in selected:
+        copies = checker.copy_sources(target, plant)
+        status, diagnostics, other = checker.compile(target, copies)
+        errors = [d for d in diagnostics if d.severity == "error"]
+        shown = [d for d in diagnostics if d.severity == "error" or (d.severity == "warning" and is_apple_only(d.path))]
+        where = target.label or f"Sources/{target.name}"
+        checker.emit(f"==> {where}: {len(target.sources)} files, {len(errors)} errors", stream=sys.stderr)
+        for diagnostic in diagnostics:
+            if diagnostic in shown or (diagnostic.severity == "note" and shown):
+                checker.emit(f"  {diagnostic}")
+        if status != 0:
+            failed = True
+            if not errors and other:
+                checker.emit(other)
+            break               # later targets import this one
+        compiled.append((target, copies))
+        if availability:
+            pending.append((target, dumps.submit(apple_availability.dump_facts, checker, target, copies)))
+    if not failed and availability:
+        if apple_availability.scan(checker, compiled, [(target, future.result()) for target, future in pending]):
+            failed = True
+    dumps.shutdown(cancel_futures=True)
+    return not failed
+
+
+FIXTURES = ROOT / "Tests" / "Fixtures" / "AppleCheck"
+
+
+def control(checker: Checker, all_targets: list[Target]) -> bool:
+    """The negative control: each fixture, planted into its target file, must make the check fail with
+    the fixture's expected diagnostic on a planted line, and never on a `// guarded` line."""
+    by_file = {str(path.relative_to(ROOT)): target for target in all_targets for path in target.sources}
+    if not all((checker.out / f"{target.name}.swiftmodule").exists() for target in all_targets if target.package):
+        checker.emit("==> control: compiling the package modules first", stream=sys.stderr)
+        if not check(checker, [t for t in all_targets if t.package], None, availability=False):
+            checker.emit("check-apple-glue: the package modules do not compile; the control cannot run", stream=sys.stderr)
+            return False
+    passed = True
+    for fixture in sorted(FIXTURES.glob("*.swift")):
+        text = fixture.read_text()
+        header = dict(re.findall(r"^// (target|expect): (.*)$", text, flags=re.MULTILINE))
+        if "target" not in header or "expect" not in header or header["target"] not in by_file:
+            checker.emit(f"check-apple-glue: {fixture.relative_to(ROOT)} needs `// target: <a compiled file>` and `// expect: <text>`")
+            passed = False
+            continue
+        original = (ROOT / header["target"]).read_text()
+        planted_text = original.rstrip("\n") + "\n\n" + text
+        offset = original.rstrip("\n").count("\n") + 2
+        lines = planted_text.split("\n")
+        planted = {n + 1 for n, line in enumerate(lines) if line.rstrip().endswith("// planted")}
+        guarded = {n + 1 for n, line in enumerate(lines) if line.rstrip().endswith("// guarded")}
+        assert all(n > offset for n in planted | guarded)
+        output: list[str] = []
+        checker.capture = output
+        ok = check(checker, [by_file[header["target"]]], {header["target"]: planted_text}, availability=True)
+        checker.capture = None
+        hits = [line for line in output
+                if header["expect"] in line and re.search(rf"{re.escape(header['target'])}:(\d+):", line)
+                and int(re.search(rf"{re.escape(header['target'])}:(\d+):", line).group(1)) in planted]
+        wrong = [line for line in output for n in guarded if f"{header['target']}:{n}:" in line]
+        verdict = not ok and hits and not wrong
+        checker.emit(f"==> control {fixture.stem}: {'failed as expected' if verdict else 'WRONG'}", stream=sys.stderr)
+        if verdict and checker.verbose:
+            for line in hits:
+                checker.emit(f"  {line.strip()}")
+        if not verdict:
+            passed = False
+            reason = ("the check passed" if ok else
+                      f"no `{header['expect']}` on a planted line of {header['target']}" if not hits else
+                      f"a guarded line was reported: {wrong[0]}")
+            checker.emit(f"  {reason}; its output was:")
+            for line in output:
+                checker.emit(f"    {line}")
+    # The next normal run must not see planted copies' modules.
+    for target in {by_file[t].name for t in by_file if not by_file[t].package}:
+        (checker.out / f"{target}.swiftmodule").unlink(missing_ok=True)
+    return passed
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scratch", default=str(ROOT / ".build-apple-check"))
     parser.add_argument("--modules", help="the Linux build's module folder, for swift-crypto (default: .build/debug/Modules)")
-    parser.add_argument("--plant", help="a JSON file mapping repository-relative paths to replacement text (negative control)")
+    parser.add_argument("--control", action="store_true",
+                        help="run the negative control: plant each Tests/Fixtures/AppleCheck case and expect the check to fail")
     parser.add_argument("--no-availability", action="store_true", help="skip the availability scan")
-    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--verbose", action="store_true", help="print the compiler commands and the timings")
     args = parser.parse_args()
 
     modules_dir = Path(args.modules) if args.modules else default_modules_dir()
     if not (modules_dir / "Crypto.swiftmodule").exists():
         print(f"check-apple-glue: {modules_dir}/Crypto.swiftmodule is missing; run `swift build` first", file=sys.stderr)
         return 2
-    plant = json.loads(Path(args.plant).read_text()) if args.plant else None
 
     started = time.monotonic()
     checker = Checker(Path(args.scratch), modules_dir, args.verbose)
     checker.build_stubs()
-
-    failed = False
-    compiled: list[tuple[Target, list[Path]]] = []
-    # The AST dump of a target runs beside the compilation of the next one (two cores).
-    dumps = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    pending = []
-    for target in targets():
-        copies = checker.copy_sources(target, plant)
-        status, diagnostics, other = checker.compile(target, copies)
-        errors = [d for d in diagnostics if d.severity == "error"]
-        shown = [d for d in diagnostics if d.severity == "error" or (d.severity == "warning" and is_apple_only(d.path))]
-        notes_for = {(d.path, d.line) for d in shown}
-        where = target.label or f"Sources/{target.name}"
-        print(f"==> {where}: {len(target.sources)} files, {len(errors)} errors", file=sys.stderr)
-        for diagnostic in diagnostics:
-            if diagnostic in shown or (diagnostic.severity == "note" and shown):
-                print(f"  {diagnostic}")
-        if status != 0:
-            failed = True
-            if not errors and other:
-                print(other)
-            break               # later modules import this one
-        compiled.append((target, copies))
-        if not args.no_availability:
-            pending.append((target, dumps.submit(apple_availability.dump_facts, checker, target, copies)))
-
-    if not failed and not args.no_availability:
-        findings = apple_availability.scan(checker, compiled, [(target, future.result()) for target, future in pending])
-        if findings:
-            failed = True
-    dumps.shutdown(cancel_futures=True)
-
-    elapsed = time.monotonic() - started
+    if args.control:
+        passed = control(checker, targets())
+    else:
+        passed = check(checker, targets(), None, availability=not args.no_availability)
     if checker.verbose:
         for name, seconds in checker.timings:
             print(f"  {name}: {seconds:.1f}s", file=sys.stderr)
-    print(f"check-apple-glue: {'FAILED' if failed else 'passed'} in {elapsed:.0f}s", file=sys.stderr)
-    return 1 if failed else 0
+    what = "control" if args.control else "check"
+    print(f"check-apple-glue: {what} {'passed' if passed else 'FAILED'} in {time.monotonic() - started:.0f}s", file=sys.stderr)
+    return 0 if passed else 1
 
 
 if __name__ == "__main__":
