@@ -23,8 +23,8 @@ public final class ObservedInstallPromotion: ObservableObject {
     /// dismissed the overlay) reports the dismissal to the controller.
     public var presentation: Binding<Bool> {
         Binding(
-            get: { self.isOverlayPresented },
-            set: { presented in
+            get: { @MainActor in self.isOverlayPresented },
+            set: { @MainActor presented in
                 if !presented { self.controller.overlayWasDismissed() }
             }
         )

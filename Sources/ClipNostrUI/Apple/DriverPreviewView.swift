@@ -31,7 +31,10 @@ public struct DriverPreviewView: View {
         .task { await preview.model.load() }
         .alert(
             "Couldn't save the driver",
-            isPresented: Binding(get: { preview.offerFailureMessage != nil }, set: { if !$0 { preview.offerFailureMessage = nil } }),
+            isPresented: Binding(
+                get: { @MainActor in preview.offerFailureMessage != nil },
+                set: { @MainActor isPresented in if !isPresented { preview.offerFailureMessage = nil } }
+            ),
             actions: { Button("OK", role: .cancel) {} },
             message: { Text(preview.offerFailureMessage ?? "") }
         )

@@ -1,0 +1,212 @@
+// Declarations of the UserNotifications API the glue uses, as Apple documents them.
+import AppleFoundationShim
+
+/// The app's or extension's access to notifications.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNUserNotificationCenter: NSObject {
+    /// The shared center.
+    @available(iOS 10.0, macOS 10.14, *)
+    open class func current() -> UNUserNotificationCenter { fatalError() }
+
+    /// Receives tapped notifications and foreground presentations.
+    @available(iOS 10.0, macOS 10.14, *)
+    weak open var delegate: (any UNUserNotificationCenterDelegate)? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}
+
+/// Handles notification responses (every requirement is optional in the Objective-C protocol;
+/// the stub gives defaults instead).
+@available(iOS 10.0, macOS 10.14, *)
+public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
+    /// The person responded to a notification.
+    @available(iOS 10.0, macOS 10.14, *)
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    )
+}
+
+@available(iOS 10.0, macOS 10.14, *)
+extension UNUserNotificationCenterDelegate {
+    /// The optional requirement's absence.
+    @available(iOS 10.0, macOS 10.14, *)
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) { fatalError() }
+}
+
+/// The person's response to a notification.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotificationResponse: NSObject {
+    /// The notification responded to.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var notification: UNNotification { fatalError() }
+}
+
+/// A delivered notification.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotification: NSObject {
+    /// The request that was delivered.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var request: UNNotificationRequest { fatalError() }
+}
+
+/// A request to deliver a notification.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotificationRequest: NSObject {
+    /// The request's content.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var content: UNNotificationContent { fatalError() }
+}
+
+/// Something whose data can update a notification's content (a communication intent).
+@available(iOS 15.0, macOS 12.0, *)
+public protocol UNNotificationContentProviding: NSObjectProtocol {}
+
+/// The content of a notification.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
+    /// The title.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var title: String { fatalError() }
+    /// The subtitle.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var subtitle: String { fatalError() }
+    /// The body.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var body: String { fatalError() }
+    /// The app icon's badge number.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var badge: NSNumber? { fatalError() }
+    /// The sound.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var sound: UNNotificationSound? { fatalError() }
+    /// The thread that groups notifications.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var threadIdentifier: String { fatalError() }
+    /// The category (its actions).
+    @available(iOS 10.0, macOS 10.14, *)
+    open var categoryIdentifier: String { fatalError() }
+    /// The scene or experience the notification targets.
+    @available(iOS 13.0, macOS 10.15, *)
+    open var targetContentIdentifier: String? { fatalError() }
+    /// How urgently it interrupts.
+    @available(iOS 15.0, macOS 12.0, *)
+    open var interruptionLevel: UNNotificationInterruptionLevel { fatalError() }
+    /// The payload's custom keys.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var userInfo: [AnyHashable: Any] { fatalError() }
+
+    /// A copy updated from `provider` (a communication notification's intent).
+    @available(iOS 15.0, macOS 12.0, *)
+    open func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent { fatalError() }
+
+    /// A copy.
+    @available(iOS 10.0, macOS 10.14, *)
+    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
+
+    /// A mutable copy.
+    @available(iOS 10.0, macOS 10.14, *)
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { fatalError() }
+}
+
+/// Content that can be changed before delivery.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNMutableNotificationContent: UNNotificationContent {
+    /// The title.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var title: String { get { fatalError() } set { fatalError() } }
+    /// The subtitle.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var subtitle: String { get { fatalError() } set { fatalError() } }
+    /// The body.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var body: String { get { fatalError() } set { fatalError() } }
+    /// The badge number.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var badge: NSNumber? { get { fatalError() } set { fatalError() } }
+    /// The sound.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var sound: UNNotificationSound? { get { fatalError() } set { fatalError() } }
+    /// The thread.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var threadIdentifier: String { get { fatalError() } set { fatalError() } }
+    /// The category.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var categoryIdentifier: String { get { fatalError() } set { fatalError() } }
+    /// The target content identifier.
+    @available(iOS 13.0, macOS 10.15, *)
+    override open var targetContentIdentifier: String? { get { fatalError() } set { fatalError() } }
+    /// The interruption level.
+    @available(iOS 15.0, macOS 12.0, *)
+    override open var interruptionLevel: UNNotificationInterruptionLevel { get { fatalError() } set { fatalError() } }
+    /// The payload's custom keys.
+    @available(iOS 10.0, macOS 10.14, *)
+    override open var userInfo: [AnyHashable: Any] { get { fatalError() } set { fatalError() } }
+}
+
+/// How urgently a notification interrupts.
+@available(iOS 15.0, macOS 12.0, *)
+public enum UNNotificationInterruptionLevel: UInt, @unchecked Sendable {
+    /// Added silently.
+    case passive = 0
+    /// Presented at once.
+    case active = 1
+    /// Breaks through Focus.
+    case timeSensitive = 2
+    /// Breaks through Focus and the mute switch.
+    case critical = 3
+}
+
+/// The name of a sound file in the bundle.
+@available(iOS 10.0, macOS 10.14, *)
+public struct UNNotificationSoundName: Hashable, RawRepresentable, Sendable {
+    /// The file name.
+    public var rawValue: String
+    /// Names `rawValue`.
+    @available(iOS 10.0, macOS 10.14, *)
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+/// The sound a notification plays.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotificationSound: NSObject, @unchecked Sendable {
+    /// The default sound.
+    @available(iOS 10.0, macOS 10.14, *)
+    open class var `default`: UNNotificationSound { fatalError() }
+
+    /// A sound file in the bundle.
+    @available(iOS 10.0, macOS 10.14, *)
+    public convenience init(named name: UNNotificationSoundName) { fatalError() }
+
+    /// The default critical-alert sound at `volume`.
+    @available(iOS 12.0, macOS 10.14, *)
+    open class func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound { fatalError() }
+
+    /// A critical-alert sound from the bundle at `volume`.
+    @available(iOS 12.0, macOS 10.14, *)
+    open class func criticalSoundNamed(_ name: UNNotificationSoundName, withAudioVolume volume: Float) -> UNNotificationSound {
+        fatalError()
+    }
+}
+
+/// The principal class of a notification service extension.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotificationServiceExtension: NSObject {
+    /// Creates the extension.
+    @available(iOS 10.0, macOS 10.14, *)
+    override public init() {}
+
+    /// Changes the content of `request` and hands the result to `contentHandler`.
+    @available(iOS 10.0, macOS 10.14, *)
+    open func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+        fatalError()
+    }
+
+    /// The system is about to end the extension.
+    @available(iOS 10.0, macOS 10.14, *)
+    open func serviceExtensionTimeWillExpire() { fatalError() }
+}

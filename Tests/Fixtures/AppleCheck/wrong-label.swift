@@ -1,0 +1,10 @@
+// Planted by `scripts/check-apple-glue --control` at the end of the target file below; the check must fail with
+// the expected diagnostic on the planted line.
+// target: Examples/roadflare/Clip/ClipRootView.swift
+// expect: incorrect argument label in call (have 'to:', expected 'into:')
+struct PlantedWrongLabel: View {
+    let inbox: InvocationInbox
+    var body: some View {
+        Text("planted").routesInvocations(to: inbox) // planted
+    }
+}

@@ -1,0 +1,418 @@
+#!/usr/bin/env python3
+"""Type-checks ClipKit's Apple-only code on Linux, as iOS would compile it.
+
+What it does, in order:
+
+1. Compiles the Apple SDK stub modules in Tests/AppleSDKStubs (declarations only, see the README
+   there) into .build-apple-check/stubs.
+2. Copies the sources of every module that ships inside a clip, an app or an extension into
+   .build-apple-check/src and rewrites the *conditions* of their `#if`/`#elseif` lines, token by
+   token, to what they are on iOS: `os(iOS)` true and every other `os(...)` false; `canImport` true
+   for the Apple frameworks and false for Glibc, Musl, FoundationNetworking and CSecp256k1. Swift has
+   no flag that sets `os(...)`, hence the copies. Nothing else in the copies changes, so line
+   numbers match the originals and diagnostics are reported against the original paths.
+3. Compiles those modules in dependency order, all of a module's files together (Swift 6 mode, the
+   package's upcoming features), through SIL so that the region-based isolation (`sending`) and
+   data-race diagnostics run, then each example target against them. Third-party modules
+   (swift-crypto) come from the normal Linux build in .build/debug/Modules.
+4. Scans every compiled file for API newer than the target's minimum deployment that is used
+   without an `if #available`/`guard #available` or an enclosing `@available` (availability.py).
+
+Errors in any file fail the check; warnings are printed for the Apple-only files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import apple_availability  # noqa: E402  (sibling module)
+
+STUB_ROOT = ROOT / "Tests" / "AppleSDKStubs"
+# The stub modules, each after the ones it imports.
+STUB_MODULES = [
+    "AppleFoundationShim", "Darwin", "os", "Combine", "UserNotifications", "Intents", "UIKit", "SwiftUI",
+    "StoreKit", "WebKit",
+]
+SHIM = "AppleFoundationShim"
+
+# Modules that exist on iOS (real frameworks, or stubs of them); `canImport` of these is true.
+APPLE_MODULES = set(STUB_MODULES) - {SHIM} | {"Foundation", "Dispatch", "AppClip", "Security", "CryptoKit"}
+# Modules that do not exist on iOS; `canImport` of these is false.
+NOT_ON_IOS = {"Glibc", "Musl", "Android", "WinSDK", "Bionic", "FoundationNetworking", "CSecp256k1"}
+
+APPLE_ONLY_PATTERN = re.compile(
+    r"canImport\((SwiftUI|UIKit|StoreKit|WebKit|UserNotifications|AppClip)\)|canImport\(Darwin\)|os\(iOS\)"
+)
+
+
+@dataclass
+class Target:
+    """One compilation: a package module or an example target."""
+
+    name: str
+    sources: list[Path]
+    imports: list[str]
+    package: bool
+    minimums: dict[str, str]
+    label: str = ""
+    extra_sources: list[Path] = field(default_factory=list)
+
+
+def package_minimums() -> dict[str, str]:
+    """The package's `platforms:` (iOS and macOS) from Package.swift."""
+    text = (ROOT / "Package.swift").read_text()
+    found = {}
+    for platform, version in re.findall(r"\.(iOS|macOS)\(\.v(\d+(?:_\d+)*)\)", text):
+        found[platform] = version.replace("_", ".")
+    if "iOS" not in found:
+        raise SystemExit("check-apple-glue: Package.swift declares no iOS platform; cannot tell the minimum")
+    return found
+
+
+def clip_minimum(example: str) -> str:
+    """An example clip's `clip.minimumIOS` from its clipkit.json."""
+    manifest = json.loads((ROOT / "Examples" / example / "clipkit.json").read_text())
+    try:
+        return str(manifest["clip"]["minimumIOS"])
+    except KeyError:
+        raise SystemExit(f"check-apple-glue: Examples/{example}/clipkit.json has no clip.minimumIOS")
+
+
+def swift_files(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.rglob("*.swift"))
+
+
+def targets() -> list[Target]:
+    """The shipped modules in dependency order, then the example targets."""
+    minimums = package_minimums()
+    ios_only = {"iOS": minimums["iOS"]}
+    modules = [
+        ("ClipKit", []),
+        ("ClipWebBridge", ["ClipKit"]),
+        ("ClipNostr", ["ClipKit"]),
+        ("ClipNotifications", []),
+        ("ClipKitUI", ["ClipKit"]),
+        ("ClipNostrUI", ["ClipKitUI", "ClipKit", "ClipNostr"]),
+        ("ClipWebBridgeUI", ["ClipKitUI", "ClipKit", "ClipWebBridge"]),
+    ]
+    result = [Target(name, swift_files(ROOT / "Sources" / name), deps, True, minimums) for name, deps in modules]
+    examples = [
+        ("RoadFlareClip", "roadflare/Clip", {"iOS": clip_minimum("roadflare")}),
+        ("RoadFlareApp", "roadflare/App", ios_only),
+        ("BlueskyClip", "bluesky/Clip", {"iOS": clip_minimum("bluesky")}),
+        ("BlueskyNotificationService", "bluesky/NotificationService", ios_only),
+    ]
+    for name, folder, mins in examples:
+        result.append(Target(name, swift_files(ROOT / "Examples" / folder), [], False, mins, label=f"Examples/{folder}"))
+    return result
+
+
+# MARK: - Rewriting the conditions
+
+CONDITION_LINE = re.compile(r"^(\s*#(?:if|elseif)\b)(.*)$")
+CALL = re.compile(r"\b(os|canImport)\(\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\)")
+
+
+def rewrite_condition(condition: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        kind, argument = match.group(1), match.group(2)
+        if kind == "os":
+            return "true" if argument == "iOS" else "false"
+        if argument in NOT_ON_IOS:
+            return "false"
+        if argument in APPLE_MODULES:
+            return "true"
+        return match.group(0)      # a Swift module: whether it is importable decides, as on iOS
+
+    return CALL.sub(replace, condition)
+
+
+def rewrite(text: str) -> str:
+    """`text` with the conditions of its `#if`/`#elseif` lines as iOS evaluates them; same lines."""
+    out = []
+    for line in text.split("\n"):
+        match = CONDITION_LINE.match(line)
+        if match:
+            # Keep a trailing comment untouched.
+            head, rest = match.group(1), match.group(2)
+            code, sep, comment = rest.partition("//")
+            line = head + rewrite_condition(code) + sep + comment
+        out.append(line)
+    return "\n".join(out)
+
+
+# MARK: - Compiling
+
+@dataclass
+class Diagnostic:
+    path: str
+    line: int
+    column: int
+    severity: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+
+DIAGNOSTIC = re.compile(r"^(?P<path>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning|note): (?P<msg>.*)$")
+
+
+class Checker:
+    def __init__(self, scratch: Path, modules_dir: Path, verbose: bool):
+        self.scratch = scratch
+        self.stubs = scratch / "stubs"
+        self.src = scratch / "src"
+        self.out = scratch / "modules"
+        self.modules_dir = modules_dir
+        self.verbose = verbose
+        self.copy_to_original: dict[str, str] = {}
+        self.timings: list[tuple[str, float]] = []
+        self.capture: list[str] | None = None
+
+    def emit(self, line: str, stream=sys.stdout) -> None:
+        """Prints `line`, or keeps it when a control run captures the output."""
+        if self.capture is not None:
+            self.capture.append(line)
+        else:
+            print(line, file=stream, flush=True)
+
+    # Stubs are rebuilt only when their sources change.
+    def build_stubs(self) -> None:
+        digest = hashlib.sha256()
+        for path in sorted(STUB_ROOT.rglob("*.swift")):
+            digest.update(str(path.relative_to(STUB_ROOT)).encode())
+            digest.update(path.read_bytes())
+        digest.update(subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout.encode())
+        stamp = self.stubs / "stamp"
+        if stamp.exists() and stamp.read_text() == digest.hexdigest():
+            return
+        shutil.rmtree(self.stubs, ignore_errors=True)
+        self.stubs.mkdir(parents=True)
+        for module in STUB_MODULES:
+            files = sorted((STUB_ROOT / module).glob("*.swift"))
+            command = [
+                "swiftc", "-emit-module", "-module-name", module, "-parse-as-library", "-swift-version", "6",
+                "-I", str(self.stubs), "-emit-module-path", str(self.stubs / f"{module}.swiftmodule"),
+                "-diagnostic-style", "llvm", *map(str, files),
+            ]
+            started = time.monotonic()
+            result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+            self.timings.append((f"stub {module}", time.monotonic() - started))
+            if result.returncode != 0:
+                sys.stderr.write(result.stdout + result.stderr)
+                raise SystemExit(f"check-apple-glue: the stub module {module} does not compile (Tests/AppleSDKStubs/{module})")
+        stamp.write_text(digest.hexdigest())
+
+    def copy_sources(self, target: Target, plant: dict[str, str] | None) -> list[Path]:
+        destination = self.src / target.name
+        shutil.rmtree(destination, ignore_errors=True)
+        copies = []
+        for path in target.sources + target.extra_sources:
+            relative = path.relative_to(ROOT)
+            copy = destination / relative
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            text = path.read_text()
+            if plant and str(relative) in plant:
+                text = plant[str(relative)]
+            copy.write_text(rewrite(text))
+            copies.append(copy)
+            self.copy_to_original[str(copy)] = str(relative)
+        return copies
+
+    def map_path(self, path: str) -> str:
+        return self.copy_to_original.get(str(Path(path).resolve()) if not path.startswith("/") else path, path)
+
+    def search_paths(self) -> list[str]:
+        flags = ["-I", str(self.stubs), "-I", str(self.out), "-I", str(self.modules_dir)]
+        # C modules that swift-crypto's Swift modules import (module maps SwiftPM generated).
+        build_dir = self.modules_dir.parent
+        for modulemap in sorted(build_dir.glob("*.build/module.modulemap")):
+            flags += ["-Xcc", f"-fmodule-map-file={modulemap}"]
+        return flags
+
+    def common_flags(self, target: Target) -> list[str]:
+        flags = [
+            "-module-name", target.name, "-swift-version", "6", "-parse-as-library",
+            "-enable-upcoming-feature", "ExistentialAny", "-Onone", "-diagnostic-style", "llvm",
+            "-Xfrontend", "-import-module", "-Xfrontend", SHIM, *self.search_paths(),
+        ]
+        if target.package:
+            flags += ["-package-name", "clipkit"]
+        return flags
+
+    def compile(self, target: Target, copies: list[Path]) -> tuple[int, list[Diagnostic], str]:
+        self.out.mkdir(parents=True, exist_ok=True)
+        command = [
+            "swiftc", "-wmo", "-emit-sil", "-o", os.devnull,
+            "-emit-module", "-emit-module-path", str(self.out / f"{target.name}.swiftmodule"),
+            *self.common_flags(target), *map(str, copies),
+        ]
+        if self.verbose:
+            print(" ".join(command), file=sys.stderr)
+        started = time.monotonic()
+        result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        self.timings.append((target.name, time.monotonic() - started))
+        diagnostics, other = self.parse(result.stdout + result.stderr)
+        return result.returncode, diagnostics, other
+
+    def parse(self, output: str) -> tuple[list[Diagnostic], str]:
+        diagnostics, other = [], []
+        for line in output.splitlines():
+            match = DIAGNOSTIC.match(line)
+            if match:
+                path = match.group("path")
+                original = self.copy_to_original.get(path, path)
+                diagnostics.append(Diagnostic(original, int(match.group("line")), int(match.group("col")),
+                                              match.group("sev"), match.group("msg")))
+            elif line.strip() and not line.startswith("error: emit-module command failed"):
+                other.append(line)
+        return diagnostics, "\n".join(other)
+
+
+def is_apple_only(path: str) -> bool:
+    full = ROOT / path
+    return full.exists() and bool(APPLE_ONLY_PATTERN.search(full.read_text()))
+
+
+def default_modules_dir() -> Path:
+    """The debug build's Modules folder: `.build/debug` is a link to the host triple's folder."""
+    linked = ROOT / ".build" / "debug" / "Modules"
+    if linked.exists():
+        return linked
+    found = sorted(ROOT.glob(".build/*/debug/Modules"))
+    return found[0] if found else linked
+
+
+def check(checker: Checker, selected: list[Target], plant: dict[str, str] | None, availability: bool) -> bool:
+    """Compiles `selected` in order and scans them; true when everything passed."""
+    compiled: list[tuple[Target, list[Path]]] = []
+    # The AST dump of a target runs beside the compilation of the next one (two cores).
+    dumps = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    pending = []
+    failed = False
+    for target in selected:
+        copies = checker.copy_sources(target, plant)
+        status, diagnostics, other = checker.compile(target, copies)
+        errors = [d for d in diagnostics if d.severity == "error"]
+        shown = [d for d in diagnostics if d.severity == "error" or (d.severity == "warning" and is_apple_only(d.path))]
+        where = target.label or f"Sources/{target.name}"
+        checker.emit(f"==> {where}: {len(target.sources)} files, {len(errors)} errors", stream=sys.stderr)
+        for diagnostic in diagnostics:
+            if diagnostic in shown or (diagnostic.severity == "note" and shown):
+                checker.emit(f"  {diagnostic}")
+        if status != 0:
+            failed = True
+            if not errors and other:
+                checker.emit(other)
+            break               # later targets import this one
+        compiled.append((target, copies))
+        if availability:
+            pending.append((target, dumps.submit(apple_availability.dump_facts, checker, target, copies)))
+    if not failed and availability:
+        if apple_availability.scan(checker, compiled, [(target, future.result()) for target, future in pending]):
+            failed = True
+    dumps.shutdown(cancel_futures=True)
+    return not failed
+
+
+FIXTURES = ROOT / "Tests" / "Fixtures" / "AppleCheck"
+
+
+def control(checker: Checker, all_targets: list[Target]) -> bool:
+    """The negative control: each fixture, planted into its target file, must make the check fail with
+    the fixture's expected diagnostic on a planted line, and never on a `// guarded` line."""
+    by_file = {str(path.relative_to(ROOT)): target for target in all_targets for path in target.sources}
+    if not all((checker.out / f"{target.name}.swiftmodule").exists() for target in all_targets if target.package):
+        checker.emit("==> control: compiling the package modules first", stream=sys.stderr)
+        if not check(checker, [t for t in all_targets if t.package], None, availability=False):
+            checker.emit("check-apple-glue: the package modules do not compile; the control cannot run", stream=sys.stderr)
+            return False
+    passed = True
+    for fixture in sorted(FIXTURES.glob("*.swift")):
+        text = fixture.read_text()
+        header = dict(re.findall(r"^// (target|expect): (.*)$", text, flags=re.MULTILINE))
+        if "target" not in header or "expect" not in header or header["target"] not in by_file:
+            checker.emit(f"check-apple-glue: {fixture.relative_to(ROOT)} needs `// target: <a compiled file>` and `// expect: <text>`")
+            passed = False
+            continue
+        original = (ROOT / header["target"]).read_text()
+        planted_text = original.rstrip("\n") + "\n\n" + text
+        offset = original.rstrip("\n").count("\n") + 2
+        lines = planted_text.split("\n")
+        planted = {n + 1 for n, line in enumerate(lines) if line.rstrip().endswith("// planted")}
+        guarded = {n + 1 for n, line in enumerate(lines) if line.rstrip().endswith("// guarded")}
+        assert all(n > offset for n in planted | guarded)
+        output: list[str] = []
+        checker.capture = output
+        ok = check(checker, [by_file[header["target"]]], {header["target"]: planted_text}, availability=True)
+        checker.capture = None
+        hits = [line for line in output
+                if header["expect"] in line and re.search(rf"{re.escape(header['target'])}:(\d+):", line)
+                and int(re.search(rf"{re.escape(header['target'])}:(\d+):", line).group(1)) in planted]
+        wrong = [line for line in output for n in guarded if f"{header['target']}:{n}:" in line]
+        verdict = not ok and hits and not wrong
+        checker.emit(f"==> control {fixture.stem}: {'failed as expected' if verdict else 'WRONG'}", stream=sys.stderr)
+        if verdict and checker.verbose:
+            for line in hits:
+                checker.emit(f"  {line.strip()}")
+        if not verdict:
+            passed = False
+            reason = ("the check passed" if ok else
+                      f"no `{header['expect']}` on a planted line of {header['target']}" if not hits else
+                      f"a guarded line was reported: {wrong[0]}")
+            checker.emit(f"  {reason}; its output was:")
+            for line in output:
+                checker.emit(f"    {line}")
+    # The next normal run must not see planted copies' modules.
+    for target in {by_file[t].name for t in by_file if not by_file[t].package}:
+        (checker.out / f"{target}.swiftmodule").unlink(missing_ok=True)
+    return passed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scratch", default=str(ROOT / ".build-apple-check"))
+    parser.add_argument("--modules", help="the Linux build's module folder, for swift-crypto (default: .build/debug/Modules)")
+    parser.add_argument("--control", action="store_true",
+                        help="run the negative control: plant each Tests/Fixtures/AppleCheck case and expect the check to fail")
+    parser.add_argument("--no-availability", action="store_true", help="skip the availability scan")
+    parser.add_argument("--verbose", action="store_true", help="print the compiler commands and the timings")
+    args = parser.parse_args()
+
+    modules_dir = Path(args.modules) if args.modules else default_modules_dir()
+    if not (modules_dir / "Crypto.swiftmodule").exists():
+        print(f"check-apple-glue: {modules_dir}/Crypto.swiftmodule is missing; run `swift build` first", file=sys.stderr)
+        return 2
+
+    started = time.monotonic()
+    checker = Checker(Path(args.scratch), modules_dir, args.verbose)
+    checker.build_stubs()
+    if args.control:
+        passed = control(checker, targets())
+    else:
+        passed = check(checker, targets(), None, availability=not args.no_availability)
+    if checker.verbose:
+        for name, seconds in checker.timings:
+            print(f"  {name}: {seconds:.1f}s", file=sys.stderr)
+    what = "control" if args.control else "check"
+    print(f"check-apple-glue: {what} {'passed' if passed else 'FAILED'} in {time.monotonic() - started:.0f}s", file=sys.stderr)
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
