@@ -131,6 +131,7 @@ let package = Package(
             name: "ClipDoctor",
             dependencies: [
                 "ClipKit",
+                "ClipNostr",
                 "ClipSite",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
