@@ -5,6 +5,11 @@
 // Module map (see README.md, "Layout"): what ships inside a clip or an app extension
 // (ClipKit, ClipWebBridge, ClipNostr, ClipNotifications) depends on Foundation and swift-crypto only;
 // tooling (ClipSite, ClipServer, ClipDoctor, ClipKitCLI) may depend on more.
+//
+// Platforms (see README.md, "Requirements and platforms"): every shipped module builds for iOS 15
+// and macOS 13. The Nostr relay fetch in ClipNostr and the driver-share clip in ClipNostrUI use
+// the standard library's clocks and are marked @available(iOS 16.0, *); a clip on that flow sets
+// its deployment target (and the manifest's clip.minimumIOS) to 16.0. Tooling needs macOS 13 or Linux.
 
 import PackageDescription
 
