@@ -9,6 +9,11 @@
 // Signatures: ClipNostr verifies BIP-340 with its own pure-Swift verifier on every platform. On Linux
 // the `Libsecp256k1` trait (on by default) also links the system's libsecp256k1 as a faster backend
 // for tooling; `--disable-default-traits` builds without any C library, as an Apple clip is built.
+//
+// Platforms (see README.md, "Requirements and platforms"): every shipped module builds for iOS 15
+// and macOS 13. The Nostr relay fetch in ClipNostr and the driver-share clip in ClipNostrUI use
+// the standard library's clocks and are marked @available(iOS 16.0, *); a clip on that flow sets
+// its deployment target (and the manifest's clip.minimumIOS) to 16.0. Tooling needs macOS 13 or Linux.
 
 import PackageDescription
 
@@ -142,6 +147,7 @@ let package = Package(
             name: "ClipDoctor",
             dependencies: [
                 "ClipKit",
+                "ClipNostr",
                 "ClipSite",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

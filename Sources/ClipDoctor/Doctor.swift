@@ -16,22 +16,25 @@ public struct Doctor: Sendable {
     public var aasaChecker: (any AASAChecking)?
     /// The largest plist file read, in bytes.
     public var maximumPlistBytes = 4 * 1024 * 1024
+    /// Where the manifest was read from, named in findings about the manifest itself.
+    public var manifestFile: String?
 
-    /// Creates a doctor for `manifest`.
-    public init(manifest: ClipManifest, aasaChecker: (any AASAChecking)? = ClipSiteAASAChecker()) {
+    /// Creates a doctor for `manifest`, read from `manifestFile`.
+    public init(manifest: ClipManifest, manifestFile: String? = nil, aasaChecker: (any AASAChecking)? = ClipSiteAASAChecker()) {
         self.manifest = manifest
+        self.manifestFile = manifestFile
         self.aasaChecker = aasaChecker
     }
 
     /// What the manifest expects.
     public var expectations: ManifestExpectations { ManifestExpectations(manifest: manifest) }
 
-    /// Checks every given input and returns the findings.
+    /// Checks the manifest itself (``MinimumIOSCheck``) and every given input, and returns the findings.
     ///
     /// - Throws: ``DoctorError`` when a named input cannot be read or parsed at all.
     public func examine(_ inputs: DoctorInputs) async throws(DoctorError) -> DoctorReport {
         let expectations = self.expectations
-        var findings: [Finding] = []
+        var findings = MinimumIOSCheck(manifest: manifest).findings(file: manifestFile)
         var checked: [String] = []
 
         if let path = inputs.appEntitlements {

@@ -3,6 +3,11 @@
 /// Codes are stable: CI configurations and people's notes refer to them. The AASA check also
 /// carries the link-domain validator's codes, prefixed with `aasa.`.
 public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
+    // MARK: Manifest
+    /// The manifest's `clip.minimumIOS` is below what ClipKit (iOS 15) or the clip's flow needs
+    /// (the Nostr driver-share flow: iOS 16).
+    case clipManifestMinimumIOS = "clip.manifest.minimum-ios"
+
     // MARK: Clip entitlements
     /// `com.apple.developer.on-demand-install-capable` is missing or not `true` on the clip.
     case clipOnDemandInstallCapable = "clip.entitlements.on-demand-install-capable"

@@ -79,7 +79,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         let report: DoctorReport
         do {
             let checker = ClipSiteAASAChecker(parameterKinds: CommandEnvironment.parameterKinds, domain: aasaDomain)
-            report = try await Doctor(manifest: manifest, aasaChecker: checker).examine(inputs)
+            report = try await Doctor(manifest: manifest, manifestFile: manifestOption.manifest, aasaChecker: checker).examine(inputs)
         } catch {
             throw CommandFailure.badInput(error.description)
         }

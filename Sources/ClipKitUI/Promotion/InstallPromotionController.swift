@@ -64,13 +64,16 @@ public final class InstallPromotionController {
 
     /// Waits until the content has been on screen for the policy's minimum dwell, then makes
     /// an automatic request. Returns `nil` when cancelled first or when no content was shown.
+    ///
+    /// - Parameter timer: What the wait runs on; the system's timer unless a test passes one
+    ///   built on its own clock.
     @discardableResult
-    public func requestAfterMinimumDwell(clock: any Clock<Duration> = ContinuousClock()) async -> InstallPromotionDecision? {
+    public func requestAfterMinimumDwell(timer: DwellTimer = .system) async -> InstallPromotionDecision? {
         guard let shownAt = facts.contentShownAt else { return nil }
         let remaining = policy.minimumDwell - now().timeIntervalSince(shownAt)
         if remaining > 0 {
             do {
-                try await clock.sleep(for: .milliseconds(Int64((remaining * 1000).rounded(.up))))
+                try await timer.sleep(seconds: remaining)
             } catch {
                 return nil
             }

@@ -10,6 +10,7 @@ import Foundation
 /// outcome a ``DriverProfileUpdate/relayAnswered(relay:foundProfile:)`` or
 /// ``DriverProfileUpdate/relayFailed(relay:reason:)``. When the model stops reading, the pool's
 /// fetch is cancelled and its connections close.
+@available(iOS 16.0, *)
 public struct RelayPoolProfileLoader: DriverProfileLoading {
     /// The pool that fetches and verifies.
     public let pool: RelayPool

@@ -5,6 +5,7 @@ import SwiftUI
 ///
 /// Every decision comes from ``DriverPreviewModel``; the view renders its state, starts the
 /// fetch in `.task` (so leaving the screen cancels it) and forwards taps.
+@available(iOS 16.0, *)
 public struct DriverPreviewView: View {
     @StateObject private var preview: ObservedDriverPreview
     private let appName: String

@@ -3,7 +3,8 @@ import ClipKitUI
 import Combine
 import SwiftUI
 
-/// Makes a ``DriverShareClipSession`` observable by SwiftUI (iOS 15 and later).
+/// Makes a ``DriverShareClipSession`` observable by SwiftUI (iOS 16 and later, as the driver-share flow is).
+@available(iOS 16.0, *)
 @MainActor
 public final class ObservedDriverShareClip: ObservableObject {
     /// The session that decides.

@@ -17,6 +17,7 @@ import Foundation
 ///     promotion.isOverlayPresented          // true: the App Store overlay is up
 /// }
 /// ```
+@available(iOS 16.0, *)
 @MainActor
 public final class DriverShareClipSession {
     /// What the clip shows.

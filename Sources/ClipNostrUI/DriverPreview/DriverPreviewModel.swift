@@ -21,6 +21,7 @@ import Foundation
 ///   from a failure whose key is valid (the npub alone: the full app fetches the profile
 ///   itself). It cannot be offered while nothing has been shown or decided yet.
 /// - Offering asks the install promotion for the overlay, as the person's own request.
+@available(iOS 16.0, *)
 @MainActor
 public final class DriverPreviewModel {
     /// The driver's key from the invocation URL.

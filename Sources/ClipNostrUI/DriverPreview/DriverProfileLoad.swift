@@ -1,4 +1,5 @@
 /// A fetch in progress: the key it is for and the updates it yields.
+@available(iOS 16.0, *)
 public struct DriverProfileLoad: Sendable {
     /// The public key the npub decodes to, in hex; profiles for any other key are ignored.
     public let pubkey: String

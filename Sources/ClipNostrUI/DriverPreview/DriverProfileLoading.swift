@@ -5,6 +5,7 @@
 /// arrives, together with how each relay answered. It ends the stream when every relay has
 /// answered or failed, and stops asking when the reader stops reading (the stream's
 /// termination), which is how the model cancels a fetch.
+@available(iOS 16.0, *)
 public protocol DriverProfileLoading: Sendable {
     /// Starts fetching the profile of the driver whose key is `npub`.
     ///

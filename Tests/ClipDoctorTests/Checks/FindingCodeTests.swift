@@ -58,6 +58,10 @@ import Testing
         }
 
         switch code {
+        case .clipManifestMinimumIOS:
+            var tooLow = manifest
+            tooLow.clip.minimumIOS = "14.5"
+            return try await Doctor(manifest: tooLow, aasaChecker: nil).examine(DoctorInputs()).findings
         case .clipOnDemandInstallCapable: return clipWith(EntitlementKey.onDemandInstallCapable, .boolean(false))
         case .clipParentIdentifier: return clipWith(EntitlementKey.parentApplicationIdentifiers, .array([.string("AAAAAAAAAA.xyz.blueskyweb.app")]))
         case .clipAppClipsDomain: return clipDomains { $0.filter { $0 != "appclips:go.bsky.app" } }

@@ -73,7 +73,7 @@ struct InstallPromotionControllerTests {
         let controller = makeController()
         controller.noteContentShown()
         wall.advance(by: 5)
-        let waiting = Task { await controller.requestAfterMinimumDwell(clock: clock) }
+        let waiting = Task { await controller.requestAfterMinimumDwell(timer: DwellTimer(clock)) }
         await clock.waitForSleepers(1)
         wall.advance(by: 15)
         clock.advance(by: .seconds(15))
@@ -85,7 +85,7 @@ struct InstallPromotionControllerTests {
         let clock = ManualClock()
         let controller = makeController()
         controller.noteContentShown()
-        let waiting = Task { await controller.requestAfterMinimumDwell(clock: clock) }
+        let waiting = Task { await controller.requestAfterMinimumDwell(timer: DwellTimer(clock)) }
         await clock.waitForSleepers(1)
         waiting.cancel()
         #expect(await waiting.value == nil)

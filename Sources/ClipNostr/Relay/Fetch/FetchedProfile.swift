@@ -2,6 +2,7 @@
 ///
 /// A fetch shares one instance between every update that reports it, so passing updates around
 /// never copies the profile.
+@available(iOS 16.0, *)
 public final class FetchedProfile: Sendable {
     /// The profile parsed from the event's content.
     public let profile: Profile

@@ -3,6 +3,7 @@
 ///
 /// The fetch starts when the sequence is iterated and is iterated once. Breaking out of the loop
 /// or cancelling the iterating task stops it and closes every connection.
+@available(iOS 16.0, *)
 public final class ProfileFetch: AsyncSequence, Sendable {
     /// Each element is one step of the fetch.
     public typealias Element = ProfileFetchUpdate

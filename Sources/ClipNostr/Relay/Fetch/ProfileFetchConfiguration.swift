@@ -1,4 +1,5 @@
 /// How a profile fetch waits, how many relays it asks and what it accepts from them.
+@available(iOS 16.0, *)
 public struct ProfileFetchConfiguration: Sendable, Equatable {
     /// The overall deadline: the final answer comes no later than this after the fetch starts,
     /// whatever the relays do. Default 5 seconds.

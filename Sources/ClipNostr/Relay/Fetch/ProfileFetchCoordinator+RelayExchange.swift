@@ -1,3 +1,4 @@
+@available(iOS 16.0, *)
 extension ProfileFetchCoordinator {
     /// One relay's part in the fetch: connect, subscribe, read frames and judge each, until `EOSE`,
     /// `CLOSED`, a failure or cancellation. The connection is always closed.

@@ -3,6 +3,7 @@ import Foundation
 /// The single place where a fetch's decisions are made: which event is the best so far, when
 /// the fetch is over, and what every relay's report says. It runs each relay's exchange
 /// (``run(relayAt:over:)``) and hears from the fetch's timers.
+@available(iOS 16.0, *)
 actor ProfileFetchCoordinator {
     /// The most notices kept per relay.
     static let maximumNoticesPerRelay = 5

@@ -1,6 +1,7 @@
 /// One step of a profile fetch: what changed, the best verified profile so far and every relay's state.
 ///
 /// Updates are immutable snapshots, shared rather than copied as they travel to the consumer.
+@available(iOS 16.0, *)
 public final class ProfileFetchUpdate: Sendable {
     /// What changed since the previous update.
     public enum Change: Sendable, Equatable {

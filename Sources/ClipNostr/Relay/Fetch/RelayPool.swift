@@ -17,6 +17,7 @@ import Foundation
 /// the lowest id). The first verified profile is reported at once; the fetch ends when every relay
 /// has finished, when the grace window after the first profile passes, or at the deadline,
 /// whichever comes first.
+@available(iOS 16.0, *)
 public struct RelayPool: Sendable {
     /// Timing and size limits.
     public var configuration: ProfileFetchConfiguration

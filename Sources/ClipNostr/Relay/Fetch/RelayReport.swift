@@ -1,4 +1,5 @@
 /// What one relay did during a fetch.
+@available(iOS 16.0, *)
 public struct RelayReport: Sendable {
     /// The relay.
     public let relay: RelayURL
