@@ -258,7 +258,9 @@ class Checker:
     def compile(self, target: Target, copies: list[Path]) -> tuple[int, list[Diagnostic], str]:
         self.out.mkdir(parents=True, exist_ok=True)
         command = [
-            "swiftc", "-wmo", "-emit-sil", "-o", os.devnull,
+            # The SIL goes to a file: as root, the compiler's atomic write would replace /dev/null
+            # with a regular file.
+            "swiftc", "-wmo", "-emit-sil", "-o", str(self.out / f"{target.name}.sil"),
             "-emit-module", "-emit-module-path", str(self.out / f"{target.name}.swiftmodule"),
             *self.common_flags(target), *map(str, copies),
         ]
