@@ -10,9 +10,10 @@ public struct Secp256k1SignatureVerifier: SignatureVerifier {
     /// Creates the verifier.
     public init() {}
 
-    /// Parses the x-only key and verifies the signature with `secp256k1_schnorrsig_verify`.
+    /// Parses the x-only key and verifies the signature with `secp256k1_schnorrsig_verify`; a
+    /// message may have any length.
     public func verifySchnorrSignature(_ signature: [UInt8], message: [UInt8], publicKey: [UInt8]) -> SignatureCheck {
-        guard signature.count == 64, message.count == 32, publicKey.count == 32 else { return .malformedInput }
+        guard signature.count == 64, publicKey.count == 32 else { return .malformedInput }
         let context = Secp256k1Context.shared.pointer
         var key = secp256k1_xonly_pubkey()
         guard secp256k1_xonly_pubkey_parse(context, &key, publicKey) == 1 else { return .invalidPublicKey }

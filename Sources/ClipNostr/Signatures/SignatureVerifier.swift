@@ -1,8 +1,9 @@
 /// Checks BIP-340 Schnorr signatures on secp256k1: the platform seam under ``EventVerifier``.
 ///
-/// ClipNostr ships ``Secp256k1SignatureVerifier`` (libsecp256k1, on Linux and macOS) and
-/// ``UnavailableSignatureVerifier``, which rejects everything, for platforms without a backend.
-/// An iOS integrator plugs in another secp256k1 library by conforming to this protocol:
+/// ClipNostr ships ``SwiftSignatureVerifier`` (pure Swift, every platform),
+/// ``Secp256k1SignatureVerifier`` (libsecp256k1, where it is linked: Linux and macOS) and
+/// ``UnavailableSignatureVerifier``, which rejects everything, for apps that want to fail closed.
+/// An app plugs in another secp256k1 library by conforming to this protocol:
 ///
 /// ```swift
 /// struct MyVerifier: SignatureVerifier {
@@ -13,10 +14,12 @@
 /// let verifier = EventVerifier(signatureVerifier: MyVerifier())
 /// ```
 public protocol SignatureVerifier: Sendable {
-    /// Checks a 64-byte BIP-340 signature over a 32-byte message with a 32-byte x-only public key.
+    /// Checks a 64-byte BIP-340 signature over a message with a 32-byte x-only public key.
     ///
+    /// The message may have any length, as in the final BIP-340 (Nostr signs 32-byte event ids).
     /// Implementations must answer ``SignatureCheck/valid`` only when the signature verifies, and
-    /// must not crash on inputs of the wrong length (answer ``SignatureCheck/malformedInput``).
+    /// must not crash on a signature or key of the wrong length (answer
+    /// ``SignatureCheck/malformedInput``).
     func verifySchnorrSignature(_ signature: [UInt8], message: [UInt8], publicKey: [UInt8]) -> SignatureCheck
 }
 
@@ -28,7 +31,7 @@ public enum SignatureCheck: Sendable, Equatable {
     case invalidSignature
     /// The 32 bytes are not the x coordinate of a point on secp256k1.
     case invalidPublicKey
-    /// A signature, message or key had the wrong length.
+    /// The signature or the key had the wrong length.
     case malformedInput
     /// No backend can verify signatures here; the associated value says why.
     case unavailable(String)
@@ -36,13 +39,13 @@ public enum SignatureCheck: Sendable, Equatable {
 
 /// The verifiers ClipNostr provides, and the one each platform uses by default.
 public enum SignatureVerifiers {
-    /// libsecp256k1 where ClipNostr links it (Linux, macOS); elsewhere a verifier that fails closed,
-    /// so nothing is shown as signed until an app supplies a backend.
+    /// libsecp256k1 where ClipNostr links it (Linux, macOS); elsewhere (iOS, App Clips)
+    /// ``SwiftSignatureVerifier``. Both give the same answer for every input.
     public static var platformDefault: any SignatureVerifier {
         #if canImport(CSecp256k1)
         Secp256k1SignatureVerifier()
         #else
-        UnavailableSignatureVerifier()
+        SwiftSignatureVerifier()
         #endif
     }
 }

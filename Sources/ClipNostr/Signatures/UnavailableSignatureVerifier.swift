@@ -1,11 +1,12 @@
-/// A ``SignatureVerifier`` for platforms without a secp256k1 backend: every signature is rejected,
-/// so an unverifiable event is never shown as genuine.
+/// A ``SignatureVerifier`` that rejects every signature, for an app that wants to fail closed
+/// rather than verify (for example while it wires up its own backend): no event is shown as
+/// genuine. Every platform has ``SwiftSignatureVerifier``, so no platform needs this by default.
 public struct UnavailableSignatureVerifier: SignatureVerifier {
     /// Why nothing can be verified, shown in every rejection.
     public let explanation: String
 
     /// Creates the verifier.
-    public init(explanation: String = "no secp256k1 backend is linked on this platform; pass a SignatureVerifier to EventVerifier") {
+    public init(explanation: String = "signature verification is switched off; pass a SignatureVerifier such as SwiftSignatureVerifier to EventVerifier") {
         self.explanation = explanation
     }
 

@@ -5,8 +5,14 @@ import Testing
 
 /// Events signed by nostr-sdk with hard content: ClipNostr must compute the same ids, keep content
 /// and tags byte for byte, accept the signatures, and reject tampered copies for the same reason
-/// nostr-sdk does.
+/// nostr-sdk does — through both signature backends.
 @Suite(.serialized) struct EventCrossImplementationTests {
+    /// EventVerifier with libsecp256k1 and with the pure-Swift verifier.
+    static let verifiers: [(name: String, verifier: EventVerifier)] = [
+        ("libsecp256k1", EventVerifier(signatureVerifier: Secp256k1SignatureVerifier())),
+        ("swift", EventVerifier(signatureVerifier: SwiftSignatureVerifier())),
+    ]
+
     struct SignedCase {
         let label: String
         let referenceID: String
@@ -48,14 +54,15 @@ import Testing
         for required in ["empty", "all-controls", "line-separators", "long-64k", "emoji", "rtl", "combining", "tags-all-controls"] {
             #expect(labels.contains(required), "the corpus lacks \(required)")
         }
-        let verifier = EventVerifier()
         for signed in cases {
             #expect(Self.hex(signed.event.content) == signed.contentHex, "\(signed.label): content changed while decoding")
             #expect(signed.event.tags.map { $0.map(Self.hex) } == signed.tagsHex, "\(signed.label): tags changed while decoding")
             #expect(signed.event.computedID() == signed.referenceID, "\(signed.label): id differs from nostr-sdk's")
             #expect(signed.event.id == signed.referenceID)
-            let result = verifier.verify(signed.event)
-            #expect((try? result.get()) != nil, "\(signed.label): rejected: \(result)")
+            for (name, verifier) in Self.verifiers {
+                let result = verifier.verify(signed.event)
+                #expect((try? result.get()) != nil, "\(signed.label), \(name): rejected: \(result)")
+            }
         }
     }
 
@@ -109,16 +116,17 @@ import Testing
         let cases = try await Self.corpus()
         let sample = cases.filter { ["empty", "all-controls", "line-separators", "emoji", "tags-quotes-backslashes", "kind-0-profile", "long-64k", "created-at-zero"].contains($0.label) }
         #expect(sample.count == 8)
-        let verifier = EventVerifier()
         var tampered: [(label: String, tampering: Tampering)] = []
         for (index, signed) in sample.enumerated() {
             let other = sample[(index + 1) % sample.count].event.pubkey
             for tampering in Self.tamperings(of: signed.event, otherAuthor: other) {
-                switch verifier.verify(tampering.event) {
-                case .success:
-                    Issue.record("\(signed.label): tampered \(tampering.name) was accepted")
-                case .failure(let error):
-                    #expect(error.code == tampering.expectedCode, "\(signed.label): tampered \(tampering.name) gave \(error.code): \(error)")
+                for (name, verifier) in Self.verifiers {
+                    switch verifier.verify(tampering.event) {
+                    case .success:
+                        Issue.record("\(signed.label), \(name): tampered \(tampering.name) was accepted")
+                    case .failure(let error):
+                        #expect(error.code == tampering.expectedCode, "\(signed.label), \(name): tampered \(tampering.name) gave \(error.code): \(error)")
+                    }
                 }
                 tampered.append((signed.label, tampering))
             }

@@ -1,9 +1,24 @@
 import ClipNostr
 import Testing
 
-/// The verification vectors of the final BIP-340 (`bip-0340/test-vectors.csv`, indices 0–14, all
-/// with 32-byte messages), run through the libsecp256k1 backend.
+/// The verification vectors of the final BIP-340 (`bip-0340/test-vectors.csv`: indices 0–14 with
+/// 32-byte messages, 15–18 with messages of 0, 1, 17 and 100 bytes), run through both backends.
 @Suite struct BIP340VectorTests {
+    /// The two verifiers ClipNostr ships, which must give the same answers.
+    enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case libsecp256k1
+        case swift
+
+        var verifier: any SignatureVerifier {
+            switch self {
+            case .libsecp256k1: Secp256k1SignatureVerifier()
+            case .swift: SwiftSignatureVerifier()
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
     struct Vector: Sendable, CustomTestStringConvertible {
         let index: Int
         let publicKey: String
@@ -74,6 +89,22 @@ import Testing
                message: "243F6A8885A308D313198A2E03707344A4093822299F31D0082EFA98EC4E6C89",
                signature: "6CFF5C3BA86C69EA4B7376F31A9BCB4F74C1976089B2D9963DA2E5543E17776969E89B4C5564D00349106B8497785DD7D1D713A8AE82B32FA79D5F7FC407D39B",
                expected: false),
+        Vector(index: 15, publicKey: "778CAA53B4393AC467774D09497A87224BF9FAB6F6E68B23086497324D6FD117",
+               message: "",
+               signature: "71535DB165ECD9FBBC046E5FFAEA61186BB6AD436732FCCC25291A55895464CF6069CE26BF03466228F19A3A62DB8A649F2D560FAC652827D1AF0574E427AB63",
+               expected: true),
+        Vector(index: 16, publicKey: "778CAA53B4393AC467774D09497A87224BF9FAB6F6E68B23086497324D6FD117",
+               message: "11",
+               signature: "08A20A0AFEF64124649232E0693C583AB1B9934AE63B4C3511F3AE1134C6A303EA3173BFEA6683BD101FA5AA5DBC1996FE7CACFC5A577D33EC14564CEC2BACBF",
+               expected: true),
+        Vector(index: 17, publicKey: "778CAA53B4393AC467774D09497A87224BF9FAB6F6E68B23086497324D6FD117",
+               message: "0102030405060708090A0B0C0D0E0F1011",
+               signature: "5130F39A4059B43BC7CAC09A19ECE52B5D8699D1A71E3C52DA9AFDB6B50AC370C4A482B77BF960F8681540E25B6771ECE1E5A37FD80E5A51897C5566A97EA5A5",
+               expected: true),
+        Vector(index: 18, publicKey: "778CAA53B4393AC467774D09497A87224BF9FAB6F6E68B23086497324D6FD117",
+               message: String(repeating: "99", count: 100),
+               signature: "403B12B0D8555A344175EA7EC746566303321E5DBFA8BE6F091635163ECA79A8585ED3E3170807E7C03B720FC54C7B23897FCBA0E9D0B4A06894CFD249F22367",
+               expected: true),
     ]
 
     static func bytes(_ hex: String) -> [UInt8] {
@@ -85,29 +116,54 @@ import Testing
         return result
     }
 
-    @Test(arguments: vectors)
-    func libsecp256k1AgreesWithTheVector(_ vector: Vector) {
-        let check = Secp256k1SignatureVerifier().verifySchnorrSignature(
+    @Test(arguments: vectors, Backend.allCases)
+    func theBackendAgreesWithTheVector(_ vector: Vector, backend: Backend) {
+        let check = backend.verifier.verifySchnorrSignature(
             Self.bytes(vector.signature), message: Self.bytes(vector.message), publicKey: Self.bytes(vector.publicKey)
         )
         #expect((check == .valid) == vector.expected, "got \(check)")
+        if !vector.expected {
+            // A key off the curve is reported as such (vectors 5 and 14); anything else is a bad signature.
+            #expect(check == ([5, 14].contains(vector.index) ? .invalidPublicKey : .invalidSignature), "got \(check)")
+        }
     }
 
-    @Test func keysOffTheCurveAreReportedAsSuch() {
+    @Test func theVariableLengthVectorsReallyHaveOtherLengths() {
+        #expect(Self.vectors[15...18].map { Self.bytes($0.message).count } == [0, 1, 17, 100])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func keysOffTheCurveAreReportedAsSuch(_ backend: Backend) {
         // Vectors 5 (not on the curve) and 14 (x exceeds the field size).
         for vector in [Self.vectors[5], Self.vectors[14]] {
-            let check = Secp256k1SignatureVerifier().verifySchnorrSignature(
+            let check = backend.verifier.verifySchnorrSignature(
                 Self.bytes(vector.signature), message: Self.bytes(vector.message), publicKey: Self.bytes(vector.publicKey)
             )
             #expect(check == .invalidPublicKey, "vector \(vector.index): \(check)")
         }
     }
 
-    @Test func wrongLengthsAreMalformedNotACrash() {
-        let verifier = Secp256k1SignatureVerifier()
+    @Test(arguments: Backend.allCases)
+    func wrongLengthsAreMalformedNotACrash(_ backend: Backend) {
+        let verifier = backend.verifier
+        let vector = Self.vectors[1]
+        let signature = Self.bytes(vector.signature), message = Self.bytes(vector.message), key = Self.bytes(vector.publicKey)
         #expect(verifier.verifySchnorrSignature([], message: [], publicKey: []) == .malformedInput)
-        #expect(verifier.verifySchnorrSignature([UInt8](repeating: 1, count: 63), message: [UInt8](repeating: 0, count: 32),
-                                                publicKey: [UInt8](repeating: 0, count: 32)) == .malformedInput)
+        #expect(verifier.verifySchnorrSignature(Array(signature.dropLast()), message: message, publicKey: key) == .malformedInput)
+        #expect(verifier.verifySchnorrSignature(signature + [0], message: message, publicKey: key) == .malformedInput)
+        #expect(verifier.verifySchnorrSignature(signature, message: message, publicKey: Array(key.dropLast())) == .malformedInput)
+        #expect(verifier.verifySchnorrSignature(signature, message: message, publicKey: key + [0]) == .malformedInput)
+        // The message's length is free, so a shortened message is a wrong signature, not malformed input.
+        #expect(verifier.verifySchnorrSignature(signature, message: Array(message.dropLast()), publicKey: key) == .invalidSignature)
+        #expect(verifier.verifySchnorrSignature(signature, message: message, publicKey: key) == .valid)
+    }
+
+    @Test func everyPlatformDefaultsToARealVerifier() {
+        let vector = Self.vectors[17]
+        let check = SignatureVerifiers.platformDefault.verifySchnorrSignature(
+            Self.bytes(vector.signature), message: Self.bytes(vector.message), publicKey: Self.bytes(vector.publicKey)
+        )
+        #expect(check == .valid)
     }
 
     @Test func theUnavailableVerifierRejectsEvenValidSignatures() {

@@ -1,0 +1,42 @@
+extension Secp256k1 {
+    /// The odd multiples G, 3G, …, (2^(w−1) − 1)G of the generator in affine coordinates, for the
+    /// generator's part of a multiplication with a wNAF window of w.
+    ///
+    /// The table is computed when first used instead of shipped as data: 2^(w−2) points of 80
+    /// bytes in memory, built with one inversion (see ``OddMultiples``). ``shared`` uses
+    /// ``defaultWindow``; `bench/nostr-verify.sh` measures the trade-off between windows.
+    package struct GeneratorTable: Sendable {
+        /// The wNAF window the table serves.
+        package let window: Int
+        /// (2i + 1)·G at index i, normalized.
+        package let points: [AffinePoint]
+
+        /// The window of ``shared``: 2^(12−2) = 1,024 points, 80 KiB.
+        package static let defaultWindow = 12
+
+        /// The table every verification uses, built once, on first use.
+        package static let shared = GeneratorTable(window: defaultWindow)
+
+        /// Builds the table for `window` (2…20).
+        package init(window: Int) {
+            precondition((2...20).contains(window), "the generator table's window must be 2 to 20")
+            self.window = window
+            let count = 1 << (window - 2)
+            var globalZ = FieldElement.one
+            var points = [AffinePoint](unsafeUninitializedCapacity: count) { table, initialized in
+                let ratios = UnsafeMutableBufferPointer<FieldElement>.allocate(capacity: count)
+                defer { ratios.deallocate() }
+                globalZ = OddMultiples.build(of: .generator, into: table, ratios: ratios)
+                initialized = count
+            }
+            // One inversion takes the entries off the isomorphic curve.
+            let zInverse = globalZ.inverse()
+            let zInverse2 = zInverse.squared()
+            let zInverse3 = zInverse2 * zInverse
+            for index in points.indices {
+                points[index] = AffinePoint(x: (points[index].x * zInverse2).normalized(), y: (points[index].y * zInverse3).normalized())
+            }
+            self.points = points
+        }
+    }
+}
