@@ -11,15 +11,19 @@ public struct SimulationSettings: Sendable {
     public var timeoutSeconds: Double
     /// The parameter kinds routes may use; ClipKit's standard kinds and ClipNostr's by default.
     public var parameterKinds: ParameterKindRegistry
+    /// What checks the signatures of the profiles the clip previews; the platform's default unless set.
+    public var signatureVerifier: any SignatureVerifier
 
     /// Creates settings.
     public init(
         manifest: ClipManifest, relays: [String]? = nil, timeoutSeconds: Double = 8,
-        parameterKinds: ParameterKindRegistry = .standardWithNostr
+        parameterKinds: ParameterKindRegistry = .standardWithNostr,
+        signatureVerifier: any SignatureVerifier = SignatureVerifiers.platformDefault
     ) {
         self.manifest = manifest
         self.relays = relays
         self.timeoutSeconds = timeoutSeconds
         self.parameterKinds = parameterKinds
+        self.signatureVerifier = signatureVerifier
     }
 }

@@ -29,6 +29,7 @@ public struct EventVerifyCommand: AsyncParsableCommand {
     @Argument(help: "A file holding one event as JSON, or - for standard input.")
     public var file: String
 
+    @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
@@ -39,6 +40,7 @@ public struct EventVerifyCommand: AsyncParsableCommand {
 
     /// Reads, decodes and verifies the event.
     public func run() async throws {
+        let verifier = EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
         let data = try readInput()
         let event: NostrEvent
         do {
@@ -53,7 +55,7 @@ public struct EventVerifyCommand: AsyncParsableCommand {
             report(valid: false, id: nil, computedID: nil, code: error.code, reason: error.description)
             throw CommandFailure.negative("\(displayName): invalid event: \(error.description)")
         }
-        switch EventVerifier().verify(event) {
+        switch verifier.verify(event) {
         case .success:
             report(valid: true, id: event.id, computedID: event.id, code: nil, reason: nil, event: event)
         case .failure(let error):

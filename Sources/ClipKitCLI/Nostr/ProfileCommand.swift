@@ -31,6 +31,7 @@ public struct ProfileCommand: AsyncParsableCommand {
     public var timeout: Double = 5
 
     @OptionGroup var manifestOption: ManifestOption
+    @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
@@ -78,7 +79,10 @@ public struct ProfileCommand: AsyncParsableCommand {
             Output.writeStandardError("clipkit: skipping relay \(skipped.string): more than \(selection.relays.count) relays")
         }
 
-        let pool = RelayPool(configuration: configuration, transportFactory: RelayTransports.tooling)
+        let pool = RelayPool(
+            configuration: configuration, transportFactory: RelayTransports.tooling,
+            verifier: EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
+        )
         let fetch: ProfileFetch
         do {
             fetch = try pool.fetchProfile(of: resolved.publicKey, from: selection.relays)

@@ -39,6 +39,7 @@ public struct SimulateCommand: AsyncParsableCommand {
     public var timeout: Double = 8
 
     @OptionGroup var manifestOption: ManifestOption
+    @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
@@ -53,7 +54,10 @@ public struct SimulateCommand: AsyncParsableCommand {
         let folder = try SimulationFolder(path: container)
         defer { folder.removeIfTemporary() }
         let json = output.json
-        let settings = SimulationSettings(manifest: manifest, relays: relays.isEmpty ? nil : relays, timeoutSeconds: timeout)
+        let settings = SimulationSettings(
+            manifest: manifest, relays: relays.isEmpty ? nil : relays, timeoutSeconds: timeout,
+            signatureVerifier: try signatureBackend.makeVerifier()
+        )
         let report = try await Self.simulate(url, scenarios, settings: settings, container: folder.url, json: json)
         let passedCount = report.scenarios.filter(\.passed).count
         Output.emit(report.json, json: json) {

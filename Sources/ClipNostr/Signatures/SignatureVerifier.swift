@@ -1,7 +1,8 @@
 /// Checks BIP-340 Schnorr signatures on secp256k1: the platform seam under ``EventVerifier``.
 ///
 /// ClipNostr ships ``SwiftSignatureVerifier`` (pure Swift, every platform),
-/// ``Secp256k1SignatureVerifier`` (libsecp256k1, where it is linked: Linux and macOS) and
+/// ``Secp256k1SignatureVerifier`` (libsecp256k1, where it is linked: Linux with the package's
+/// default `Libsecp256k1` trait) and
 /// ``UnavailableSignatureVerifier``, which rejects everything, for apps that want to fail closed.
 /// An app plugs in another secp256k1 library by conforming to this protocol:
 ///
@@ -39,13 +40,10 @@ public enum SignatureCheck: Sendable, Equatable {
 
 /// The verifiers ClipNostr provides, and the one each platform uses by default.
 public enum SignatureVerifiers {
-    /// libsecp256k1 where ClipNostr links it (Linux, macOS); elsewhere (iOS, App Clips)
-    /// ``SwiftSignatureVerifier``. Both give the same answer for every input.
+    /// The verifier of ``SignatureBackend/fastestLinked``: libsecp256k1 where ClipNostr links it
+    /// (Linux, with the package's default `Libsecp256k1` trait); elsewhere, every Apple platform
+    /// included, ``SwiftSignatureVerifier``. Both give the same answer for every input.
     public static var platformDefault: any SignatureVerifier {
-        #if canImport(CSecp256k1)
-        Secp256k1SignatureVerifier()
-        #else
-        SwiftSignatureVerifier()
-        #endif
+        SignatureBackend.fastestLinked.linkedVerifier ?? SwiftSignatureVerifier()
     }
 }

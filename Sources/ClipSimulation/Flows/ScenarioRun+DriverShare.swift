@@ -10,7 +10,11 @@ extension ScenarioRun {
     /// handoff and asks for the App Store overlay.
     func runDriverShareClip(_ match: RouteMatch) async -> ClipResult {
         let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: simulator.timeout), transportFactory: RelayTransports.tooling), relays: simulator.relays
+            pool: RelayPool(
+                configuration: ProfileFetchConfiguration(timeout: simulator.timeout), transportFactory: RelayTransports.tooling,
+                verifier: EventVerifier(signatureVerifier: simulator.settings.signatureVerifier)
+            ),
+            relays: simulator.relays
         )
         let session = DriverShareClipSession(
             inbox: InvocationInbox(router: simulator.router), loader: loader, offering: device.store,

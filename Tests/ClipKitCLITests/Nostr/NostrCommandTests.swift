@@ -63,6 +63,36 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
+    @Test("both signature backends give the same answers, valid and with a tampered signature")
+    func signatureBackendsAgree() async throws {
+        let original = try String(contentsOf: Self.eventFile, encoding: .utf8)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any])
+        let signature = try #require(event["sig"] as? String)
+        // The id still matches: only the signature check can reject this one.
+        let flipped = (signature.first == "0" ? "1" : "0") + signature.dropFirst()
+        let tampered = original.replacingOccurrences(of: signature, with: flipped)
+        #expect(tampered != original)
+        for (input, status) in [(original, Int32(0)), (tampered, Int32(1))] {
+            var answers: [String] = []
+            for backend in ["swift", "libsecp256k1"] {
+                let result = try await ChildProcess.clipkit(
+                    ["event", "verify", "-", "--signature-backend", backend, "--json"], standardInput: Data(input.utf8)
+                )
+                #expect(result.status == status, "\(backend): \(result.standardError)")
+                answers.append(result.standardOutput)
+            }
+            #expect(answers[0] == answers[1])
+        }
+        let rejected = try await ChildProcess.clipkit(["event", "verify", "-", "--signature-backend", "swift", "--json"], standardInput: Data(tampered.utf8))
+        #expect(try rejected.json()["code"] as? String == "invalid-signature")
+    }
+
+    @Test func anUnknownSignatureBackendExitsTwo() async throws {
+        let result = try await ChildProcess.clipkit(["event", "verify", Self.eventFile.path, "--signature-backend", "openssl"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("signature-backend"))
+    }
+
     @Test func unreadableInputExitsTwo() async throws {
         let missing = try await ChildProcess.clipkit(["event", "verify", "/nonexistent/event.json", "--json"])
         #expect(missing.status == 2)

@@ -10,8 +10,9 @@ struct SimulateCommandTests {
     let roadflare = TestEnvironment.file("Examples/roadflare/clipkit.json").path
     let bluesky = TestEnvironment.file("Examples/bluesky/clipkit.json").path
 
-    @Test("the four scenarios pass on a real relay, as one JSON object with every step")
-    func allScenariosAsJSON() async throws {
+    @Test("the four scenarios pass on a real relay, as one JSON object with every step, with either signature backend",
+          arguments: ["swift", "libsecp256k1"])
+    func allScenariosAsJSON(signatureBackend: String) async throws {
         let relay = try await LocalRelay.start()
         defer { relay.stop() }
         let driver = try await DriverFixtures.signProfile(key: "cli-simulate", content: ["display_name": "Ana Driver", "car_make": "Toyota"])
@@ -21,7 +22,7 @@ struct SimulateCommandTests {
         let container = try TemporaryDirectory(prefix: "clipkit-simulate-cli")
         let result = try await ChildProcess.clipkit([
             "simulate", "https://roadflare.app/share/d/\(npub)", "--manifest", roadflare, "--relay", relay.url,
-            "--container", container.url.path, "--timeout", "5", "--json",
+            "--container", container.url.path, "--timeout", "5", "--signature-backend", signatureBackend, "--json",
         ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.split(separator: "\n").count == 1)
