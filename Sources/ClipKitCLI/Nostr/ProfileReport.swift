@@ -36,7 +36,7 @@ struct ProfileReport {
             return "no verified profile of \(publicKey): \(relaysAnswered) of \(asked) relay(s) answered and had none"
                 + (failed > 0 ? " (\(failed) could not be asked)" : "")
         case .noRelayAnswered:
-            return "could not ask any relay for \(publicKey): none of the \(asked) relay(s) answered; see each relay's reason"
+            return "could not ask any relay for \(publicKey): none of the \(asked) relay(s) answered (each relay's reason says why)"
         }
     }
 
@@ -93,7 +93,7 @@ struct ProfileReport {
             lines.append("  created: \(created.formatted(.iso8601)) (event \(found.event.id.prefix(16))…)")
             lines.append("  from \(found.relay.string), first after \(Self.format(update.firstProfileAfter)), final after \(Self.format(update.elapsed)) (\(ending))")
         } else if let summary = missSummary {
-            lines.append("\(summary), after \(Self.format(update.elapsed)) (\(ending))")
+            lines.append("\(summary); after \(Self.format(update.elapsed)) (\(ending))")
         }
         for relay in update.relays {
             lines.append("  \(relay.relay.string): \(RelayProgressDisplay.describe(relay))")

@@ -110,3 +110,14 @@ struct WebSocketClientTransportTests {
         #expect(await relay.waitUntilAllConnectionsClosed(timeout: .seconds(3)))
     }
 }
+
+@Suite("WebSocket client transport: names")
+struct WebSocketClientTransportNameTests {
+    @Test("a host name that does not resolve is a DNS failure that names the host")
+    func unresolvableHost() async throws {
+        // RFC 6761 reserves .invalid: no resolver may answer it.
+        let transport = WebSocketClientTransportFactory().makeTransport(to: try RelayURL("wss://clipkit-no-such-host.invalid"), maximumFrameBytes: 1024)
+        await #expect(throws: RelayTransportError.hostNotFound("clipkit-no-such-host.invalid")) { try await transport.connect() }
+        #expect(RelayTransportError.hostNotFound("x").code == .dnsFailure)
+    }
+}
