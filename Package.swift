@@ -49,7 +49,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -75,16 +75,17 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        // The relay transport for Linux, macOS and tooling; Apple clips use URLSession's WebSocket
-        // task from ClipNostr and never link NIO.
+        // The relay transport for Linux, macOS and tooling (WebSocket over TCP or TLS on SwiftNIO);
+        // Apple clips use URLSession's WebSocket task from ClipNostr and never link NIO.
         .target(
             name: "ClipNostrWebSocket",
             dependencies: [
                 "ClipNostr",
-                .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux, .macOS])),
-                .product(name: "Logging", package: "swift-log", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux, .macOS])),
             ],
             swiftSettings: strictSwift
         ),

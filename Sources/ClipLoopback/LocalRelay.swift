@@ -12,16 +12,19 @@ import Darwin
 /// characters is refused) and time (`created_at` more than an hour ahead is refused). It keeps an
 /// older kind-0 event beside a newer one only when the older is published second.
 public final class LocalRelay: @unchecked Sendable {
-    /// The relay's address, `ws://127.0.0.1:<port>`.
+    /// The relay's address, `ws://127.0.0.1:<port>` (or `ws://[::1]:<port>`).
     public let url: String
     /// The port it listens on.
     public let port: Int
+    /// The loopback address it listens on.
+    public let address: LoopbackAddress
     private let process: Process
     private let folder: URL
 
-    private init(port: Int, process: Process, folder: URL) {
+    private init(port: Int, address: LoopbackAddress, process: Process, folder: URL) {
         self.port = port
-        url = "ws://127.0.0.1:\(port)"
+        self.address = address
+        url = "ws://\(address.urlHost):\(port)"
         self.process = process
         self.folder = folder
     }
@@ -30,11 +33,12 @@ public final class LocalRelay: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - port: The loopback port to listen on (``LoopbackPort/free()`` finds one).
+    ///   - address: The loopback address to listen on: `127.0.0.1` (the default) or `::1`.
     ///   - virtualEnvironment: The Python environment that has `nostr-relay` installed.
     ///   - timeout: How long to wait for the relay to listen.
     /// - Throws: ``LocalRelayError``, with the relay's output when it did not come up.
     public static func start(
-        port: Int, virtualEnvironment: URL, timeout: Duration = .seconds(30)
+        port: Int, address: LoopbackAddress = .ipv4, virtualEnvironment: URL, timeout: Duration = .seconds(30)
     ) async throws(LocalRelayError) -> LocalRelay {
         let tool = virtualEnvironment.appendingPathComponent("bin/nostr-relay")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw .toolMissing(path: tool.path) }
@@ -43,7 +47,7 @@ public final class LocalRelay: @unchecked Sendable {
         let process = Process()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(configuration(port: port, database: folder.appendingPathComponent("relay.sqlite3")).utf8)
+            try Data(configuration(port: port, address: address, database: folder.appendingPathComponent("relay.sqlite3")).utf8)
                 .write(to: folder.appendingPathComponent("config.yaml"))
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = tool
@@ -57,10 +61,10 @@ public final class LocalRelay: @unchecked Sendable {
             try? FileManager.default.removeItem(at: folder)
             throw .didNotStart(port: port, output: "\(error)")
         }
-        let relay = LocalRelay(port: port, process: process, folder: folder)
+        let relay = LocalRelay(port: port, address: address, process: process, folder: folder)
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline, process.isRunning {
-            if LoopbackPort.isListening(port) { return relay }
+            if LoopbackPort.isListening(port, on: address) { return relay }
             try? await Task.sleep(for: .milliseconds(25))
         }
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -79,9 +83,10 @@ public final class LocalRelay: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The relay's settings: one worker on 127.0.0.1:`port`, a SQLite file, the storage checks a
-    /// public relay makes, and only warnings logged.
-    private static func configuration(port: Int, database: URL) -> String {
+    /// The relay's settings: one worker on `address`:`port`, a SQLite file, the storage checks a
+    /// public relay makes, and only warnings logged. (With `--use-uvicorn`, nostr-relay takes the
+    /// port from `bind` and passes `host` on to uvicorn.)
+    private static func configuration(port: Int, address: LoopbackAddress, database: URL) -> String {
         """
         DEBUG: false
         relay_name: clipkit local relay
@@ -92,7 +97,8 @@ public final class LocalRelay: @unchecked Sendable {
             - nostr_relay.validators.is_signed
             - nostr_relay.validators.is_recent
         gunicorn:
-          bind: 127.0.0.1:\(port)
+          bind: "\(address.urlHost):\(port)"
+          host: "\(address.text)"
           workers: 1
           loglevel: warning
         authentication:

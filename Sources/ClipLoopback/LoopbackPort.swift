@@ -26,19 +26,20 @@ public enum LoopbackPort {
         }
     }
 
-    /// Waits until something accepts TCP connections on `port`; false when `timeout` passes first.
-    public static func waitUntilListening(_ port: Int, timeout: TimeInterval) async -> Bool {
+    /// Waits until something accepts TCP connections on `address`:`port`; false when `timeout`
+    /// passes first.
+    public static func waitUntilListening(_ port: Int, on address: LoopbackAddress = .ipv4, timeout: TimeInterval) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if isListening(port) { return true }
+            if isListening(port, on: address) { return true }
             try? await Task.sleep(nanoseconds: 25_000_000)
         }
         return false
     }
 
-    /// Whether something accepts TCP connections on 127.0.0.1:`port` right now.
-    public static func isListening(_ port: Int) -> Bool {
-        guard let descriptor = LoopbackSocket.connected(toPort: port) else { return false }
+    /// Whether something accepts TCP connections on `address`:`port` right now.
+    public static func isListening(_ port: Int, on address: LoopbackAddress = .ipv4) -> Bool {
+        guard let descriptor = LoopbackSocket.connected(toPort: port, on: address) else { return false }
         close(descriptor)
         return true
     }

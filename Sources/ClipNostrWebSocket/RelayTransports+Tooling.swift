@@ -1,10 +1,11 @@
 import ClipNostr
 
 extension RelayTransports {
-    /// The transport for tools, servers and Linux apps: swift-websocket's client where it builds
-    /// (Linux, macOS), the platform's default elsewhere.
+    /// The transport for tools, servers and Linux apps: ``WebSocketClientTransport`` on SwiftNIO
+    /// where it builds (Linux, macOS), the platform's default elsewhere. Certificates are checked
+    /// against the system's store plus the authorities that `SSL_CERT_FILE` and `SSL_CERT_DIR` name.
     public static var tooling: any RelayTransportFactory {
-        #if canImport(WSClient)
+        #if canImport(NIOPosix)
         WebSocketClientTransportFactory()
         #else
         platformDefault

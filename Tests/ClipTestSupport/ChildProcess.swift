@@ -155,12 +155,13 @@ extension ChildProcess {
         return CommandResult(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
     }
 
-    /// Runs the built `clipkit` with `arguments`.
+    /// Runs the built `clipkit` with `arguments` (and `environment` added to the test's own).
     public static func clipkit(
-        _ arguments: [String], currentDirectory: URL? = nil, standardInput: Data? = nil, timeout: TimeInterval = 60
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil,
+        standardInput: Data? = nil, timeout: TimeInterval = 60
     ) async throws -> CommandResult {
         try await run(
-            try TestEnvironment.clipkitExecutable(), arguments: arguments,
+            try TestEnvironment.clipkitExecutable(), arguments: arguments, environment: environment,
             currentDirectory: currentDirectory, standardInput: standardInput, timeout: timeout
         )
     }

@@ -2,9 +2,10 @@ import ClipLoopback
 import Foundation
 
 extension LocalRelay {
-    /// Starts a relay on a free port from the tests' Python environment and waits until it listens.
-    public static func start() async throws -> LocalRelay {
-        try await start(port: LoopbackPort.free(), virtualEnvironment: TestEnvironment.virtualEnvironment)
+    /// Starts a relay on a free port of `address` from the tests' Python environment and waits
+    /// until it listens.
+    public static func start(on address: LoopbackAddress = .ipv4) async throws -> LocalRelay {
+        try await start(port: LoopbackPort.free(), address: address, virtualEnvironment: TestEnvironment.virtualEnvironment)
     }
 
     /// Starts `count` relays at once.

@@ -13,8 +13,23 @@ public struct ProfileCommand: AsyncParsableCommand {
         discussion: """
             Relays asked: the nprofile's hints, then each --relay, then the manifest's nostr.relays \
             (repeats removed). A share URL is routed through the manifest to find the npub. On a \
-            terminal each relay's progress is shown live on standard error. Exits 1 when no \
-            verified profile was found.
+            terminal each relay's progress is shown live on standard error.
+
+            Relay URLs: wss:// with a host name, an IPv4 address (wss://192.0.2.7:7447) or an IPv6 \
+            address in brackets (wss://[2001:db8::7]:7447); ws:// only on loopback. Certificates \
+            are checked against the system's trust store plus, as curl and OpenSSL do, the CA \
+            certificates in SSL_CERT_FILE (a PEM file) and SSL_CERT_DIR (a folder of PEM files); \
+            for an IP address the certificate must name that address.
+
+            Exit status: 0 when a verified profile was found; 1 when none was, and the summary \
+            line and --json's reasonCode say which: "not-found" (relays answered and had no \
+            verified profile) or "no-relay-answered" (every relay failed, so nothing could be \
+            asked); 2 on bad input, including an SSL_CERT_FILE or SSL_CERT_DIR that cannot be \
+            used. Each relay in --json's relays has an outcome (eose, closed, failed, timedOut, \
+            cancelled) and, when it did not answer in full, a reasonCode (dns-failure, \
+            connection-refused, connect-timed-out, tls-untrusted-certificate, tls-name-mismatch, \
+            tls-handshake-failed, upgrade-refused, closed-by-relay, subscription-closed, \
+            protocol-error, timed-out, …) and a reason in words.
             """
     )
 
@@ -79,8 +94,14 @@ public struct ProfileCommand: AsyncParsableCommand {
             Output.writeStandardError("clipkit: skipping relay \(skipped.string): more than \(selection.relays.count) relays")
         }
 
+        let trust: RelayTrust
+        do throws(RelayTLSError) {
+            trust = try RelayTrust.fromEnvironment()
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
         let pool = RelayPool(
-            configuration: configuration, transportFactory: RelayTransports.tooling,
+            configuration: configuration, transportFactory: WebSocketClientTransportFactory(trust: trust),
             verifier: EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
         )
         let fetch: ProfileFetch
@@ -100,8 +121,8 @@ public struct ProfileCommand: AsyncParsableCommand {
         }
         let report = ProfileReport(publicKey: resolved.publicKey, update: final)
         Output.emit(report.json, json: output.json) { report.text }
-        if final.profile == nil {
-            throw CommandFailure.negative("no verified profile of \(resolved.publicKey) was found on \(selection.relays.count) relay(s)")
+        if let summary = report.missSummary {
+            throw CommandFailure.negative(summary)
         }
     }
 

@@ -7,6 +7,39 @@ struct ProfileReport {
     let publicKey: String
     let update: ProfileFetchUpdate
 
+    /// Why no profile was shown, when none was.
+    enum Miss: String {
+        /// At least one relay answered in full (`EOSE`) and none had a verified profile.
+        case notFound = "not-found"
+        /// No relay answered in full: each failed, refused or ran out of time, so nothing is known.
+        case noRelayAnswered = "no-relay-answered"
+    }
+
+    /// How many relays answered in full.
+    var relaysAnswered: Int {
+        update.relays.filter { $0.state.outcome?.answered == true }.count
+    }
+
+    /// Why nothing was found; `nil` when a profile was.
+    var miss: Miss? {
+        guard update.profile == nil else { return nil }
+        return relaysAnswered > 0 ? .notFound : .noRelayAnswered
+    }
+
+    /// The one-line summary when nothing was found: which of the two cases, and how many relays.
+    var missSummary: String? {
+        guard let miss else { return nil }
+        let asked = update.relays.count
+        switch miss {
+        case .notFound:
+            let failed = asked - relaysAnswered
+            return "no verified profile of \(publicKey): \(relaysAnswered) of \(asked) relay(s) answered and had none"
+                + (failed > 0 ? " (\(failed) could not be asked)" : "")
+        case .noRelayAnswered:
+            return "could not ask any relay for \(publicKey): none of the \(asked) relay(s) answered (each relay's reason says why)"
+        }
+    }
+
     var json: JSONValue {
         let found = update.profile
         let profile = found?.profile
@@ -32,7 +65,10 @@ struct ProfileReport {
             members["banner"] = .optional(profile.banner?.absoluteString)
             members["website"] = .optional(profile.website?.absoluteString)
         }
-        if found == nil { members["reason"] = .string("no relay returned a verified kind-0 event by this author") }
+        if let miss, let summary = missSummary {
+            members["reason"] = .string(summary)
+            members["reasonCode"] = .string(miss.rawValue)
+        }
         return .object(members)
     }
 
@@ -56,8 +92,8 @@ struct ProfileReport {
             let created = Date(timeIntervalSince1970: TimeInterval(found.event.createdAt))
             lines.append("  created: \(created.formatted(.iso8601)) (event \(found.event.id.prefix(16))…)")
             lines.append("  from \(found.relay.string), first after \(Self.format(update.firstProfileAfter)), final after \(Self.format(update.elapsed)) (\(ending))")
-        } else {
-            lines.append("no verified profile of \(publicKey) after \(Self.format(update.elapsed)) (\(ending))")
+        } else if let summary = missSummary {
+            lines.append("\(summary); after \(Self.format(update.elapsed)) (\(ending))")
         }
         for relay in update.relays {
             lines.append("  \(relay.relay.string): \(RelayProgressDisplay.describe(relay))")
@@ -77,6 +113,7 @@ struct ProfileReport {
             "finishedMs": report.finishedAfter.map { .number(milliseconds($0)) } ?? .null,
         ]
         if let detail = report.state.outcome?.detail { members["reason"] = .string(detail) }
+        if let code = report.state.outcome?.reasonCode { members["reasonCode"] = .string(code.rawValue) }
         if !report.notices.isEmpty { members["notices"] = .array(report.notices.map(JSONValue.string)) }
         return .object(members)
     }

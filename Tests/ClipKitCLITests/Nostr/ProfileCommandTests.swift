@@ -82,8 +82,11 @@ struct ProfileCommandTests {
         let json = try result.json()
         #expect(json["found"] as? Bool == false)
         #expect(json["reason"] is String)
+        #expect(json["reasonCode"] as? String == "not-found")
         #expect((json["relays"] as? [[String: Any]])?.first?["outcome"] as? String == "eose")
+        #expect((json["relays"] as? [[String: Any]])?.first?["reasonCode"] == nil)
         #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardError.contains("1 of 1 relay(s) answered and had none"), "\(result.standardError)")
     }
 
     @Test("bad input exits 2 with one line naming the problem", arguments: [

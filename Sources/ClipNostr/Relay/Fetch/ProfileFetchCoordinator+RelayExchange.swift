@@ -29,7 +29,8 @@ extension ProfileFetchCoordinator {
                     return outcome
                 }
             }
-            return Task.isCancelled ? .cancelled : .failed(.disconnected("the connection closed before EOSE"))
+            // The stream ended cleanly and not at our request: the relay closed the connection.
+            return Task.isCancelled ? .cancelled : .failed(.closedByRelay(code: nil, reason: nil))
         } catch is CancellationError {
             return .cancelled
         } catch let error as RelayTransportError {

@@ -76,6 +76,21 @@ public enum RelayOutcome: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Why the relay did not give a full answer, as a stable code; `nil` for
+    /// ``endOfStoredEvents``.
+    public var reasonCode: RelayReasonCode? {
+        switch self {
+        case .endOfStoredEvents: return nil
+        case .closed: return .subscriptionClosed
+        case .failed(let error): return error.code
+        case .timedOut: return .timedOut
+        case .cancelled: return .cancelled
+        }
+    }
+
+    /// Whether the relay answered the request in full: it sent `EOSE`.
+    public var answered: Bool { self == .endOfStoredEvents }
+
     /// The outcome for a person.
     public var description: String {
         detail.map { "\(name): \($0)" } ?? name

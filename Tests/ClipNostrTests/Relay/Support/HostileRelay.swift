@@ -26,6 +26,11 @@ final class HostileRelay: @unchecked Sendable {
         case pause(Duration)
         /// Close the TCP connection without a WebSocket close.
         case dropConnection
+        /// A WebSocket close frame with this code and reason; the connection stays open until the
+        /// client answers it.
+        case close(code: UInt16, reason: String)
+        /// A binary frame, which relays never send.
+        case binary(String)
     }
 
     /// How the relay treats a connection.
@@ -194,6 +199,15 @@ private struct ReplyPlayer: Sendable {
                 channel.flush()
                 try? await channel.close()
                 return
+            case .close(let code, let reason):
+                var payload = ByteBuffer()
+                payload.writeInteger(code)
+                payload.writeString(reason)
+                channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload), promise: nil)
+                return
+            case .binary(let text):
+                channel.write(WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(string: text)), promise: nil)
+                unflushed += 1
             }
         }
         channel.flush()
