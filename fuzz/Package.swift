@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+//
+// Coverage-guided fuzz targets (libFuzzer) and long differential runs for ClipKit's parsers and
+// verifiers. A package of its own, so that the package apps depend on never builds them: each fuzz
+// target's entry point calls libFuzzer's driver, which only links with `-sanitize=fuzzer`.
+// `fuzz/run` builds and runs them; see fuzz/README.md.
+
+import PackageDescription
+
+let package = Package(
+    name: "ClipKitFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // By name: a path dependency is otherwise known by its folder's name, which a clone may change.
+        .package(name: "ClipKit", path: ".."),
+    ],
+    targets: [
+        // Signing, for the differential harness: libsecp256k1 through pkg-config (Linux). ClipKit's
+        // own module for it is not a product, so the harness declares the few functions it signs with.
+        .systemLibrary(name: "CLibsecp256k1Signing", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
+        // libFuzzer's entry, shared by every fuzz target.
+        .target(name: "FuzzDriver"),
+        // What one differential input means, and the check, shared by the fuzz target and the long run.
+        .target(
+            name: "SignatureDifferential",
+            dependencies: [.product(name: "ClipNostr", package: "ClipKit"), "CLibsecp256k1Signing"]
+        ),
+        .executableTarget(name: "FuzzSignatureDifferential", dependencies: ["SignatureDifferential", "FuzzDriver"]),
+        .executableTarget(name: "signature-differential", dependencies: ["SignatureDifferential"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
