@@ -9,6 +9,10 @@
 #     library adds over the same probe with libsecp256k1 as a shared library, and
 #   - measures BIP-340 verifications per second (bench/Secp256k1Window/verify-rate.c),
 # all in one run, so the rates compare like with like.
+# Beside them, the pure-Swift verifier that Apple clips use instead (no C library): the probe built
+# with the package's default traits off, and the size of the verifier's own code and data in it
+# (the symbols of ClipNostr's Secp256k1 arithmetic and SwiftSignatureVerifier, from the unstripped
+# executable), since every build of ClipNostr carries it.
 #
 # Usage: bench/secp256k1-window.sh [WINDOW...]     (default: 15 12 10 8 6 4)
 # Needs: apt-get (for the source package), a C compiler, xz; builds under .build-size/ in the repo.
@@ -91,6 +95,25 @@ PC
     cc -O2 -I"$source_dir/include" "$root/bench/Secp256k1Window/verify-rate.c" "$out/libsecp256k1.a" -o "$out/verify-rate"
 done
 
+# 3b. The probe with no libsecp256k1 at all: ClipNostr's default verifier is then the Swift one.
+swift_scratch="$root/.build-size-swift"
+swift build --package-path "$root" --scratch-path "$swift_scratch" --disable-default-traits -c release \
+    --product size-probe-nostr -Xswiftc -Osize >&2
+swift_bin="$(swift build --package-path "$root" --scratch-path "$swift_scratch" --disable-default-traits -c release --show-bin-path)"
+if ldd "$swift_bin/size-probe-nostr" | grep -q secp256k1 || ! "$swift_bin/size-probe-nostr" "$link" < "$event" | grep -q "driverShare: Ana Driver"; then
+    echo "secp256k1-window: the probe without libsecp256k1 links it, or did not verify the event" >&2
+    exit 1
+fi
+strip -o "$work/probe-swift" "$swift_bin/size-probe-nostr"
+# Code and data of the verifier: every symbol of ClipNostr's Secp256k1 namespace or of
+# SwiftSignatureVerifier (functions, metadata, witness tables), by nm's sizes.
+swift_verifier=$(nm -S --defined-only "$swift_bin/size-probe-nostr" | awk 'NF == 4 { print $2, $4 }' \
+    | swift demangle --simplified | awk '/Secp256k1\.|SwiftSignatureVerifier/ { total += strtonum("0x" $1) } END { print total + 0 }')
+if [ "$swift_verifier" -le 0 ]; then
+    echo "secp256k1-window: found no symbols of the Swift verifier in the probe" >&2
+    exit 1
+fi
+
 # 4. Verification rates: several rounds over every window in turn, the best round of each kept, so
 # a burst of other work on the machine does not land on one window alone.
 rounds=${SECP256K1_WINDOW_ROUNDS:-5}
@@ -110,4 +133,13 @@ for window in "${windows[@]}"; do
     added=$(( $(stat -c %s "$work/window-$window/probe-static") - shared ))
     ratio="$(awk -v a="${best[$window]}" -v b="${best[$first]}" 'BEGIN { printf "%.2f×", a / b }')"
     echo "| $window | $(kib "$tables") | $(kib "$added") | ${best[$window]} | $ratio |"
+done
+echo ""
+echo "| pure-Swift verifier (no C library) | size |"
+echo "|---|---:|"
+echo "| the verifier's code and data in the probe (symbols of ClipNostr's Secp256k1 arithmetic and SwiftSignatureVerifier) | **$(kib "$swift_verifier")** ($swift_verifier bytes) |"
+echo "| stripped probe without libsecp256k1 (Swift verifier) | $(kib "$(stat -c %s "$work/probe-swift")") |"
+echo "| stripped probe with libsecp256k1 shared (carries the Swift verifier too) | $(kib "$shared") |"
+for window in "${windows[@]}"; do
+    echo "| stripped probe with libsecp256k1 static, window $window (carries the Swift verifier too) | $(kib "$(stat -c %s "$work/window-$window/probe-static")") |"
 done
