@@ -2,8 +2,11 @@
 # Verifications per second: ClipNostr's EventVerifier against raw libsecp256k1, release build,
 # one process, interleaved rounds. Prints Markdown tables for BENCHMARKS.md:
 #   1. rates per thread CPU second (the machine may be shared; CPU time leaves out waiting);
-#   2. when valgrind is installed, instructions per verification counted by callgrind, which do
-#      not depend on what else runs (setup counted by a run that verifies nothing is subtracted).
+#   2. the pure-Swift verifier (SwiftSignatureVerifier) against raw libsecp256k1 in the same run,
+#      and its generator table per window: build time, size, verification rate;
+#   3. when valgrind is installed, instructions per verification counted by callgrind, which do
+#      not depend on what else runs (setup counted by a run that verifies nothing is subtracted),
+#      for both backends.
 #
 # Usage: bench/nostr-verify.sh [EVENTS-PER-WORKLOAD [ROUNDS]]   (defaults 2000 and 7)
 set -euo pipefail
@@ -41,5 +44,18 @@ for workload in 0 1 2; do
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f×", a / b }'; }
     echo "| ${names[$workload]} | $raw | $signature | $full | $(ratio "$raw" "$full") | $hashed | $(ratio "$hashed" "$full") | $decoded |"
 done
+
+# The pure-Swift verifier: its setup (the generator table, built on the first verification) is
+# counted by a run that only builds the table, and reported on its own.
+none=$(instructions none 0)
+table=$(instructions swift-table-only 0)
+raw=$(( ($(instructions raw 0) - none) / count ))
+swift=$(( ($(instructions swift-raw 0) - table) / count ))
+echo ""
+echo "Pure-Swift verifier, instructions per verification (callgrind, $count kind-0 events, setup subtracted):"
+echo ""
+echo "| raw libsecp256k1 | SwiftSignatureVerifier | Swift ÷ libsecp256k1 | generator table build (once) |"
+echo "|---:|---:|---:|---:|"
+echo "| $raw | $swift | $(awk -v a="$swift" -v b="$raw" 'BEGIN { printf "%.2f×", a / b }') | $(( table - none )) |"
 echo ""
 echo "Under valgrind the CPU's SHA extensions are not offered, so BoringSSL hashes in software here: the hashing share is larger than on the real CPU."

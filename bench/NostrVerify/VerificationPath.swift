@@ -47,8 +47,27 @@ struct VerificationPath: Sendable {
         return (try? verifier.verify(event).get()) != nil
     }
 
+    static let swiftVerifier = SwiftSignatureVerifier()
+    static let swiftEventVerifier = EventVerifier(signatureVerifier: SwiftSignatureVerifier())
+
+    /// The pure-Swift BIP-340 verifier on the same pre-decoded bytes as `raw`.
+    static let swiftRaw = VerificationPath(name: "swift-raw") { entry in
+        swiftVerifier.verifySchnorrSignature(entry.signature, message: entry.id, publicKey: entry.publicKey) == .valid
+    }
+
+    /// EventVerifier.verify with the pure-Swift backend.
+    static let swiftFull = VerificationPath(name: "swift-clipnostr") { entry in
+        (try? swiftEventVerifier.verify(entry.event).get()) != nil
+    }
+
     /// Nothing: the setup cost that instruction counts subtract.
     static let none = VerificationPath(name: "none") { _ in true }
 
-    static let all = [raw, rawHashed, signatureOnly, full, decodeAndFull, none]
+    /// Nothing but building the pure-Swift verifier's generator table (on the first call): the
+    /// setup the Swift paths' instruction counts subtract, and, minus `none`, the table's cost.
+    static let swiftTableOnly = VerificationPath(name: "swift-table-only") { _ in
+        !Secp256k1.GeneratorTable.shared.points.isEmpty
+    }
+
+    static let all = [raw, rawHashed, signatureOnly, full, decodeAndFull, swiftRaw, swiftFull, none, swiftTableOnly]
 }

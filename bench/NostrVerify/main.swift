@@ -1,6 +1,7 @@
 // Verifications per second: ClipNostr's EventVerifier (shape checks, canonical serialization,
 // SHA-256 id, BIP-340 signature) against raw libsecp256k1 (x-only key parse + schnorrsig_verify
-// on pre-decoded bytes), in one process, interleaved round by round.
+// on pre-decoded bytes), in one process, interleaved round by round; then the pure-Swift
+// verifier against raw libsecp256k1, and the Swift verifier's generator table per window.
 //
 //   nostr-verify-bench [EVENTS [ROUNDS]]          the timing table (defaults 2000 events, 7 rounds)
 //   nostr-verify-bench --once PATH WORKLOAD N     run one path once over N events, for instruction
@@ -99,3 +100,73 @@ print("signature only: EventVerifier.verifySignatureOnly — hex decoding and sh
 print("id + signature: EventVerifier.verify — the above plus canonical serialization and SHA-256 of the id.")
 print("raw SHA-256 + verify: swift-crypto SHA-256 of the id's input serialized in advance, then the raw calls — the floor for any verifier that checks ids.")
 print("decode JSON: NostrEvent(jsonData:) from the event's JSON, then EventVerifier.verify.")
+
+// MARK: The pure-Swift verifier
+
+/// CPU seconds `body` takes on this thread.
+func cpuSeconds(_ body: () -> Void) -> Double {
+    let start = threadCPUSeconds()
+    body()
+    return threadCPUSeconds() - start
+}
+
+let tableBuild = cpuSeconds { _ = Secp256k1.GeneratorTable.shared }
+let swiftEntries = workloads[0].make(eventCount)
+let swiftPaths = [VerificationPath.raw, .swiftRaw, .full, .swiftFull]
+var swiftRates = [String: [Double]]()
+for path in swiftPaths { _ = rate(of: path, over: swiftEntries) }
+for _ in 0..<rounds {
+    for path in swiftPaths { swiftRates[path.name, default: []].append(rate(of: path, over: swiftEntries)) }
+}
+let rawRate = median(swiftRates["raw"] ?? [])
+let swiftRate = median(swiftRates["swift-raw"] ?? [])
+let fullRate = median(swiftRates["clipnostr"] ?? [])
+let swiftFullRate = median(swiftRates["swift-clipnostr"] ?? [])
+print("")
+print("Pure-Swift BIP-340 verifier (SwiftSignatureVerifier, generator table window \(Secp256k1.GeneratorTable.defaultWindow)) vs raw libsecp256k1 — kind-0 events, same run, median of \(rounds) rounds, per thread CPU second:")
+print("")
+print("| raw libsecp256k1 verify/s | SwiftSignatureVerifier verify/s | Swift ÷ libsecp256k1 | EventVerifier id + signature, libsecp256k1 /s | EventVerifier id + signature, Swift /s | Swift ÷ libsecp256k1 |")
+print("|---:|---:|---:|---:|---:|---:|")
+print("| \(format(rawRate)) | \(format(swiftRate)) | \(String(format: "%.3f×", swiftRate / rawRate)) | \(format(fullRate)) | \(format(swiftFullRate)) | \(String(format: "%.3f×", swiftFullRate / fullRate)) |")
+print("")
+print("Generator table of the default window built once, on first use: \(String(format: "%.2f", tableBuild * 1000)) ms CPU.")
+
+// The window of the generator table: one-time cost and memory against the rate of verification.
+let windows = [6, 8, 10, 12, 14]
+var tables: [Int: Secp256k1.GeneratorTable] = [:]
+var buildTimes: [Int: [Double]] = [:]
+for window in windows {
+    for _ in 0..<3 { buildTimes[window, default: []].append(cpuSeconds { tables[window] = Secp256k1.GeneratorTable(window: window) }) }
+}
+func windowRate(_ table: Secp256k1.GeneratorTable) -> Double {
+    let start = threadCPUSeconds()
+    var failures = 0
+    for entry in swiftEntries {
+        let check = entry.signature.withUnsafeBytes { signature in
+            entry.id.withUnsafeBytes { message in
+                entry.publicKey.withUnsafeBytes { key in
+                    Secp256k1.BIP340Verification.verify(signature: signature, message: message, publicKey: key, generatorTable: table)
+                }
+            }
+        }
+        if check != .valid { failures += 1 }
+    }
+    let elapsed = threadCPUSeconds() - start
+    guard failures == 0 else { fatalError("window \(table.window): \(failures) verifications failed") }
+    return Double(swiftEntries.count) / elapsed
+}
+var windowRates = [Int: [Double]]()
+for _ in 0..<rounds {
+    for window in windows { if let table = tables[window] { windowRates[window, default: []].append(windowRate(table)) } }
+}
+print("")
+print("Generator table window (pure Swift): one-time build and memory against verification speed, median of \(rounds) rounds:")
+print("")
+print("| window | points | table size | build (ms CPU, median of 3) | verify/s | vs raw libsecp256k1 |")
+print("|---:|---:|---:|---:|---:|---:|")
+for window in windows {
+    let points = 1 << (window - 2)
+    let bytes = points * MemoryLayout<Secp256k1.AffinePoint>.stride
+    let rate = median(windowRates[window] ?? [])
+    print("| \(window) | \(points) | \(String(format: "%.1f KiB", Double(bytes) / 1024)) | \(String(format: "%.2f", median(buildTimes[window] ?? []) * 1000)) | \(format(rate)) | \(String(format: "%.3f×", rate / rawRate)) |")
+}

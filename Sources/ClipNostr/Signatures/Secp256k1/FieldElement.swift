@@ -171,40 +171,39 @@ extension Secp256k1 {
             }
         }
 
-        /// Reduces the nine 104-bit-ish columns of a product to magnitude 1.
+        /// 2^260 · 2^64 / 2^52 mod p = `fold260` · 2^12: the factor for the part of a column above
+        /// 2^64, which lands one limb higher.
+        static let fold260Shifted: UInt64 = 0x10_0000_3D10 << 12
+
+        /// Reduces the nine columns of a product (each below 2^116) to magnitude 1.
         ///
-        /// Columns 5–8 are first carried into 52-bit limbs t5…t9; since 2^260 ≡ `fold260`, their
-        /// value joins columns 0–4 as t·`fold260`. What the carry leaves above bit 260, and the
-        /// bits of the top limb above 48 (2^256 ≡ `fold256`), are folded into the lowest limb.
+        /// Since 2^260 ≡ `fold260`, column k + 5 joins column k multiplied by `fold260`. That
+        /// product does not fit in 128 bits, so each high column is split at 2^64: the low word
+        /// times `fold260` joins column k, the high word times `fold260`·2^12 joins column k + 1.
+        /// One carry chain then runs over the five limbs; what it leaves above 2^260, and the
+        /// top limb's bits above 48 (2^256 ≡ `fold256`), are folded into the lowest limb.
         @inline(__always)
         static func reduce(_ c0: Wide, _ c1: Wide, _ c2: Wide, _ c3: Wide, _ c4: Wide,
                            _ c5: Wide, _ c6: Wide, _ c7: Wide, _ c8: Wide) -> FieldElement {
-            var high = c5
-            let t5 = high.take52()
-            high.add(c6)
-            let t6 = high.take52()
-            high.add(c7)
-            let t7 = high.take52()
-            high.add(c8)
-            let t8 = high.take52()
-            let t9 = high.low  // below 2^54 for inputs of magnitude ≤ 8
-
-            var low = c0
-            low.add(t5, fold260)
-            let r0 = low.take52()
-            low.add(c1)
-            low.add(t6, fold260)
-            var r1 = low.take52()
-            low.add(c2)
-            low.add(t7, fold260)
-            let r2 = low.take52()
-            low.add(c3)
-            low.add(t8, fold260)
-            let r3 = low.take52()
-            low.add(c4)
-            low.add(t9, fold260)
-            let r4Full = low.take52()
-            let top = low.low  // bits 260 and up, below 2^64
+            var sum = c0
+            sum.add(c5.low, fold260)
+            let r0 = sum.take52()
+            sum.add(c1)
+            sum.add(c6.low, fold260)
+            sum.add(c5.high, fold260Shifted)
+            var r1 = sum.take52()
+            sum.add(c2)
+            sum.add(c7.low, fold260)
+            sum.add(c6.high, fold260Shifted)
+            let r2 = sum.take52()
+            sum.add(c3)
+            sum.add(c8.low, fold260)
+            sum.add(c7.high, fold260Shifted)
+            let r3 = sum.take52()
+            sum.add(c4)
+            sum.add(c8.high, fold260Shifted)
+            let r4Full = sum.take52()
+            let top = sum.low  // bits 260 and up: below 2^64
             let r4 = r4Full & mask48
 
             var folded = Wide.product(top, fold260)
@@ -222,7 +221,10 @@ extension Secp256k1 {
         }
 
         /// The product mod p, of magnitude 1; both factors must have magnitude ≤ 8.
-        @inline(__always)
+        ///
+        /// Kept out of line: inlined into large callers, its own 128-bit products stop being
+        /// inlined and cost more than the call.
+        @inline(never)
         package static func * (a: FieldElement, b: FieldElement) -> FieldElement {
             a.checkMultiplicationInput()
             b.checkMultiplicationInput()
@@ -254,8 +256,8 @@ extension Secp256k1 {
             return reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8)
         }
 
-        /// The square mod p, of magnitude 1; the element must have magnitude ≤ 8.
-        @inline(__always)
+        /// The square mod p, of magnitude 1; the element must have magnitude ≤ 8 (out of line, as `*`).
+        @inline(never)
         package func squared() -> FieldElement {
             checkMultiplicationInput()
             let d0 = n0 &* 2, d1 = n1 &* 2, d2 = n2 &* 2, d3 = n3 &* 2

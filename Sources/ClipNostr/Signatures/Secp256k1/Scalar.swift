@@ -91,17 +91,35 @@ extension Secp256k1 {
         static func product(_ a: SIMD4<UInt64>, _ b: SIMD4<UInt64>) -> SIMD8<UInt64> {
             var result = SIMD8<UInt64>()
             for i in 0..<4 {
-                var carry: UInt64 = 0
-                for j in 0..<4 {
-                    let (high, low) = a[i].multipliedFullWidth(by: b[j])
-                    let (step, carryA) = result[i + j].addingReportingOverflow(low)
-                    let (word, carryB) = step.addingReportingOverflow(carry)
-                    result[i + j] = word
-                    carry = high &+ (carryA ? 1 : 0) &+ (carryB ? 1 : 0)
-                }
-                result[i + 4] = carry
+                let (c0, c1, c2, c3, c4) = productRow(a[i], b, adding: (result[i], result[i + 1], result[i + 2], result[i + 3]))
+                result[i] = c0
+                result[i + 1] = c1
+                result[i + 2] = c2
+                result[i + 3] = c3
+                result[i + 4] = c4
             }
             return result
+        }
+
+        /// word · b + addend, as five words.
+        @inline(__always)
+        private static func productRow(
+            _ word: UInt64, _ b: SIMD4<UInt64>, adding addend: (UInt64, UInt64, UInt64, UInt64)
+        ) -> (UInt64, UInt64, UInt64, UInt64, UInt64) {
+            @inline(__always)
+            func step(_ factor: UInt64, _ addend: UInt64, _ carry: inout UInt64) -> UInt64 {
+                let (high, low) = word.multipliedFullWidth(by: factor)
+                let (sum, carryA) = low.addingReportingOverflow(addend)
+                let (result, carryB) = sum.addingReportingOverflow(carry)
+                carry = high &+ (carryA ? 1 : 0) &+ (carryB ? 1 : 0)
+                return result
+            }
+            var carry: UInt64 = 0
+            let r0 = step(b[0], addend.0, &carry)
+            let r1 = step(b[1], addend.1, &carry)
+            let r2 = step(b[2], addend.2, &carry)
+            let r3 = step(b[3], addend.3, &carry)
+            return (r0, r1, r2, r3, carry)
         }
 
         /// A 512-bit number mod n: the part above 2^256 is folded in as a multiple of 2^256 − n
