@@ -333,6 +333,12 @@ let package = Package(
             dependencies: ["ClipKitCLI", "ClipKit", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
+        // Runs scripts/check-apple-glue's negative control (it compiles with swiftc; it links nothing of ours).
+        .testTarget(
+            name: "AppleGlueCheckTests",
+            dependencies: ["ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "ClipNotificationsTests",
             dependencies: ["ClipNotifications", "ClipTestSupport"],

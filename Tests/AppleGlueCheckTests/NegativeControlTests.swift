@@ -1,0 +1,29 @@
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// The Apple-only check catches what it exists to catch: each case planted from
+/// `Tests/Fixtures/AppleCheck` (a wrong argument label, a main-actor call from nonisolated code, a
+/// non-Sendable value sent to a detached task, an unguarded iOS 16 API in the iOS 15.1 clip) must make
+/// `scripts/check-apple-glue` fail with that case's diagnostic on the planted line.
+@Suite("the Apple-only check's negative control", .timeLimit(.minutes(5)))
+struct NegativeControlTests {
+    @Test("every planted case fails the check, each with its own diagnostic")
+    func plantedCasesAreCaught() async throws {
+        let cases = try FileManager.default
+            .contentsOfDirectory(atPath: TestEnvironment.file("Tests/Fixtures/AppleCheck").path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { String($0.dropLast(".swift".count)) }
+        #expect(cases.count >= 4, "\(cases)")
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: [TestEnvironment.file("scripts/check-apple-glue").path, "--control"],
+            currentDirectory: TestEnvironment.repositoryRoot, timeout: 280
+        )
+        #expect(result.status == 0, "\(result.standardError.suffix(2000))")
+        for name in cases {
+            #expect(result.standardError.contains("==> control \(name): failed as expected"), "\(name)")
+        }
+        #expect(!result.standardError.contains("WRONG"))
+    }
+}
