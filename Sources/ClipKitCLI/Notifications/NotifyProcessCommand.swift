@@ -32,7 +32,7 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
     /// Processes the payload and prints the result.
     public func run() async throws {
         let limits = PayloadLimits.standard
-        let data = try readPayload(limit: limits.maximumBytes)
+        let data = try CommandInput.read(payload, limit: limits.maximumBytes, what: "the payload")
         let diagnostics = DiagnosticCollector()
         let counter = try NotificationContainer.badgeCounter(in: container, collector: diagnostics)
         let preferences: any NotificationPreferencesSource
@@ -100,29 +100,6 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
     }
 
     private var payloadName: String { payload == "-" ? "standard input" : payload }
-
-    /// The payload's bytes, at most one byte over `limit` (so the parser can report the size).
-    private func readPayload(limit: Int) throws -> Data {
-        let handle: FileHandle
-        if payload == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            guard let file = FileHandle(forReadingAtPath: payload) else {
-                throw CommandFailure.badInput("\(payload): cannot read the payload file (missing or not readable)")
-            }
-            handle = file
-        }
-        defer { if payload != "-" { try? handle.close() } }
-        do {
-            var data = Data()
-            while data.count <= limit, let chunk = try handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty {
-                data.append(chunk)
-            }
-            return data
-        } catch {
-            throw CommandFailure.badInput("\(payloadName): cannot read the payload: \(error.localizedDescription)")
-        }
-    }
 
     static func json(_ communication: CommunicationNotification) -> JSONValue {
         .object([
