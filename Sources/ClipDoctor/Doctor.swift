@@ -133,19 +133,10 @@ public struct Doctor: Sendable {
     }
 
     private func readFile(_ path: String, input: String, limit: Int) throws(DoctorError) -> Data {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(input: input, path: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw .unreadable(input: input, path: path, reason: "this is a folder, expected a file") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > limit {
-            throw .unreadable(input: input, path: path, reason: "the file has \(size.intValue) bytes, more than the \(limit) read")
-        }
-        do {
-            return try Data(contentsOf: url)
+        do throws(InputFile.Failure) {
+            return try InputFile.read(path: path, limit: limit)
         } catch {
-            throw .unreadable(input: input, path: path, reason: error.localizedDescription)
+            throw .unreadable(input: input, path: path, reason: error.reason)
         }
     }
 }

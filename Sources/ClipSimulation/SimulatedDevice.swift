@@ -62,7 +62,7 @@ final class SimulatedDevice {
         do {
             try FileManager.default.removeItem(at: folder)
         } catch {
-            throw .containerUnavailable(path: folder.path, reason: error.localizedDescription)
+            throw .containerUnavailable(path: folder.path, reason: FileErrorReason.describe(error, at: folder.path, isFolder: true))
         }
     }
 }

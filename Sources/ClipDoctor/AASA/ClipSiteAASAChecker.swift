@@ -35,7 +35,11 @@ public struct ClipSiteAASAChecker: AASAChecking {
         } else {
             let validator = AASAValidator(manifest: manifest, domain: domain ?? Self.domain(inPath: source, manifest: manifest),
                                           parameterKinds: parameterKinds)
-            report = validator.validate(data: try Self.read(source))
+            do {
+                report = try validator.validate(fileAt: source)
+            } catch {
+                throw .unreadable(input: "--aasa", path: source, reason: "\(error.reason) (give a file, or an https:// URL of the domain)")
+            }
         }
         return report.findings.map { finding in
             Finding(code: finding.code.rawValue, severity: finding.severity == .error ? .error : .warning,
@@ -48,21 +52,5 @@ public struct ClipSiteAASAChecker: AASAChecking {
         let components = Set(path.split(separator: "/").map { $0.lowercased() })
         let named = manifest.domains.filter { components.contains($0.lowercased()) }
         return named.count == 1 ? named[0] : nil
-    }
-
-    /// The file's bytes, at most one more than the AASA size limit, so an oversized file is
-    /// reported as such without being read whole.
-    static func read(_ path: String) throws(DoctorError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(input: "--aasa", path: path, reason: "no such file (give a file, or an https:// URL of the domain)")
-        }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: AASADocument.maximumBytes + 1) ?? Data()
-        } catch {
-            throw .unreadable(input: "--aasa", path: path, reason: error.localizedDescription)
-        }
     }
 }

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// A built product that is a folder on disk: an `.app` bundle or an `.xcarchive`.
@@ -46,7 +47,7 @@ struct FolderContainer: ProductContainer {
         do {
             return try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw .unreadable(path: label(for: path), reason: error.localizedDescription)
+            throw .unreadable(path: label(for: path), reason: FileErrorReason.describe(error))
         }
     }
 }

@@ -125,7 +125,7 @@ public struct ProductInspector: Sendable {
             bundle.infoPlist = try PropertyListReader(maximumBytes: maximumInfoPlistBytes).read(data)
         } catch let error as ProductError {
             findings.append(Finding(.archiveInfoPlist, message: error.description, file: bundle.infoPlistLabel, key: nil,
-                                    fix: "Rebuild the product; every bundle needs a readable Info.plist."))
+                                    fix: error.fix(otherwise: "Rebuild the product; every bundle needs a readable Info.plist.")))
             return bundle
         } catch let error as PropertyListError {
             findings.append(Finding(.archiveInfoPlist, message: "the Info.plist cannot be read: \(error.description)", file: bundle.infoPlistLabel,
@@ -148,7 +148,7 @@ public struct ProductInspector: Sendable {
             slices = try MachOReader().slices(in: data)
         } catch let error as ProductError {
             findings.append(Finding(.archiveExecutable, message: error.description, file: bundle.executableLabel, key: nil,
-                                    fix: "Rebuild the product; the bundle's executable is missing or too large."))
+                                    fix: error.fix(otherwise: "Rebuild the product; the bundle's executable is missing or too large.")))
             return bundle
         } catch let error as MachOError {
             if case .inCodeSignature = error {

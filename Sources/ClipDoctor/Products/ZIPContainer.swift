@@ -3,8 +3,9 @@ import ZIPFoundation
 
 /// A built product that is a zip file: an `.ipa`.
 ///
-/// Sizes are the uncompressed sizes the zip's central directory declares. Reading a file stops
-/// as soon as more bytes come out than the limit allows, whatever the directory declared.
+/// Sizes are the uncompressed sizes the zip's central directory declares. Reading a file checks
+/// the inflated bytes against that size as they come and stops at the first byte past it, so an
+/// entry that lies about its size costs no more than it declared.
 final class ZIPContainer: ProductContainer {
     let displayPath: String
     private let archive: Archive
@@ -38,19 +39,28 @@ final class ZIPContainer: ProductContainer {
     func read(_ path: String, limit: Int) throws(ProductError) -> Data {
         if entriesByPath.isEmpty { _ = try files() }
         guard let entry = entriesByPath[path] else { throw .missingFile(path: label(for: path)) }
-        guard entry.uncompressedSize <= UInt64(limit) else {
-            throw .fileTooLarge(path: label(for: path), bytes: entry.uncompressedSize, limit: limit)
+        let declared = entry.uncompressedSize
+        guard declared <= UInt64(limit) else {
+            throw .fileTooLarge(path: label(for: path), bytes: declared, limit: limit)
         }
+        // The entry may inflate to more than it declares (a zip bomb, or a damaged archive): every
+        // chunk is checked against the declared size, and the chunks are no larger than one byte
+        // past it, so reading stops at the first byte beyond what the entry declared.
+        let chunkSize = Int(min(declared + 1, 64 * 1024))
         var data = Data()
+        data.reserveCapacity(Int(declared))
         do {
-            _ = try archive.extract(entry, bufferSize: 64 * 1024, skipCRC32: false) { chunk in
-                guard data.count + chunk.count <= limit else { throw SizeExceeded() }
+            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { chunk in
+                guard UInt64(data.count + chunk.count) <= declared else { throw InflatedPastDeclaredSize() }
                 data.append(chunk)
             }
-        } catch is SizeExceeded {
-            throw .fileTooLarge(path: label(for: path), bytes: UInt64(data.count) + 1, limit: limit)
+        } catch is InflatedPastDeclaredSize {
+            throw .entrySizeMismatch(path: label(for: path), declaredBytes: declared, inflatedBytes: nil)
         } catch {
             throw .unreadable(path: label(for: path), reason: "cannot extract it from the zip (\(error))")
+        }
+        guard UInt64(data.count) == declared else {
+            throw .entrySizeMismatch(path: label(for: path), declaredBytes: declared, inflatedBytes: UInt64(data.count))
         }
         return data
     }
@@ -59,7 +69,7 @@ final class ZIPContainer: ProductContainer {
         "\(displayPath):\(path)"
     }
 
-    private struct SizeExceeded: Error {}
+    private struct InflatedPastDeclaredSize: Error {}
 
     /// Zip paths without a leading `./` or `/`.
     static func normalized(_ path: String) -> String {

@@ -51,7 +51,7 @@ public enum ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalid(_, let issues): return issues
         case .unreadable(_, let reason): return [ManifestIssue(path: "$", message: reason)]
         case .tooLarge(_, let bytes, let limit):
-            return [ManifestIssue(path: "$", message: "the file has \(bytes) bytes; a manifest may have at most \(limit)")]
+            return [ManifestIssue(path: "$", message: "the file is \(ByteSize.text(bytes)); a manifest may have at most \(ByteSize.text(limit))")]
         case .notJSON(_, let reason): return [ManifestIssue(path: "$", message: "not JSON: \(reason)")]
         }
     }
@@ -61,7 +61,7 @@ public enum ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let file, let reason): return "\(file): cannot read the manifest: \(reason)"
         case .tooLarge(let file, let bytes, let limit):
-            return "\(file): the manifest has \(bytes) bytes, more than the \(limit) allowed"
+            return "\(file): the manifest is \(ByteSize.text(bytes)), more than the \(ByteSize.text(limit)) allowed"
         case .notJSON(let file, let reason): return "\(file): the manifest is not valid JSON: \(reason)"
         case .invalid(let file, let issues):
             return issues.map { "\(file): \($0.path): \($0.message)" }.joined(separator: "\n")

@@ -23,16 +23,13 @@ public struct ManifestLoader: Sendable {
     public func load(contentsOf url: URL) throws(ManifestError) -> ClipManifest {
         let name = url.isFileURL ? url.path : url.absoluteString
         let data: Data
-        do {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes?[.size] as? Int, size > Self.maximumBytes {
-                throw ManifestError.tooLarge(file: name, bytes: size, limit: Self.maximumBytes)
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as ManifestError {
-            throw error
+        do throws(InputFile.Failure) {
+            data = try InputFile.read(path: url.path, limit: Self.maximumBytes)
         } catch {
-            throw .unreadable(file: name, reason: (error as NSError).localizedDescription)
+            if case .tooLarge(let bytes, let limit) = error {
+                throw .tooLarge(file: name, bytes: Int(clamping: bytes), limit: limit)
+            }
+            throw .unreadable(file: name, reason: error.reason)
         }
         return try load(data: data, source: name)
     }

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// A ``SharedDefaults`` store kept as one file per key in a folder: for Linux, tests, tools, and for
@@ -199,7 +200,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
             )
         } catch {
-            throw .containerUnavailable(location: directory.path, reason: (error as NSError).localizedDescription)
+            throw .containerUnavailable(location: directory.path, reason: FileErrorReason.describe(error, at: directory.path, isFolder: true))
         }
     }
 }

@@ -33,34 +33,17 @@ enum FileOperations {
 
     /// Reads a regular file of at most `limit` bytes, without following a symbolic link.
     static func readFile(path: String, limit: Int) throws(Failure) -> ReadResult {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if descriptor < 0 {
-            let code = errno
-            if code == ENOENT { return .missing }
-            throw Failure(call: "open", code: code)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(call: "fstat", code: errno) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw Failure(call: "open (not a regular file)", code: EINVAL) }
-        let size = Int(status.st_size)
-        if size > limit { return .tooLarge(size) }
-        // Read up to one byte past the limit, in case the file grew since fstat.
-        var buffer = [UInt8](repeating: 0, count: limit + 1)
-        var total = 0
-        while total < buffer.count {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                read(descriptor, raw.baseAddress.map { $0 + total }, raw.count - total)
+        do throws(InputFile.Failure) {
+            return .data(try InputFile.read(path: path, limit: limit, followsSymbolicLinks: false))
+        } catch {
+            switch error {
+            case .missing: return .missing
+            case .tooLarge(let bytes, _): return .tooLarge(Int(clamping: bytes))
+            case .symbolicLink: throw Failure(call: "open", code: ELOOP)
+            case .notRegularFile: throw Failure(call: "open (not a regular file)", code: EINVAL)
+            case .system(let call, let code): throw Failure(call: call, code: code)
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(call: "read", code: errno)
-            }
-            if count == 0 { break }
-            total += count
         }
-        if total > limit { return .tooLarge(total) }
-        return .data(Data(buffer[0..<total]))
     }
 
     /// Creates `path` (which must not exist) with mode 0600, writes `data` and optionally flushes it to storage.

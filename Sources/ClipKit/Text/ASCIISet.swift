@@ -38,13 +38,13 @@ package struct ASCIISet: Sendable {
     }
 
     /// Whether every character of `text` is in the set (true for empty text).
-    func containsAll(_ text: Substring) -> Bool {
+    package func containsAll(_ text: Substring) -> Bool {
         for scalar in text.unicodeScalars where !contains(scalar) { return false }
         return true
     }
 
     /// Whether every character of `text` is in the set (true for empty text).
-    func containsAll(_ text: String) -> Bool {
+    package func containsAll(_ text: String) -> Bool {
         containsAll(text[...])
     }
 

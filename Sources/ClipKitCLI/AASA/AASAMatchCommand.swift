@@ -33,9 +33,9 @@ public struct AASAMatchCommand: AsyncParsableCommand {
     public func run() async throws {
         let document: AASADocument
         do {
-            document = try AASADocument(parsing: try AASAFileInput.read(file))
-        } catch let error as AASADocumentError {
-            throw CommandFailure.badInput("\(file): \(error.description)")
+            document = try AASADocument(contentsOfFile: file)
+        } catch {
+            throw CommandFailure.badInput(error.description)
         }
         let matcher = AASAMatcher(document: document)
         let result: AASAMatchResult

@@ -25,7 +25,7 @@ public struct AASAValidateCommand: AsyncParsableCommand {
     public var domain: String?
 
     /// Seconds to wait for the server.
-    @Option(name: .long, help: "Seconds to wait for the server when validating a URL.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to wait for the server when validating a URL (more than 0, at most 300).")
     public var timeout: Double = 10
 
     @OptionGroup var output: OutputOptions
@@ -35,15 +35,21 @@ public struct AASAValidateCommand: AsyncParsableCommand {
 
     /// Runs the checks and prints the findings.
     public func run() async throws {
+        guard timeout > 0, timeout <= 300 else {
+            throw CommandFailure.badInput("--timeout \(timeout.formatted()): give the seconds to wait, more than 0 and at most 300, such as --timeout 10")
+        }
         let validator = AASAValidator(manifest: try loadManifest(), domain: domain, parameterKinds: CommandEnvironment.parameterKinds)
         let report: AASAValidationReport
         let lowered = source.lowercased()
         if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
             guard let url = URL(string: source) else { throw CommandFailure.badInput("'\(source.truncatedForMessage)' is not a URL") }
-            guard timeout > 0, timeout <= 300 else { throw CommandFailure.badInput("--timeout must be between 0 and 300 seconds") }
             report = await validator.validate(url: url, using: URLSessionAASAFetcher(timeout: timeout))
         } else {
-            report = validator.validate(data: try AASAFileInput.read(source))
+            do {
+                report = try validator.validate(fileAt: source)
+            } catch {
+                throw CommandFailure.badInput("\(error.path): cannot read the AASA file: \(error.reason)")
+            }
         }
         let result: JSONValue = .object([
             "valid": .bool(report.isValid),
@@ -83,22 +89,5 @@ public struct AASAValidateCommand: AsyncParsableCommand {
             return nil
         }
         return try ManifestOption.parse(["--manifest", path]).load()
-    }
-}
-
-/// Reads an AASA file from disk without loading more than the size limit allows.
-enum AASAFileInput {
-    /// The file's bytes, at most one more than the AASA size limit (so that an oversized file is
-    /// reported as such without being read whole).
-    static func read(_ path: String) throws -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure.badInput("\(path): cannot read the file (it does not exist or is not readable)")
-        }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: AASADocument.maximumBytes + 1) ?? Data()
-        } catch {
-            throw CommandFailure.badInput("\(path): cannot read the file: \(error.localizedDescription)")
-        }
     }
 }

@@ -42,7 +42,7 @@ public struct GenerateCommand: AsyncParsableCommand {
             do {
                 written = try EntitlementsGenerator(manifest: manifest).write(to: URL(fileURLWithPath: out))
             } catch {
-                throw CommandFailure.badInput("\(out): cannot write the files: \(error.localizedDescription)")
+                throw CommandFailure.badInput("\(out): cannot write the files: \(FileErrorReason.describe(error, at: out, isFolder: true))")
             }
             let paths = written.map { out.hasSuffix("/") ? out + $0.lastPathComponent : out + "/" + $0.lastPathComponent }
             Output.emit(.object(["files": .array(paths.map(JSONValue.string))]), json: output.json) {

@@ -54,17 +54,10 @@ public struct SizeCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("--min-ios '\(version)' is not a version: expected major.minor, like 16.0")
         }
         let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: report)
-            let maximum = SizeReportParser().maximumBytes
-            if let size = attributes[.size] as? NSNumber, size.intValue > maximum {
-                throw CommandFailure.badInput("\(report): the file has \(size.intValue) bytes, more than the \(maximum) read")
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: report))
-        } catch let failure as CommandFailure {
-            throw failure
+        do throws(InputFile.Failure) {
+            data = try InputFile.read(path: report, limit: SizeReportParser().maximumBytes)
         } catch {
-            throw CommandFailure.badInput("\(report): cannot read the size report: no such file or not readable")
+            throw CommandFailure.badInput("\(report): cannot read the size report: \(error.reason)")
         }
         let parsed: SizeReport
         do {

@@ -25,7 +25,7 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
     public var type: String?
 
     /// Seconds the handoff stays claimable; the manifest's `handoff.ttlSeconds` when left out.
-    @Option(name: .long, help: ArgumentHelp("Seconds the handoff stays claimable (default: the manifest's handoff.ttlSeconds).", valueName: "S"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the handoff stays claimable (default: the manifest's handoff.ttlSeconds).", valueName: "S"))
     public var ttl: Int?
 
     @OptionGroup var manifestOption: ManifestOption

@@ -61,17 +61,11 @@ struct HandoffReading {
 
     func run(_ read: (HandoffStore) -> HandoffEnvelope?) throws {
         let recorder = HandoffDiagnosticsRecorder()
-        let store: HandoffStore
-        do {
-            // The lifetime only matters for offers; reading accepts any valid entry.
-            store = try HandoffStore(
-                defaults: try containerOption.sharedDefaults(), lifetime: HandoffStore.lifetimeRange.upperBound,
-                diagnostics: recorder.handler
-            )
-        } catch let error as HandoffError {
-            throw CommandFailure.badInput(error.description)
+        var envelope: HandoffEnvelope?
+        // A container that never held an offer has no store folder: nothing to claim, and nothing is created.
+        if let defaults = try containerOption.existingSharedDefaults() {
+            envelope = read(try Self.store(defaults, diagnostics: recorder.handler))
         }
-        let envelope = read(store)
         let diagnostics = recorder.diagnostics
         if let failure = diagnostics.first(where: { !$0.removedEntry }) {
             throw CommandFailure.badInput("--container \(containerOption.container): \(failure.description)")
@@ -95,5 +89,16 @@ struct HandoffReading {
             reason
         }
         throw CommandFailure.negative(reason)
+    }
+
+    /// The store over `defaults`; the lifetime only matters for offers, reading accepts any valid entry.
+    private static func store(
+        _ defaults: DirectorySharedDefaults, diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void
+    ) throws -> HandoffStore {
+        do {
+            return try HandoffStore(defaults: defaults, lifetime: HandoffStore.lifetimeRange.upperBound, diagnostics: diagnostics)
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
     }
 }

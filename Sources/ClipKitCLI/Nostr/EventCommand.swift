@@ -41,7 +41,7 @@ public struct EventVerifyCommand: AsyncParsableCommand {
     /// Reads, decodes and verifies the event.
     public func run() async throws {
         let verifier = EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
-        let data = try readInput()
+        let data = try CommandInput.read(file, limit: Self.maximumInputBytes, what: "the event")
         let event: NostrEvent
         do {
             event = try NostrEvent(jsonData: data)
@@ -66,29 +66,6 @@ public struct EventVerifyCommand: AsyncParsableCommand {
     }
 
     private var displayName: String { file == "-" ? "standard input" : file }
-
-    private func readInput() throws -> Data {
-        let handle: FileHandle
-        if file == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            guard let opened = FileHandle(forReadingAtPath: file) else {
-                throw CommandFailure.badInput("\(file): cannot be read (missing, or not a readable file)")
-            }
-            handle = opened
-        }
-        do {
-            let data = try handle.read(upToCount: Self.maximumInputBytes + 1) ?? Data()
-            guard data.count <= Self.maximumInputBytes else {
-                throw CommandFailure.badInput("\(displayName): larger than \(Self.maximumInputBytes) bytes")
-            }
-            return data
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure.badInput("\(displayName): cannot be read: \(error.localizedDescription)")
-        }
-    }
 
     private func report(valid: Bool, id: String?, computedID: String?, code: String?, reason: String?, event: NostrEvent? = nil) {
         var members: [String: JSONValue] = [

@@ -5,11 +5,7 @@ import Foundation
 enum NotificationContainer {
     /// The container folder as a URL, or a bad-input failure when it is not a folder.
     static func directory(_ path: String) throws -> URL {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure.badInput("--container \(path): no such folder; create the App Group container folder first")
-        }
-        return URL(fileURLWithPath: path, isDirectory: true)
+        try ContainerFolder.existing(path)
     }
 
     /// The badge counter in `path`, reporting diagnostics into `collector`.

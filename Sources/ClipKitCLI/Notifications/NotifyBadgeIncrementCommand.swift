@@ -18,7 +18,7 @@ struct NotifyBadgeIncrementCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The App Group container folder.")
     var container: String
 
-    @Option(name: .long, help: "How many increments, one at a time.")
+    @Option(name: .long, parsing: .unconditional, help: "How many increments, one at a time.")
     var count: Int = 1
 
     @Flag(name: .long, help: "Read-modify-write without the file lock (loses updates; for comparison only).")

@@ -32,7 +32,8 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
     /// Processes the payload and prints the result.
     public func run() async throws {
         let limits = PayloadLimits.standard
-        let data = try readPayload(limit: limits.maximumBytes)
+        // An oversized payload is a negative answer (the extension delivers the original), not bad input.
+        let contents = try CommandInput.contents(payload, limit: limits.maximumBytes, what: "the payload")
         let diagnostics = DiagnosticCollector()
         let counter = try NotificationContainer.badgeCounter(in: container, collector: diagnostics)
         let preferences: any NotificationPreferencesSource
@@ -50,15 +51,20 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
             preferences = ContainerPreferencesStore(containerDirectory: URL(fileURLWithPath: container, isDirectory: true))
         }
         let processor = NotificationProcessor(policy: ReasonPolicy.bluesky, preferences: preferences, badgeCounter: counter, limits: limits)
+        let data: Data
+        switch contents {
+        case .bytes(let bytes):
+            data = bytes
+        case .tooLarge(let bytes?):
+            try reject(PayloadRejection.tooLarge(bytes: Int(clamping: bytes), limit: limits.maximumBytes).description)
+        case .tooLarge(nil):
+            try reject("payload is more than the \(limits.maximumBytes)-byte limit; Apple's push service sends at most 4096 bytes, so check what produced it")
+        }
         let processed: ProcessedNotification
         do {
             processed = try processor.process(data)
         } catch {
-            let result: JSONValue = .object([
-                "delivered": .string("original"), "sound": .null, "badge": .null, "reason": .string(error.description),
-            ])
-            Output.emit(result, json: output.json) { "delivered: original (\(error.description))" }
-            throw CommandFailure.negative("\(payloadName): \(error.description)")
+            try reject(error.description)
         }
         let original = NotificationContent(payload: processed.payload)
         let delivered = processed.content == original ? "original" : "modified"
@@ -99,30 +105,16 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
         }
     }
 
-    private var payloadName: String { payload == "-" ? "standard input" : payload }
-
-    /// The payload's bytes, at most one byte over `limit` (so the parser can report the size).
-    private func readPayload(limit: Int) throws -> Data {
-        let handle: FileHandle
-        if payload == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            guard let file = FileHandle(forReadingAtPath: payload) else {
-                throw CommandFailure.badInput("\(payload): cannot read the payload file (missing or not readable)")
-            }
-            handle = file
-        }
-        defer { if payload != "-" { try? handle.close() } }
-        do {
-            var data = Data()
-            while data.count <= limit, let chunk = try handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty {
-                data.append(chunk)
-            }
-            return data
-        } catch {
-            throw CommandFailure.badInput("\(payloadName): cannot read the payload: \(error.localizedDescription)")
-        }
+    /// Prints the negative answer for a payload the extension would deliver unchanged, and ends with exit 1.
+    private func reject(_ reason: String) throws -> Never {
+        let result: JSONValue = .object([
+            "delivered": .string("original"), "sound": .null, "badge": .null, "reason": .string(reason),
+        ])
+        Output.emit(result, json: output.json) { "delivered: original (\(reason))" }
+        throw CommandFailure.negative("\(payloadName): \(reason)")
     }
+
+    private var payloadName: String { payload == "-" ? "standard input" : payload }
 
     static func json(_ communication: CommunicationNotification) -> JSONValue {
         .object([

@@ -4,6 +4,7 @@ import ClipServer
 import ClipSite
 import Foundation
 import Logging
+import NIOCore
 
 /// `clipkit serve`: run the link-domain server.
 public struct ServeCommand: AsyncParsableCommand {
@@ -19,7 +20,7 @@ public struct ServeCommand: AsyncParsableCommand {
     public var host: String = "127.0.0.1"
 
     /// The port; 0 picks a free one.
-    @Option(name: .long, help: "The TCP port (0 picks a free one).")
+    @Option(name: .long, parsing: .unconditional, help: "The TCP port, 0 to 65535 (0 picks a free one).")
     public var port: Int = 8080
 
     /// How much to log.
@@ -35,7 +36,7 @@ public struct ServeCommand: AsyncParsableCommand {
     /// Runs the server until it is stopped by a signal.
     public func run() async throws {
         guard (0...65_535).contains(port) else {
-            throw CommandFailure.badInput("--port \(port) is not a TCP port (0–65535)")
+            throw CommandFailure.badInput("--port \(port) is not a TCP port: give 0 to 65535 (0 picks a free one)")
         }
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw CommandFailure.badInput("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical")
@@ -51,6 +52,13 @@ public struct ServeCommand: AsyncParsableCommand {
                     json: json
                 ) { "clipkit serve: listening on \(address.url)" }
             }
+        } catch let error as IOError {
+            let advice = error.errnoCode == EADDRINUSE
+                ? "; stop what listens there or pick another --port (0 picks a free one)"
+                : "; check --host and --port"
+            throw CommandFailure.badInput("cannot serve on \(host):\(port): \(FileErrorReason.posix(error.errnoCode))\(advice)")
+        } catch is SocketAddressError {
+            throw CommandFailure.badInput("cannot serve on \(host):\(port): '\(host)' is not an address or a host name this machine resolves; give one such as 127.0.0.1")
         } catch {
             throw CommandFailure.badInput("cannot serve on \(host):\(port): \(error)")
         }

@@ -13,11 +13,11 @@ public struct DemoCommand: AsyncParsableCommand {
     )
 
     /// The server's port.
-    @Option(name: .long, help: "The link-domain server's port (0 picks a free one).")
+    @Option(name: .long, parsing: .unconditional, help: "The link-domain server's port, 0 to 65535 (0 picks a free one).")
     public var port: Int = 8080
 
     /// The relay's port.
-    @Option(name: .long, help: "The local relay's port (0 picks a free one).")
+    @Option(name: .long, parsing: .unconditional, help: "The local relay's port, 0 to 65535 (0 picks a free one).")
     public var relayPort: Int = 7447
 
     /// Exit after printing.
@@ -32,7 +32,7 @@ public struct DemoCommand: AsyncParsableCommand {
     /// Runs the demo.
     public func run() async throws {
         guard (0...65_535).contains(port), (0...65_535).contains(relayPort) else {
-            throw CommandFailure.badInput("--port and --relay-port take TCP ports (0–65535)")
+            throw CommandFailure.badInput("--port \(port) / --relay-port \(relayPort): each takes a TCP port, 0 to 65535 (0 picks a free one)")
         }
         try await Self.demo(DemoSession.Options(port: port, relayPort: relayPort, stopsOnSignals: !noWait), wait: !noWait, json: output.json)
     }

@@ -35,7 +35,7 @@ public struct SimulateCommand: AsyncParsableCommand {
     public var scenario: String = SimulationScenario.allSelection
 
     /// The clip's wait for relays.
-    @Option(name: .long, help: "Seconds the clip waits for relays (default 8).")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds the clip waits for relays, more than 0 and at most 300 (default 8).")
     public var timeout: Double = 8
 
     @OptionGroup var manifestOption: ManifestOption
@@ -49,6 +49,9 @@ public struct SimulateCommand: AsyncParsableCommand {
     public func run() async throws {
         guard let scenarios = SimulationScenario.selection(named: scenario) else {
             throw CommandFailure.badInput("--scenario '\(scenario.truncatedForMessage)': give fresh-install, app-installed, clip-evicted, returning-user or all")
+        }
+        guard timeout > 0, timeout <= 300 else {
+            throw CommandFailure.badInput("--timeout \(timeout.formatted()): give the seconds the clip waits for relays, more than 0 and at most 300, such as --timeout 8")
         }
         let manifest = try manifestOption.load()
         let folder = try SimulationFolder(path: container)

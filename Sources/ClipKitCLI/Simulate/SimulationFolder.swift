@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// The folder `clipkit simulate` uses as the App Group container: the one given, or a
@@ -15,10 +16,13 @@ struct SimulationFolder {
             url = FileManager.default.temporaryDirectory.appendingPathComponent("clipkit-simulate-\(UUID().uuidString)", isDirectory: true)
             isTemporary = true
         }
+        if let target = ContainerFolder.danglingLinkTarget(url.path) {
+            throw CommandFailure.badInput("--container \(url.path): a symbolic link to \(target), which does not exist; point it at a folder or remove the link")
+        }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure.badInput("--container \(url.path): cannot create the folder (\(error.localizedDescription)); give a writable folder")
+            throw CommandFailure.badInput("--container \(url.path): cannot create the folder (\(FileErrorReason.describe(error, at: url.path, isFolder: true))); give a writable folder")
         }
     }
 

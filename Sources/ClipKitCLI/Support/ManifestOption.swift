@@ -17,6 +17,10 @@ public struct ManifestOption: ParsableArguments, Sendable {
         do {
             return try ManifestLoader(parameterKinds: parameterKinds).load(contentsOf: URL(fileURLWithPath: manifest))
         } catch {
+            guard case .invalid = error else {
+                // Unreadable, too large, not JSON: the error names the file and says what to do.
+                throw CommandFailure.badInput(error.description)
+            }
             let first = error.issues.first.map { "\($0.path): \($0.message)" } ?? error.description
             let more = error.issues.count > 1 ? " (and \(error.issues.count - 1) more; run 'clipkit manifest validate')" : ""
             throw CommandFailure.badInput("\(manifest): \(first)\(more)")

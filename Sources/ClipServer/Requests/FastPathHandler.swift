@@ -13,6 +13,11 @@ import NIOHTTP1
 /// share page still to render, a connection that is not keep-alive) passes on to Hummingbird
 /// and ``LinkDomainResponder/answer(_:)``. Responses stay in request order: while a passed-on
 /// request awaits its response, later requests pass on too.
+///
+/// A connection ends right after the response that ends it is written, never left half-open:
+/// after an HTTP/1.0 request without keep-alive (or one that says `Connection: close`), after a
+/// refusal for a malformed `Host` or oversized headers, and after Hummingbird's 400 for a request
+/// the parser rejects. Requests that arrive after it are discarded.
 final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -28,6 +33,16 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var discardingRequest = false
     /// Whether anything was written since the last flush.
     private var needsFlush = false
+    /// Whether the connection ends after the responses already due: every later request is discarded.
+    private var closing = false
+    /// Whether the last request passed on ends the connection (HTTP/1.0 without keep-alive,
+    /// `Connection: close`): its response says so, and the connection closes once it is written.
+    private var lastPassedOnCloses = false
+    /// Whether the response being written says `Connection: close` (a refusal, or Hummingbird's 400
+    /// for a request the parser rejects): the connection closes once its end is written.
+    private var responseCloses = false
+    /// A refusal that ends the connection, waiting for the responses passed on before it.
+    private var pendingRefusal: ByteBuffer?
 
     init(responder: LinkDomainResponder, encoderContext: ChannelHandlerContext) {
         self.responder = responder
@@ -36,15 +51,36 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head):
-            if passedOn == 0, head.isKeepAlive, let bytes = responder.immediateAnswer(head) {
+        case .head(var head):
+            if closing {
+                // The connection ends after the responses already due; nothing later is answered.
+                discardingRequest = true
+                return
+            }
+            switch responder.fastAnswer(head, mayAnswer: passedOn == 0 && head.isKeepAlive) {
+            case .respond(let bytes):
                 discardingRequest = true
                 // Nothing of Hummingbird's is in flight (passedOn == 0), so the encoder is between responses.
                 encoderContext.write(NIOAny(bytes), promise: nil)
                 needsFlush = true
-            } else {
+            case .refuseAndClose(let bytes):
+                discardingRequest = true
+                closing = true
+                if passedOn == 0 {
+                    writeThenClose(bytes, context: context)
+                } else {
+                    // Written, and the connection closed, once the responses before it are written.
+                    pendingRefusal = bytes
+                }
+            case .passOn:
+                if !head.isKeepAlive {
+                    // Hummingbird ends the connection on `Connection: close`; HTTP/1.0 says it by leaving keep-alive out.
+                    head.headers.replaceOrAdd(name: "connection", value: "close")
+                    closing = true
+                    lastPassedOnCloses = true
+                }
                 passedOn += 1
-                context.fireChannelRead(data)
+                context.fireChannelRead(wrapInboundOut(.head(head)))
             }
         case .body:
             if !discardingRequest { context.fireChannelRead(data) }
@@ -66,8 +102,47 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), passedOn > 0 { passedOn -= 1 }
-        context.write(data, promise: promise)
+        switch unwrapOutboundIn(data) {
+        case .head(var head):
+            if lastPassedOnCloses, passedOn == 1 {
+                head.headers.replaceOrAdd(name: "connection", value: "close")
+                responseCloses = true
+                context.write(wrapOutboundOut(.head(head)), promise: promise)
+                return
+            }
+            if head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
+                responseCloses = true
+            }
+            context.write(data, promise: promise)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            if passedOn > 0 { passedOn -= 1 }
+            if responseCloses || (passedOn == 0 && pendingRefusal != nil) {
+                responseCloses = false
+                closing = true
+                let written = promise ?? context.eventLoop.makePromise(of: Void.self)
+                context.write(data, promise: written)
+                if passedOn == 0, let refusal = pendingRefusal {
+                    pendingRefusal = nil
+                    writeThenClose(refusal, context: context)
+                } else {
+                    context.flush()
+                    let channel = context.channel
+                    written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                }
+                return
+            }
+            context.write(data, promise: promise)
+        }
+    }
+
+    /// Writes `bytes` past the encoder, flushes, and closes the connection once they are written.
+    private func writeThenClose(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        let written = context.eventLoop.makePromise(of: Void.self)
+        encoderContext.writeAndFlush(NIOAny(bytes), promise: written)
+        let channel = context.channel
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
     }
 
     /// Idle connections close here: Hummingbird's own idle timer never sees the requests this

@@ -15,8 +15,12 @@ struct IncomingRequest {
     let method: Method
     /// The request target (path and query) as sent.
     let target: String
-    /// The `Host` header, if any.
+    /// The `Host` header, if any (the first, when there are several).
     let host: String?
+    /// How many `Host` header field lines the request has.
+    let hostFieldCount: Int
+    /// Whether the request's HTTP version requires a `Host` header (HTTP/1.1 and later).
+    let requiresHost: Bool
     /// The bytes of all header names and values (plus separators).
     let headerBytes: Int
     /// The `If-None-Match` header, if any.
@@ -38,6 +42,10 @@ struct IncomingRequest {
         }
         target = request.path ?? "/"
         host = request.authority
+        // swift-http-types folds `Host` into the authority and keeps no version: the fast path
+        // (``FastPathHandler``) has screened the Host header of every request that reaches here.
+        hostFieldCount = request.authority == nil ? 0 : 1
+        requiresHost = false
         var bytes = request.authority?.utf8.count ?? 0
         for field in request.headerFields { bytes += field.name.rawName.utf8.count + field.value.utf8.count + 4 }
         headerBytes = bytes
@@ -52,14 +60,20 @@ struct IncomingRequest {
         }
         target = head.uri
         var host: String?
+        var hostFieldCount = 0
         var ifNoneMatch: String?
         var bytes = 0
         for (name, value) in head.headers {
             bytes += name.utf8.count + value.utf8.count + 4
-            if host == nil, name.utf8.count == 4, name.lowercased() == "host" { host = value }
+            if name.utf8.count == 4, name.lowercased() == "host" {
+                hostFieldCount += 1
+                if host == nil { host = value }
+            }
             if ifNoneMatch == nil, name.utf8.count == 13, name.lowercased() == "if-none-match" { ifNoneMatch = value }
         }
         self.host = host
+        self.hostFieldCount = hostFieldCount
+        requiresHost = head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1)
         self.ifNoneMatch = ifNoneMatch
         headerBytes = bytes
     }

@@ -78,9 +78,11 @@ struct LinkDomainResponder: HTTPResponder {
             status: .notFound, contentType: "text/html; charset=utf-8", body: Array(site.renderer.notFoundPage().utf8),
             cacheControl: "public, max-age=60", extraHeaders: html
         )
-        func refusal(_ status: HTTPResponse.Status, _ text: String, allow: Bool = false) -> PreparedResponse {
+        func refusal(_ status: HTTPResponse.Status, _ text: String, allow: Bool = false, closes: Bool = false) -> PreparedResponse {
             var extra: HTTPFields = [.xContentTypeOptions: "nosniff"]
             if allow { extra[.allow] = "GET, HEAD" }
+            // A client that sends oversized or malformed headers gets its answer and loses the connection.
+            if closes { extra[.connection] = "close" }
             return PreparedResponse(
                 status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8),
                 cacheControl: "no-store", extraHeaders: extra, tagged: false
@@ -89,7 +91,12 @@ struct LinkDomainResponder: HTTPResponder {
         refusals = [
             .methodNotAllowed: refusal(.methodNotAllowed, "Method not allowed: this server answers GET and HEAD.", allow: true),
             .targetTooLong: refusal(.uriTooLong, "The request target is longer than \(configuration.limits.maximumTargetLength) bytes."),
-            .headersTooLarge: refusal(.requestHeaderFieldsTooLarge, "The request headers exceed \(configuration.limits.maximumHeaderBytes) bytes."),
+            .headersTooLarge: refusal(
+                .requestHeaderFieldsTooLarge, "The request headers exceed \(configuration.limits.maximumHeaderBytes) bytes.", closes: true
+            ),
+            .badHost: refusal(
+                .badRequest, "Bad request: send exactly one Host header with the site's host name (RFC 9112, section 3.2).", closes: true
+            ),
             .badPath: refusal(.badRequest, "Bad request: the path is not one this server serves."),
         ]
         let domains = site.manifest.domains.map { $0.lowercased() }
@@ -107,16 +114,40 @@ struct LinkDomainResponder: HTTPResponder {
         case render(path: Substring)
     }
 
-    /// The whole response to `head` as wire bytes when it needs no waiting (refusals, fixed paths,
-    /// cached share pages); `nil` when a page must be rendered first. Called on the event loop.
-    func immediateAnswer(_ head: HTTPRequestHead) -> ByteBuffer? {
+    /// What the event-loop fast path does with a request head.
+    enum FastAnswer {
+        /// Write these bytes (the whole response); the connection stays open.
+        case respond(ByteBuffer)
+        /// Write this refusal (malformed `Host`, oversized headers) once the responses before it
+        /// are written, then close the connection.
+        case refuseAndClose(ByteBuffer)
+        /// Hand the request to Hummingbird (a page to render, or the fast path may not answer it).
+        case passOn
+    }
+
+    /// What to do with `head` on the event loop. A refusal that ends the connection is found for
+    /// every request; other answers (fixed paths, cached share pages, refusals) only when
+    /// `mayAnswer` (the fast path can write now and the connection is keep-alive).
+    func fastAnswer(_ head: HTTPRequestHead, mayAnswer: Bool) -> FastAnswer {
         let started = logsRequests ? ContinuousClock.now : nil
         let request = IncomingRequest(head)
         let path = Self.pathWithoutQuery(request.target)
-        guard case .ready(let prepared) = resolve(request, path: path) else { return nil }
+        let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits).flatMap { refusals[$0] }
+        let prepared: PreparedResponse
+        if let refusal, refusal.closesConnection {
+            prepared = refusal
+        } else {
+            guard mayAnswer else { return .passOn }
+            if let refusal {
+                prepared = refusal
+            } else {
+                guard case .ready(let ready) = resolve(request, path: path) else { return .passOn }
+                prepared = ready
+            }
+        }
         let answer = prepared.wireBytes(for: request)
         if let started { logRequest(request, path: path, status: answer.status, started: started) }
-        return answer.bytes
+        return prepared.closesConnection ? .refuseAndClose(answer.bytes) : .respond(answer.bytes)
     }
 
     /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.

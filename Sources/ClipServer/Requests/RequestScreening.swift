@@ -1,3 +1,5 @@
+import ClipKit
+
 
 /// Checks a request before anything else looks at it, and names the 4xx it gets when it fails.
 ///
@@ -12,6 +14,9 @@ enum RequestScreening {
         case targetTooLong
         /// The headers are larger than the cap: 431.
         case headersTooLarge
+        /// An HTTP/1.1 request without a `Host` header, or any request with more than one or with a
+        /// malformed one: 400 (RFC 9112, section 3.2).
+        case badHost
         /// Traversal, encoded slashes, control characters or bad percent-encoding in the path: 400.
         case badPath
     }
@@ -21,8 +26,21 @@ enum RequestScreening {
         guard request.method == .get || request.method == .head else { return .methodNotAllowed }
         if request.target.utf8.count > limits.maximumTargetLength { return .targetTooLong }
         if request.headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
+        if !hasAcceptableHost(request) { return .badHost }
         return isAcceptable(path: path) ? nil : .badPath
     }
+
+    /// Whether the request's `Host` header follows RFC 9112, section 3.2: exactly one in HTTP/1.1
+    /// (at most one in HTTP/1.0), and its value an authority (a host and an optional port, or empty).
+    static func hasAcceptableHost(_ request: IncomingRequest) -> Bool {
+        if request.hostFieldCount > 1 { return false }
+        if request.hostFieldCount == 0 { return !request.requiresHost }
+        return request.host.map(authorityCharacters.containsAll) ?? false
+    }
+
+    /// The characters an authority may have (RFC 3986: unreserved, percent-encoded, sub-delims,
+    /// `:`, `[`, `]`).
+    private static let authorityCharacters = ASCIISet("-._~%!$&'()*+,;=:[]", letters: true, digits: true)
 
     /// Whether a percent-encoded path is one a link domain serves: starts with `/`, printable
     /// ASCII only, no backslash, valid percent-encoding that decodes to no `/`, `\`, NUL or

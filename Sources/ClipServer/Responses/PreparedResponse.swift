@@ -13,6 +13,8 @@ struct PreparedResponse: Sendable {
     let headers: HTTPFields
     let body: ByteBuffer
     let entityTag: String?
+    /// Whether the response says `Connection: close`: the connection ends once it is written.
+    let closesConnection: Bool
     private let notModifiedHeaders: HTTPFields
     private let heads: DatedHeads
 
@@ -31,10 +33,12 @@ struct PreparedResponse: Sendable {
         headers.append(contentsOf: extraHeaders)
         var notModified = HTTPFields()
         notModified[.cacheControl] = cacheControl
+        if let connection = extraHeaders[.connection] { notModified[.connection] = connection }
         if let tag { notModified[.eTag] = tag }
         self.notModifiedHeaders = notModified
         headers[.contentLength] = String(body.count)
         self.headers = headers
+        closesConnection = headers[.connection]?.lowercased() == "close"
         self.heads = DatedHeads(status: status, headers: headers, notModifiedHeaders: notModified)
     }
 

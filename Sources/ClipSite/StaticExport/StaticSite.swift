@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// A link domain exported as static files, ready for GitHub Pages or any CDN.
@@ -23,7 +24,7 @@ public struct StaticSite: Sendable, Hashable {
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try (files[path] ?? Data()).write(to: target, options: .atomic)
             } catch {
-                throw .unwritable(path: target.path, reason: error.localizedDescription)
+                throw .unwritable(path: target.path, reason: FileErrorReason.describe(error, at: target.path, isFolder: false))
             }
         }
     }

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 import Mustache
 
@@ -46,7 +47,7 @@ public struct SiteTemplates: Sendable {
         do {
             listing = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .unreadableDirectory(path: directory.path, reason: error.localizedDescription)
+            throw .unreadableDirectory(path: directory.path, reason: FileErrorReason.describe(error, at: directory.path, isFolder: true))
         }
         let files = listing.filter { $0.hasSuffix(".mustache") }.sorted()
         guard files.count <= Self.maximumFileCount else {
@@ -56,28 +57,22 @@ public struct SiteTemplates: Sendable {
             let url = directory.appendingPathComponent(file)
             let name = String(file.dropLast(".mustache".count))
             let data: Data
-            do {
-                let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-                if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
-                    throw SiteTemplateError.fileTooLarge(path: url.path, bytes: size, limit: Self.maximumFileSize)
-                }
-                data = try Data(contentsOf: url)
-            } catch let error as SiteTemplateError {
-                throw error
+            do throws(InputFile.Failure) {
+                data = try InputFile.read(path: url.path, limit: Self.maximumFileSize)
             } catch {
-                throw .unreadableFile(path: url.path, reason: error.localizedDescription)
-            }
-            guard data.count <= Self.maximumFileSize else {
-                throw .fileTooLarge(path: url.path, bytes: data.count, limit: Self.maximumFileSize)
+                if case .tooLarge(let bytes, let limit) = error {
+                    throw .fileTooLarge(path: url.path, bytes: Int(clamping: bytes), limit: limit)
+                }
+                throw .unreadableFile(path: url.path, reason: error.reason)
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw .unreadableFile(path: url.path, reason: "it is not UTF-8 text")
             }
-            let source = Self.isTextTemplate(name) ? "{{% CONTENT_TYPE: TEXT}}" + text : text
+            let prefix = Self.isTextTemplate(name) ? "{{% CONTENT_TYPE: TEXT}}" : ""
             do {
-                library.register(try MustacheTemplate(string: source), named: name)
+                library.register(try MustacheTemplate(string: prefix + text), named: name)
             } catch {
-                throw .invalidTemplate(path: url.path, reason: String(describing: error))
+                throw .invalidTemplate(path: url.path, reason: TemplateParseFailure.describe(error, prefixLength: prefix.count))
             }
             names.append(name)
         }
@@ -123,9 +118,9 @@ public enum SiteTemplateError: Error, Sendable, Hashable, CustomStringConvertibl
         case .unreadableFile(let path, let reason):
             return "cannot read the template \(path): \(reason)"
         case .fileTooLarge(let path, let bytes, let limit):
-            return "the template \(path) has \(bytes) bytes; templates may have at most \(limit)"
+            return "the template \(path) is \(ByteSize.text(bytes)); templates may have at most \(ByteSize.text(limit))"
         case .invalidTemplate(let path, let reason):
-            return "the template \(path) is not valid Mustache: \(reason)"
+            return "the template \(path) is not valid Mustache at \(reason); fix it, or remove the file to use ClipKit's default"
         }
     }
 }

@@ -92,6 +92,41 @@ import Testing
         inspector.maximumExecutableBytes = 100
         let inspection = try inspector.inspect(at: url)
         #expect(inspection.findings.map(\.code) == ["archive.executable", "archive.executable"])
-        #expect(inspection.findings.first?.message.contains("more than the 100 read") == true)
+        #expect(inspection.findings.first?.message.contains("more than the 100 bytes doctor reads") == true)
+    }
+}
+
+/// `.ipa` entries whose inflated size differs from the size the zip declares for them.
+@Suite struct LyingArchiveTests {
+    static let entry = "Payload/App.app/AppClips/AppClip.app/AppClip"
+
+    /// An `.ipa` whose clip executable is `realBytes` zeros (deflated to a few KiB) and declares `declaredBytes`.
+    func lyingIPA(realBytes: Int, declaredBytes: UInt32, in folder: TemporaryDirectory) throws -> URL {
+        let manifest = try Fixtures.manifest("roadflare")
+        var clip = ProductFixture.clip(manifest)
+        clip.executableOverride = Data(count: realBytes)
+        let url = try ProductFixture.writeIPA(ProductFixture.app(manifest), clips: [clip], into: folder.url)
+        try ZIPSizePatch.declareUncompressedSize(declaredBytes, of: Self.entry, in: url)
+        return url
+    }
+
+    @Test func anEntryThatInflatesPastItsDeclaredSizeIsStoppedAndNamed() throws {
+        let folder = try TemporaryDirectory()
+        // 16 MiB of zeros that declare 1,000 bytes; the reader's own cap (512 MiB) is far above both.
+        let url = try lyingIPA(realBytes: 16 << 20, declaredBytes: 1_000, in: folder)
+        let inspection = try ProductInspector().inspect(at: url)
+        let finding = try #require(inspection.findings.first { $0.file?.hasSuffix(Self.entry) == true })
+        #expect(finding.code == "archive.executable")
+        #expect(finding.message.contains("the archive lies about \(url.path):\(Self.entry)"), "\(finding.message)")
+        #expect(finding.message.contains("declares 1,000 bytes but inflates to more"), "\(finding.message)")
+        #expect(finding.fix.contains("Export the product again"))
+    }
+
+    @Test func anEntryThatEndsBeforeItsDeclaredSizeIsNamedWithBothSizes() throws {
+        let folder = try TemporaryDirectory()
+        let url = try lyingIPA(realBytes: 4_096, declaredBytes: 9_000, in: folder)
+        let inspection = try ProductInspector().inspect(at: url)
+        let finding = try #require(inspection.findings.first { $0.file?.hasSuffix(Self.entry) == true })
+        #expect(finding.message.contains("declares 8.8 KiB (9,000 bytes) but inflates to only 4 KiB"), "\(finding.message)")
     }
 }

@@ -134,3 +134,38 @@ enum ProductFixture {
         return total
     }
 }
+
+/// Rewrites the sizes a zip declares for one entry, leaving its data alone: an archive that lies.
+enum ZIPSizePatch {
+    /// Sets the uncompressed size that the central directory and the local header declare for
+    /// `entry` to `size`; fails when the entry is not in the archive.
+    static func declareUncompressedSize(_ size: UInt32, of entry: String, in url: URL) throws {
+        var bytes = [UInt8](try Data(contentsOf: url))
+        func read16(_ offset: Int) -> Int { Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 }
+        func read32(_ offset: Int) -> Int { read16(offset) | read16(offset + 2) << 16 }
+        func write32(_ offset: Int, _ value: UInt32) {
+            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
+        }
+        // The end-of-central-directory record: signature 0x06054b50, at most 64 KiB of comment after it.
+        guard let end = stride(from: bytes.count - 22, through: max(0, bytes.count - 22 - 65_535), by: -1)
+            .first(where: { read32($0) == 0x0605_4B50 }) else { throw PatchError.notAZip }
+        var offset = read32(end + 16)
+        for _ in 0..<read16(end + 10) {
+            guard read32(offset) == 0x0201_4B50 else { throw PatchError.notAZip }
+            let nameLength = read16(offset + 28)
+            let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
+            if name == entry {
+                write32(offset + 24, size)
+                let local = read32(offset + 42)
+                guard read32(local) == 0x0403_4B50 else { throw PatchError.notAZip }
+                write32(local + 22, size)
+                try Data(bytes).write(to: url)
+                return
+            }
+            offset += 46 + nameLength + read16(offset + 30) + read16(offset + 32)
+        }
+        throw PatchError.noSuchEntry(entry)
+    }
+
+    enum PatchError: Error { case notAZip, noSuchEntry(String) }
+}

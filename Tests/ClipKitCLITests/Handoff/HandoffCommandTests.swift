@@ -135,6 +135,37 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
+    static let offerArguments = ["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--ttl", "60"]
+
+    @Test(arguments: [["peek"], ["claim"], ["offer"] + offerArguments])
+    func aMistypedContainerIsBadInputAndCreatesNothing(_ command: [String]) async throws {
+        let result = try await clipkit(["handoff"] + command + ["--container", "typo/a/b", "--json"])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("--container typo/a/b: no such folder"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(try result.json()["error"] is String)
+        #expect(!FileManager.default.fileExists(atPath: container.file("typo").path))
+    }
+
+    @Test(arguments: [["peek"], ["claim"], ["offer"] + offerArguments])
+    func aDanglingSymbolicLinkContainerSaysWhereItPoints(_ command: [String]) async throws {
+        let link = container.file("group")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: container.file("gone").path)
+        let result = try await clipkit(["handoff"] + command + ["--container", link.path, "--json"])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("a symbolic link to \(container.file("gone").path), which does not exist"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: container.file("gone").path))
+    }
+
+    @Test(arguments: ["peek", "claim"])
+    func readingAnUntouchedContainerFindsNothingAndCreatesNothing(_ command: String) async throws {
+        let result = try await clipkit(["handoff", command, "--container", container.url.path, "--json"])
+        #expect(result.status == 1)
+        #expect(try result.json()["code"] as? String == "empty")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container.url.path).isEmpty)
+    }
+
     @Test func twoClipkitProcessesClaimingAtOnceShareEachOfferExactlyOnce() async throws {
         let defaults = try DirectorySharedDefaults(
             directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: container.url), synchronizesWrites: false

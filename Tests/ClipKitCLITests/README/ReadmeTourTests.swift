@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Every `clipkit` line in the README's `sh` blocks is run, in order, from a scratch folder that
-/// sees the repository's `Examples/`, with the built `clipkit` first on `PATH`. A line must exit 0,
-/// or 1 where it ends with `# exit 1`: the README cannot promise what the tool does not do.
+/// sees the repository's `Examples/`, with the built `clipkit` first on `PATH` (with the `mkdir`
+/// lines that prepare its folders). A line must exit 0, or 1 where it ends with `# exit 1`: the
+/// README cannot promise what the tool does not do.
 @Suite struct ReadmeTourTests {
     struct Line: Sendable, CustomStringConvertible {
         let command: String
@@ -21,7 +22,7 @@ import Testing
                 inShellBlock = !inShellBlock && line == "```sh"
                 continue
             }
-            guard inShellBlock, line.hasPrefix("clipkit ") else { continue }
+            guard inShellBlock, line.hasPrefix("clipkit ") || line.hasPrefix("mkdir ") else { continue }
             let negative = line.trimmingCharacters(in: .whitespaces).hasSuffix("# exit 1")
             lines.append(Line(command: line, expectedStatus: negative ? 1 : 0))
         }

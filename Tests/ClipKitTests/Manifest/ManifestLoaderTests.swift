@@ -99,6 +99,32 @@ import Testing
         }
     }
 
+    @Test func aHugeFileIsRefusedByItsSizeInWordsWithoutBeingRead() throws {
+        let folder = try TemporaryDirectory(prefix: "clipkit-manifest-huge")
+        let file = folder.file("clipkit.json")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 1 << 30)  // sparse: nothing is written
+        try handle.close()
+        #expect {
+            try ManifestLoader().load(contentsOf: file)
+        } throws: { error in
+            guard case ManifestError.tooLarge(_, let bytes, _) = error else { return false }
+            let text = (error as? ManifestError)?.description ?? ""
+            return bytes == 1 << 30 && text.contains("1 GiB") && text.contains("256 KiB")
+        }
+    }
+
+    @Test func aDeviceIsNotAManifestAndSaysSo() {
+        // Only read: /dev/null is never a target of a write here.
+        #expect {
+            try ManifestLoader().load(contentsOf: URL(fileURLWithPath: "/dev/null"))
+        } throws: { error in
+            guard case ManifestError.unreadable(let file, let reason) = error else { return false }
+            return file == "/dev/null" && reason.contains("not a regular file") && reason.contains("character device")
+        }
+    }
+
     @Test func missingFileIsUnreadable() {
         #expect {
             try ManifestLoader().load(contentsOf: URL(fileURLWithPath: "/nonexistent/clipkit.json"))

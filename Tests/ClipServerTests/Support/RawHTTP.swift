@@ -16,6 +16,11 @@ struct RawHTTPResponse: Sendable {
     let body: String
     /// Everything received.
     let raw: String
+    /// Whether the server ended the connection (end of stream or reset) before the read stopped.
+    var closedByServer = false
+    /// When the probe ran: whether the server had closed the socket fully (bytes sent after the
+    /// end of stream were refused), not only its sending half.
+    var fullyClosed: Bool?
 }
 
 /// Sends bytes exactly as given over a TCP connection to the loopback server — the only way to
@@ -26,16 +31,30 @@ enum RawHTTP {
     ///
     /// The blocking socket calls run on a thread of their own, never on the concurrency pool
     /// that the in-process server also needs.
-    static func exchange(port: Int, request: [UInt8], timeout: TimeInterval = 5, halfClose: Bool = false, untilClose: Bool = false) async throws -> RawHTTPResponse {
+    ///
+    /// - Parameter probesFullClose: After the server ends the stream, send a few bytes twice and
+    ///   record in ``RawHTTPResponse/fullyClosed`` whether the server's socket refused them (a
+    ///   full close answers with a reset) or took them (only its sending half was closed).
+    static func exchange(
+        port: Int, request: [UInt8], timeout: TimeInterval = 5, halfClose: Bool = false, untilClose: Bool = false,
+        probesFullClose: Bool = false
+    ) async throws -> RawHTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Result { try blockingExchange(port: port, request: request, timeout: timeout, halfClose: halfClose, untilClose: untilClose) })
+                continuation.resume(with: Result {
+                    try blockingExchange(
+                        port: port, request: request, timeout: timeout, halfClose: halfClose, untilClose: untilClose,
+                        probesFullClose: probesFullClose
+                    )
+                })
             }
             thread.start()
         }
     }
 
-    private static func blockingExchange(port: Int, request: [UInt8], timeout: TimeInterval, halfClose: Bool, untilClose: Bool) throws -> RawHTTPResponse {
+    private static func blockingExchange(
+        port: Int, request: [UInt8], timeout: TimeInterval, halfClose: Bool, untilClose: Bool, probesFullClose: Bool
+    ) throws -> RawHTTPResponse {
         guard let descriptor = LoopbackSocket.connected(toPort: port) else { throw RawHTTPError.connect }
         defer { close(descriptor) }
         var interval = timeval(tv_sec: 0, tv_usec: 200_000)
@@ -52,17 +71,37 @@ enum RawHTTP {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var closed = false
         while Date() < deadline, received.count < 4_000_000 {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count == 0 { break }
+            if count == 0 {
+                closed = true
+                break
+            }
             if count < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK { if !untilClose, isComplete(received) { break } else { continue } }
+                closed = errno == ECONNRESET
                 break
             }
             received.append(contentsOf: buffer[0..<count])
             if !untilClose, isComplete(received) { break }
         }
-        return parse(received)
+        var response = parse(received)
+        response.closedByServer = closed
+        if probesFullClose, closed { response.fullyClosed = refusesMoreBytes(descriptor) }
+        return response
+    }
+
+    /// Whether the peer's socket is gone: a closed socket answers the first bytes with a reset,
+    /// after which sending fails; a socket that only shut down its sending half takes them.
+    private static func refusesMoreBytes(_ descriptor: Int32) -> Bool {
+        let probe = Array("GET / HTTP/1.1\r\n".utf8)
+        for _ in 0..<3 {
+            let sent = probe.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 { return errno == EPIPE || errno == ECONNRESET }
+            usleep(100_000)
+        }
+        return false
     }
 
     /// A GET (or other method) request with `Connection: close` and the given extra header lines.

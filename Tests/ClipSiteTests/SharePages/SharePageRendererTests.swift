@@ -100,6 +100,36 @@ import Testing
         #expect(throws: SiteTemplateError.self) { try SiteTemplates(overridingWith: folder.file("missing")) }
     }
 
+    @Test func aTemplateErrorSaysWhichFileWhereAndWhat() throws {
+        let folder = try TemporaryDirectory()
+        try Data("<p>ok</p>\n<p>{{name}}</p>\n<p>{{#items}}{{.}}{{/things}}</p>\n".utf8).write(to: folder.file("share.mustache"))
+        do {
+            _ = try SiteTemplates(overridingWith: folder.url)
+            Issue.record("an unbalanced section was accepted")
+        } catch {
+            let text = error.description
+            #expect(text.contains(folder.file("share.mustache").path), "\(text)")
+            #expect(text.contains("line 3, column "), "\(text)")
+            #expect(text.contains("closes with another name"), "\(text)")
+            #expect(text.contains("{{#items}}"), "the line is quoted: \(text)")
+            #expect(!text.contains("ParserError") && !text.contains("MustacheParserContext"), "\(text)")
+        }
+    }
+
+    @Test func aTextTemplateErrorIsPlacedInTheFileAsWritten() throws {
+        let folder = try TemporaryDirectory()
+        try Data("Join {{name".utf8).write(to: folder.file("share.title.mustache"))
+        do {
+            _ = try SiteTemplates(overridingWith: folder.url)
+            Issue.record("an unfinished tag was accepted")
+        } catch {
+            let text = error.description
+            #expect(text.contains("line 1, column "), "\(text)")
+            #expect(text.contains("(the line: Join {{name)"), "\(text)")
+            #expect(!text.contains("CONTENT_TYPE"), "the prefix ClipKit adds is not the user's: \(text)")
+        }
+    }
+
     @Test func routeNamesAreHumanized() {
         #expect(SharePageRenderer.humanized("driverShare") == "Driver share")
         #expect(SharePageRenderer.humanized("starterPackShortLink") == "Starter pack short link")

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// The hosting checks of an AASA URL: the scheme, the path, and the response.
@@ -71,8 +72,8 @@ struct AASAHostingCheck {
                 fix: "configure the server to send Content-Type: application/json for \(AASADocument.wellKnownPath)")
         }
         if response.exceededLimit {
-            add(.fileTooLarge, .error, "the file is larger than \(AASADocument.maximumBytes) bytes (128 KB); the system ignores it",
-                fix: "remove patterns (merge them with wildcards or substitution variables) until the file is under 128 KB")
+            add(.fileTooLarge, .error, "the file is larger than \(ByteSize.text(AASADocument.maximumBytes)); the system ignores it",
+                fix: "remove patterns (merge them with wildcards or substitution variables) until the file is under \(ByteSize.text(AASADocument.maximumBytes))")
             return false
         }
         return true

@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Why bytes could not be read as an AASA file.
 public enum AASADocumentError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is larger than the system accepts.
@@ -21,7 +23,7 @@ public enum AASADocumentError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):
-            return "the file has \(bytes) bytes; the system ignores AASA files over \(limit) bytes (128 KB)"
+            return "the file is \(ByteSize.text(bytes)); the system ignores AASA files over \(ByteSize.text(limit))"
         case .byteOrderMark(let encoding):
             return "the file starts with a \(encoding) byte-order mark; save it as UTF-8 without a BOM"
         case .notJSON(let line, let column, let reason):

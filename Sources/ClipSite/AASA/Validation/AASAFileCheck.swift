@@ -11,6 +11,15 @@ struct AASAFileCheck {
 
     // MARK: Bytes and structure
 
+    /// The finding for a file of `bytes` bytes, over the `limit` the system reads.
+    static func tooLarge(bytes: UInt64, limit: Int) -> AASAFinding {
+        AASAFinding(
+            code: .fileTooLarge, severity: .error, path: "$",
+            message: "the file is \(ByteSize.text(bytes)); the system ignores AASA files over \(ByteSize.text(limit))",
+            fix: "remove patterns (merge them with wildcards or substitution variables) until the file is under \(ByteSize.text(limit))"
+        )
+    }
+
     /// Parses the file; returns `nil` (with findings) when there is nothing further to check.
     mutating func read(_ data: Data) -> (JSONValue, AASADocument)? {
         let result: AASADocument.Reading
@@ -19,8 +28,7 @@ struct AASAFileCheck {
         } catch {
             switch error {
             case .tooLarge(let bytes, let limit):
-                add(.fileTooLarge, .error, "$", "the file has \(bytes) bytes; the system ignores AASA files over \(limit) bytes (128 KB)",
-                    fix: "remove patterns (merge them with wildcards or substitution variables) until the file is under 128 KB")
+                findings.append(Self.tooLarge(bytes: UInt64(bytes), limit: limit))
             case .byteOrderMark(let encoding):
                 add(.byteOrderMark, .error, "$", "the file starts with a \(encoding) byte-order mark, which the system rejects",
                     fix: "save the file as UTF-8 without a byte-order mark")
