@@ -74,17 +74,11 @@ for _ in $(seq 1 200); do [ -s "$run/proxy.json" ] && break; sleep 0.05; done
 proxy_port="$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["listen"])' "$run/proxy.json")"
 stats_port="$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["stats"])' "$run/proxy.json")"
 
-"$python" - "$root/Examples/roadflare/clipkit.json" "ws://127.0.0.1:$proxy_port" > "$run/clipkit.json" <<'PY'
-import json, sys
-manifest = json.load(open(sys.argv[1]))
-manifest["nostr"]["relays"] = [sys.argv[2]]
-print(json.dumps(manifest))
-PY
-
 run_load() { # clients → JSON line
     local clients="$1" port pid
     port="$(free_port)"
-    "$clipkit" serve --manifest "$run/clipkit.json" --port "$port" --log-level warning \
+    "$clipkit" serve --manifest "$root/Examples/roadflare/clipkit.json" --relay "ws://127.0.0.1:$proxy_port" \
+        --port "$port" --log-level warning \
         --relay-subscriptions "$relay_subscriptions" \
         --client-lookup-burst "$client_burst" --client-lookups-per-minute "$client_per_minute" \
         --lookup-burst "$overall_burst" --lookups-per-second "$overall_per_second" \

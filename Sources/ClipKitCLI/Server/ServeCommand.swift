@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipNostr
 import ClipServer
 import ClipSite
 import Foundation
@@ -25,6 +26,10 @@ public struct ServeCommand: AsyncParsableCommand {
     /// How much to log.
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error or critical. Requests are logged at info.")
     public var logLevel: String = "info"
+
+    /// Relays that replace the manifest's for previews.
+    @Option(name: .customLong("relay"), help: "A relay for previews instead of the manifest's (wss://, or ws:// on loopback); repeat for more.")
+    public var relays: [String] = []
 
     /// The most relay subscriptions in flight per relay, which is also the most profile lookups at once.
     @Option(name: .long, help: "Relay work: the most profile lookups in flight, each one subscription on each relay's shared connection.")
@@ -88,8 +93,17 @@ public struct ServeCommand: AsyncParsableCommand {
         ] where !(value >= 0 && value.isFinite) {
             throw CommandFailure.badInput("\(name) \(value) must be zero or more")
         }
+        for relay in relays {
+            do {
+                _ = try RelayURL(relay)
+            } catch {
+                throw CommandFailure.badInput("--relay \(relay): \(error.description)")
+            }
+        }
         let connections = SharedRelayConnections(configuration: SharedRelayConfiguration(maximumSubscriptionsPerRelay: relaySubscriptions))
-        let site = try siteOptions.loadSite(transportFactory: connections, profilePolicy: profilePolicy)
+        let site = try siteOptions.loadSite(
+            relays: relays.isEmpty ? nil : relays, transportFactory: connections, profilePolicy: profilePolicy
+        )
         let configuration = ClipServerConfiguration(host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache)
         let logger = ClipServer.standardErrorLogger(level: level)
         let server = ClipServer(site: site, configuration: configuration, logger: logger)

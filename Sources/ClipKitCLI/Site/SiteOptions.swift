@@ -19,9 +19,11 @@ public struct SiteOptions: ParsableArguments, Sendable {
     /// Loads the manifest and templates and builds the site, mapping problems onto bad-input failures.
     ///
     /// - Parameters:
+    ///   - relays: Relays that replace the manifest's for previews.
     ///   - transportFactory: How preview lookups reach relays (a shared pool for a server).
     ///   - profilePolicy: The preview-profile cache's lifetimes and limits.
     public func loadSite(
+        relays: [String]? = nil,
         transportFactory: any RelayTransportFactory = RelayTransports.tooling,
         profilePolicy: ShareProfileCache.Policy = .init()
     ) throws -> LinkDomainSite {
@@ -37,7 +39,7 @@ public struct SiteOptions: ParsableArguments, Sendable {
         do {
             return try LinkDomainSite(
                 manifest: manifest, templates: siteTemplates,
-                profileProvider: DefaultShareProfileProvider.make(for: manifest, transportFactory: transportFactory),
+                profileProvider: DefaultShareProfileProvider.make(for: manifest, relays: relays, transportFactory: transportFactory),
                 profilePolicy: profilePolicy, parameterKinds: CommandEnvironment.parameterKinds
             )
         } catch {
