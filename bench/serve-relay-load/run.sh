@@ -9,7 +9,7 @@
 #
 # Usage: bench/serve-relay-load/run.sh
 # Environment: COUNT (requests per run, default 20000), CONCURRENCY (default 64),
-#              TIME_LIMIT (seconds per run, default 120), RSS_LIMIT_MIB (default 100),
+#              TIME_LIMIT (seconds per run, default 120), RSS_LIMIT_MIB (default 64),
 #              SKIP_BUILD=1 (reuse the release build), CLIPKIT_VENV (default .venv).
 # Needs: scripts/setup (nostr-relay in the virtual environment), curl.
 set -euo pipefail
@@ -18,7 +18,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 count="${COUNT:-20000}"
 concurrency="${CONCURRENCY:-64}"
 time_limit="${TIME_LIMIT:-120}"
-rss_limit_mib="${RSS_LIMIT_MIB:-100}"
+rss_limit_mib="${RSS_LIMIT_MIB:-64}"
 venv="${CLIPKIT_VENV:-$root/.venv}"
 python="$venv/bin/python"
 here="$root/bench/serve-relay-load"
@@ -94,15 +94,15 @@ run_load() { # clients → JSON line
 
 echo "clipkit serve under $count requests for distinct unknown npubs, one relay (nostr-relay) behind a counting proxy, concurrency $concurrency, loopback, $(nproc) cores" >&2
 failed=0
-printf '%-8s %9s %8s %10s %9s %14s %10s %13s %14s %12s\n' clients requests seconds "req/s" throttled subscriptions "bound" "peak open" "peak RSS MiB" "start MiB"
+printf '%-8s %9s %8s %10s %9s %12s %14s %10s %10s %13s %10s\n' clients requests seconds "req/s" throttled connections subscriptions "bound" "peak open" "peak RSS MiB" "start MiB"
 for clients in 1 64; do
     result="$(run_load "$clients")"
     echo "$result" > "$run/result-$clients.json"
-    read -r requests seconds rps throttled subscriptions peak_open peak_rss start_rss errors <<<"$("$python" -c '
+    read -r requests seconds rps throttled connections subscriptions peak_open peak_rss start_rss errors <<<"$("$python" -c '
 import json, sys
 r = json.loads(sys.argv[1])
 rss = r["rssKiB"]
-print(r["requests"], r["seconds"], r["requestsPerSecond"], r["throttled"], r["relay"]["subscriptions"],
+print(r["requests"], r["seconds"], r["requestsPerSecond"], r["throttled"], r["relay"]["connections"], r["relay"]["subscriptions"],
       r["relay"]["peakSubscriptionsOpen"], round(max(rss["peakSampled"], rss["highWaterMark"] or 0) / 1024, 1),
       round(rss["start"] / 1024, 1), r["errors"])' "$result")"
     # What the buckets allow in the run's time (plus the 6 s drain): the overall bucket, and for
@@ -111,7 +111,7 @@ print(r["requests"], r["seconds"], r["requestsPerSecond"], r["throttled"], r["re
         -v cb="$client_burst" -v cm="$client_per_minute" 'BEGIN {
             t = s + 6; overall = ob + or * t; per = c * (cb + cm / 60 * t);
             printf "%d", (per < overall ? per : overall) }')"
-    printf '%-8s %9s %8s %10s %9s %14s %10s %13s %14s %12s\n' "$clients" "$requests" "$seconds" "$rps" "$throttled" "$subscriptions" "<= $bound" "$peak_open" "$peak_rss" "$start_rss"
+    printf '%-8s %9s %8s %10s %9s %12s %14s %10s %10s %13s %10s\n' "$clients" "$requests" "$seconds" "$rps" "$throttled" "$connections" "$subscriptions" "<= $bound" "$peak_open" "$peak_rss" "$start_rss"
     [ "$errors" -eq 0 ] || { echo "  $errors requests failed" >&2; failed=1; }
     [ "$subscriptions" -le "$bound" ] || { echo "  more subscriptions than the buckets allow" >&2; failed=1; }
     [ "$peak_open" -le "$relay_subscriptions" ] || { echo "  more than $relay_subscriptions subscriptions open at once" >&2; failed=1; }
