@@ -30,8 +30,8 @@ struct LinkDomainApplication: ApplicationProtocol {
         let responder = self.responder
         let service = try server.buildServer(
             configuration: serverConfiguration, eventLoopGroup: eventLoopGroup, logger: logger,
-            responder: { request, writer, _ in
-                let (head, body) = await responder.answer(request.head)
+            responder: { request, writer, channel in
+                let (head, body) = await responder.answer(request.head, client: ClientKey.of(channel.remoteAddress))
                 if let body {
                     try await writer.write(response: head, body: ResponseBody(byteBuffer: body))
                 } else {

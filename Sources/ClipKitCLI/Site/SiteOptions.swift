@@ -1,5 +1,7 @@
 import ArgumentParser
 import ClipKit
+import ClipNostr
+import ClipNostrWebSocket
 import ClipSite
 import Foundation
 
@@ -15,7 +17,16 @@ public struct SiteOptions: ParsableArguments, Sendable {
     public init() {}
 
     /// Loads the manifest and templates and builds the site, mapping problems onto bad-input failures.
-    public func loadSite() throws -> LinkDomainSite {
+    ///
+    /// - Parameters:
+    ///   - relays: Relays that replace the manifest's for previews.
+    ///   - transportFactory: How preview lookups reach relays (a shared pool for a server).
+    ///   - profilePolicy: The preview-profile cache's lifetimes and limits.
+    public func loadSite(
+        relays: [String]? = nil,
+        transportFactory: any RelayTransportFactory = RelayTransports.tooling,
+        profilePolicy: ShareProfileCache.Policy = .init()
+    ) throws -> LinkDomainSite {
         let manifest = try manifestOption.load()
         var siteTemplates = SiteTemplates.defaults
         if let templates {
@@ -28,8 +39,8 @@ public struct SiteOptions: ParsableArguments, Sendable {
         do {
             return try LinkDomainSite(
                 manifest: manifest, templates: siteTemplates,
-                profileProvider: DefaultShareProfileProvider.make(for: manifest),
-                parameterKinds: CommandEnvironment.parameterKinds
+                profileProvider: DefaultShareProfileProvider.make(for: manifest, relays: relays, transportFactory: transportFactory),
+                profilePolicy: profilePolicy, parameterKinds: CommandEnvironment.parameterKinds
             )
         } catch {
             throw CommandFailure.badInput("\(manifestOption.manifest): \(error.description)")

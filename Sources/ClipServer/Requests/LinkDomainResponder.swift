@@ -151,7 +151,9 @@ struct LinkDomainResponder: HTTPResponder {
     }
 
     /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.
-    func answer(_ head: HTTPRequest) async -> (head: HTTPResponse, body: ByteBuffer?) {
+    ///
+    /// - Parameter client: Who asks (see ``ClientKey``), for the relay-work budget of share pages.
+    func answer(_ head: HTTPRequest, client: String? = nil) async -> (head: HTTPResponse, body: ByteBuffer?) {
         let started = logsRequests ? ContinuousClock.now : nil
         let request = IncomingRequest(head)
         let path = Self.pathWithoutQuery(request.target)
@@ -160,7 +162,7 @@ struct LinkDomainResponder: HTTPResponder {
         case .ready(let ready):
             prepared = ready
         case .render(let path):
-            prepared = await renderSharePage(path: path, host: request.host) ?? notFound
+            prepared = await renderSharePage(path: path, host: request.host, client: client) ?? notFound
         }
         let answer = prepared.answer(request)
         if let started { logRequest(request, path: path, status: answer.head.status.code, started: started) }
@@ -197,10 +199,20 @@ struct LinkDomainResponder: HTTPResponder {
     }
 
     /// The share page for `path`, rendered now and cached; `nil` when no route matches.
-    private func renderSharePage(path: Substring, host: String?) async -> PreparedResponse? {
+    ///
+    /// A page whose profile lookup was throttled (the relay-work budget or the concurrency limit
+    /// was reached) is the generic page, still 200 so the link works, sent with `no-store` and
+    /// not cached: the next request may get the preview.
+    private func renderSharePage(path: Substring, host: String?, client: String?) async -> PreparedResponse? {
         let cache = pageCache(for: host)
         guard let match = site.match(path: String(path), host: host) else { return nil }
-        let rendered = await site.sharePage(for: match)
+        let rendered = await site.sharePage(for: match, client: client)
+        if rendered.isThrottled {
+            return PreparedResponse(
+                status: .ok, contentType: "text/html; charset=utf-8", body: Array(rendered.html.utf8),
+                cacheControl: "no-store", extraHeaders: htmlHeaders, tagged: false
+            )
+        }
         let now = Date()
         var maxAge = configuration.sharePageMaxAge
         if let expiresAt = rendered.expiresAt {

@@ -66,14 +66,16 @@ public struct LinkDomainSite: Sendable {
     }
 
     /// The share page for `match`, with the profile when the provider has one in time.
-    public func sharePage(for match: RouteMatch) async -> RenderedSharePage {
+    ///
+    /// - Parameter client: Who asks, for the profile cache's per-client budget (see ``LookupBudget``).
+    public func sharePage(for match: RouteMatch, client: String? = nil) async -> RenderedSharePage {
         guard let profiles else {
             return RenderedSharePage(html: renderer.sharePage(for: match, profile: nil), expiresAt: nil, showsProfile: false)
         }
-        let lookup = await profiles.lookup(ShareProfileRequest(match: match))
+        let lookup = await profiles.lookup(ShareProfileRequest(match: match), client: client)
         return RenderedSharePage(
             html: renderer.sharePage(for: match, profile: lookup.profile),
-            expiresAt: lookup.expiresAt, showsProfile: lookup.profile != nil
+            expiresAt: lookup.expiresAt, showsProfile: lookup.profile != nil, isThrottled: lookup.isThrottled
         )
     }
 
@@ -98,4 +100,15 @@ public struct RenderedSharePage: Sendable, Hashable {
     public var expiresAt: Date?
     /// Whether the page shows a profile.
     public var showsProfile: Bool
+    /// Whether the profile was left out because a lookup limit was reached; such a page holds for
+    /// this request only and must not be cached.
+    public var isThrottled: Bool
+
+    /// Creates a rendered page.
+    public init(html: String, expiresAt: Date?, showsProfile: Bool, isThrottled: Bool = false) {
+        self.html = html
+        self.expiresAt = expiresAt
+        self.showsProfile = showsProfile
+        self.isThrottled = isThrottled
+    }
 }

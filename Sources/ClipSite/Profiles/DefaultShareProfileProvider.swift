@@ -1,5 +1,6 @@
 import ClipKit
 import ClipNostr
+import ClipNostrWebSocket
 
 /// The profile provider that `clipkit serve` and `clipkit site build` use for a manifest.
 ///
@@ -9,11 +10,17 @@ import ClipNostr
 public enum DefaultShareProfileProvider {
     /// The provider for `manifest`'s routes, or `nil` when no route has a profile to preview.
     ///
-    /// - Parameter relays: Relays that replace the manifest's, such as a local relay in the demo.
-    public static func make(for manifest: ClipManifest, relays: [String]? = nil) -> (any ShareProfileProvider)? {
+    /// - Parameters:
+    ///   - relays: Relays that replace the manifest's, such as a local relay in the demo.
+    ///   - transportFactory: How the provider reaches relays: a ``SharedRelayConnections`` for a
+    ///     server (one long-lived connection per relay); by default a new connection per lookup.
+    public static func make(
+        for manifest: ClipManifest, relays: [String]? = nil,
+        transportFactory: any RelayTransportFactory = RelayTransports.tooling
+    ) -> (any ShareProfileProvider)? {
         guard manifest.routes.contains(where: { $0.params["npub"] != nil }) else { return nil }
         let usable = (relays ?? manifest.nostr?.relays ?? []).compactMap { try? RelayURL($0) }
         guard !usable.isEmpty else { return nil }
-        return NostrShareProfileProvider(relays: usable)
+        return NostrShareProfileProvider(relays: usable, pool: RelayPool(transportFactory: transportFactory))
     }
 }

@@ -6,7 +6,12 @@ import ClipNostrWebSocket
 /// share-page previews.
 ///
 /// The relay pool verifies every event (id and signature) before it counts; the newest verified
-/// profile wins. A route without an `npub` parameter has no profile.
+/// profile wins. A route without an `npub` parameter has no profile. A lookup that no relay
+/// answered (every one failed or timed out) throws, so ``ShareProfileCache`` keeps it for its
+/// short failure lifetime rather than as a definite absence.
+///
+/// For a server, give the pool a ``SharedRelayConnections`` transport factory, so lookups share one
+/// long-lived connection per relay instead of opening their own.
 public struct NostrShareProfileProvider: ShareProfileProvider {
     /// The relays asked.
     public let relays: [RelayURL]
@@ -22,17 +27,49 @@ public struct NostrShareProfileProvider: ShareProfileProvider {
         self.parameter = parameter
     }
 
+    /// The public key in hex, so every spelling of one key (and every route that names it) shares
+    /// one lookup; `nil` when the route has no key parameter or no relays are configured.
+    public func lookupKey(for request: ShareProfileRequest) -> String? {
+        guard !relays.isEmpty, let key = request.parameters[parameter] else { return nil }
+        return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
+    }
+
     /// The newest verified profile of the request's npub, or `nil` when there is none.
+    ///
+    /// - Throws: A NIP-19 error for a parameter that is not a key, or
+    ///   ``NostrProfileLookupError`` when no relay answered.
     public func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
         let publicKey = try NIP19.decode(key).publicKey
         var final: ProfileFetchUpdate?
         for await update in try pool.fetchProfile(of: publicKey, from: relays) where update.isFinal { final = update }
-        guard let found = final?.profile, let name = found.profile.preferredName else { return nil }
+        guard let found = final?.profile else {
+            let reports = final?.relays ?? []
+            let answered = reports.contains { report in
+                switch report.state.outcome {
+                case .endOfStoredEvents?, .closed?: return true
+                default: return false
+                }
+            }
+            if answered { return nil }
+            throw NostrProfileLookupError(outcomes: reports.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" })
+        }
+        guard let name = found.profile.preferredName else { return nil }
         let car = ["car_color", "car_make", "car_model"].compactMap { found.profile.custom[$0]?.stringValue }.joined(separator: " ")
         return ShareProfile(
             name: name, pictureURL: found.profile.picture?.absoluteString, about: found.profile.about,
             details: car.isEmpty ? [] : [ShareProfile.Detail(label: "Car", value: car)]
         )
+    }
+}
+
+/// No relay answered a profile lookup: each failed, was refused or timed out.
+public struct NostrProfileLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Each relay and how its part ended.
+    public let outcomes: [String]
+
+    /// What happened, relay by relay.
+    public var description: String {
+        "no relay answered the profile lookup (\(outcomes.joined(separator: "; "))); it is retried after the failure lifetime"
     }
 }

@@ -1,35 +1,60 @@
 import Foundation
 
-/// A time-limited cache around a ``ShareProfileProvider``.
+/// A time-limited, bounded cache around a ``ShareProfileProvider``.
 ///
-/// - A found profile (or a definite "none") is kept for ``Policy/timeToLive``; a failed lookup
-///   for the shorter ``Policy/failureTimeToLive``, so a relay outage heals quickly.
-/// - Concurrent requests for the same profile share one lookup.
+/// - A found profile is kept for ``Policy/timeToLive``; a definite "none" for
+///   ``Policy/absenceTimeToLive`` and a failed lookup for ``Policy/failureTimeToLive`` (a short
+///   negative cache, so a relay outage heals quickly and unknown keys are not asked for again and
+///   again).
+/// - Requests with the same ``ShareProfileProvider/lookupKey(for:)`` share one lookup and one entry
+///   (for Nostr: one per public key, whatever route or npub spelling led to it).
 /// - A caller waits at most ``Policy/lookupTimeout``; the lookup goes on and fills the cache
 ///   for the next request, so a slow source delays one page, never the server.
-/// - At most ``Policy/capacity`` entries are kept; the oldest go first.
+/// - At most ``Policy/maximumConcurrentLookups`` lookups run at once, and with a
+///   ``Policy/budget`` each new lookup needs a token from its client's bucket and the overall one.
+///   A request over either limit is answered at once without a profile, marked
+///   ``Lookup/isThrottled``, and nothing is cached for it.
+/// - At most ``Policy/capacity`` entries are kept; expired ones go first, then the least
+///   recently used.
 public actor ShareProfileCache: ShareProfileProvider {
-    /// How long answers are kept and how long callers wait.
+    /// How long answers are kept, how long callers wait and how much lookup work may run.
     public struct Policy: Sendable, Hashable {
-        /// Seconds a found profile (or a definite absence) stays cached.
+        /// Seconds a found profile stays cached.
         public var timeToLive: TimeInterval
+        /// Seconds a definite absence (the source has no profile for the key) stays cached.
+        public var absenceTimeToLive: TimeInterval
         /// Seconds a failed or timed-out lookup stays cached before it is retried.
         public var failureTimeToLive: TimeInterval
         /// Seconds a caller waits for a lookup before it goes on without a profile.
         public var lookupTimeout: TimeInterval
         /// The most entries kept.
         public var capacity: Int
+        /// The most lookups running at once (for Nostr: relay subscriptions per relay); a request
+        /// that would start one more is answered without a profile.
+        public var maximumConcurrentLookups: Int
+        /// Token buckets that new lookups draw from, per client and overall; `nil` sets no rate.
+        public var budget: LookupBudget?
 
-        /// Creates a policy; the defaults suit link previews (ten minutes, thirty seconds, two seconds).
+        /// Creates a policy; the defaults suit link previews (ten minutes for a profile, one for an
+        /// absence, thirty seconds for a failure, two seconds of waiting) and set no rate budget.
         public init(
             timeToLive: TimeInterval = 600, failureTimeToLive: TimeInterval = 30,
-            lookupTimeout: TimeInterval = 2, capacity: Int = 10_000
+            lookupTimeout: TimeInterval = 2, capacity: Int = 10_000,
+            absenceTimeToLive: TimeInterval = 60, maximumConcurrentLookups: Int = 64,
+            budget: LookupBudget? = nil
         ) {
             self.timeToLive = timeToLive
+            self.absenceTimeToLive = absenceTimeToLive
             self.failureTimeToLive = failureTimeToLive
             self.lookupTimeout = lookupTimeout
             self.capacity = max(1, capacity)
+            self.maximumConcurrentLookups = max(1, maximumConcurrentLookups)
+            self.budget = budget
         }
+
+        /// The policy of a public server (`clipkit serve`): the defaults with 16 lookups at once
+        /// and the default ``LookupBudget``.
+        public static let serving = Policy(maximumConcurrentLookups: 16, budget: LookupBudget())
     }
 
     /// One answer from the cache.
@@ -38,6 +63,28 @@ public actor ShareProfileCache: ShareProfileProvider {
         public var profile: ShareProfile?
         /// Until when this answer holds; a page rendered from it should not be cached longer.
         public var expiresAt: Date
+        /// Whether the lookup was not started because a limit was reached (concurrency or
+        /// budget): the answer holds for this request only and must not be cached.
+        public var isThrottled: Bool
+
+        /// Creates an answer.
+        public init(profile: ShareProfile?, expiresAt: Date, isThrottled: Bool = false) {
+            self.profile = profile
+            self.expiresAt = expiresAt
+            self.isThrottled = isThrottled
+        }
+    }
+
+    /// What the cache has counted since it was created.
+    public struct Statistics: Sendable, Hashable {
+        /// Lookups started (each one call to the provider).
+        public var lookupsStarted = 0
+        /// Requests that joined a lookup already running.
+        public var lookupsJoined = 0
+        /// Requests answered from an entry.
+        public var hits = 0
+        /// Requests answered without a profile because a limit was reached.
+        public var throttled = 0
     }
 
     private enum Outcome: Sendable {
@@ -53,16 +100,19 @@ public actor ShareProfileCache: ShareProfileProvider {
     private struct Entry {
         var outcome: Outcome
         var expiresAt: Date
-        var sequence: UInt64
+        var lastUsed: UInt64
     }
 
     /// The cache's policy.
     public let policy: Policy
     private let provider: any ShareProfileProvider
     private let now: @Sendable () -> Date
-    private var entries: [ShareProfileRequest: Entry] = [:]
-    private var lookups: [ShareProfileRequest: Task<Outcome, Never>] = [:]
+    private var entries: [String: Entry] = [:]
+    private var lookups: [String: Task<Outcome, Never>] = [:]
+    private var admission: LookupAdmission?
     private var sequence: UInt64 = 0
+    /// What the cache has counted so far.
+    public private(set) var statistics = Statistics()
 
     /// Wraps `provider`.
     ///
@@ -74,27 +124,60 @@ public actor ShareProfileCache: ShareProfileProvider {
         self.provider = provider
         self.policy = policy
         self.now = now
+        admission = policy.budget.map { LookupAdmission(budget: $0, now: now().timeIntervalSinceReferenceDate) }
     }
 
     /// The number of cached answers, expired ones included until they are replaced.
     public var count: Int { entries.count }
+
+    /// The number of lookups running now.
+    public var lookupsInFlight: Int { lookups.count }
+
+    /// The number of client buckets the budget remembers now.
+    public var trackedClients: Int { admission?.trackedClients ?? 0 }
 
     /// The profile for `request`, from the cache or from the provider; `nil` after a failure or timeout.
     public func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         await lookup(request).profile
     }
 
+    /// The provider's key for `request`.
+    public nonisolated func lookupKey(for request: ShareProfileRequest) -> String? {
+        provider.lookupKey(for: request)
+    }
+
     /// The profile for `request` and how long the answer holds.
-    public func lookup(_ request: ShareProfileRequest) async -> Lookup {
+    ///
+    /// - Parameter client: Who asks, as the server names clients (an IPv4 address, an IPv6 /64);
+    ///   a new lookup takes a token from this client's bucket. `nil` draws on the overall bucket only.
+    public func lookup(_ request: ShareProfileRequest, client: String? = nil) async -> Lookup {
         let started = now()
-        if let entry = entries[request], entry.expiresAt > started {
+        guard let key = provider.lookupKey(for: request) else {
+            return Lookup(profile: nil, expiresAt: started.addingTimeInterval(policy.timeToLive))
+        }
+        if let entry = entries[key], entry.expiresAt > started {
+            sequence &+= 1
+            entries[key]?.lastUsed = sequence
+            statistics.hits += 1
             return Lookup(profile: entry.outcome.profile, expiresAt: entry.expiresAt)
         }
-        let task = lookups[request] ?? startLookup(request)
+        let task: Task<Outcome, Never>
+        if let running = lookups[key] {
+            statistics.lookupsJoined += 1
+            task = running
+        } else {
+            guard lookups.count < policy.maximumConcurrentLookups,
+                  admission?.admit(client: client, now: started.timeIntervalSinceReferenceDate) ?? true
+            else {
+                statistics.throttled += 1
+                return Lookup(profile: nil, expiresAt: started, isThrottled: true)
+            }
+            task = startLookup(request, key: key)
+        }
         guard let outcome = await Self.value(of: task, waitingAtMost: policy.lookupTimeout) else {
             return Lookup(profile: nil, expiresAt: now().addingTimeInterval(min(policy.failureTimeToLive, policy.lookupTimeout)))
         }
-        if let entry = entries[request] {
+        if let entry = entries[key] {
             return Lookup(profile: entry.outcome.profile, expiresAt: entry.expiresAt)
         }
         return Lookup(profile: outcome.profile, expiresAt: now().addingTimeInterval(timeToLive(of: outcome)))
@@ -105,8 +188,9 @@ public actor ShareProfileCache: ShareProfileProvider {
         entries.removeAll()
     }
 
-    private func startLookup(_ request: ShareProfileRequest) -> Task<Outcome, Never> {
+    private func startLookup(_ request: ShareProfileRequest, key: String) -> Task<Outcome, Never> {
         let provider = self.provider
+        statistics.lookupsStarted += 1
         let task = Task<Outcome, Never> {
             let outcome: Outcome
             do {
@@ -114,34 +198,35 @@ public actor ShareProfileCache: ShareProfileProvider {
             } catch {
                 outcome = .failed
             }
-            self.store(outcome, for: request)
+            self.store(outcome, for: key)
             return outcome
         }
-        lookups[request] = task
+        lookups[key] = task
         return task
     }
 
-    private func store(_ outcome: Outcome, for request: ShareProfileRequest) {
-        lookups[request] = nil
-        if entries[request] == nil, entries.count >= policy.capacity { evict() }
+    private func store(_ outcome: Outcome, for key: String) {
+        lookups[key] = nil
+        if entries[key] == nil, entries.count >= policy.capacity { evict() }
         sequence &+= 1
-        entries[request] = Entry(outcome: outcome, expiresAt: now().addingTimeInterval(timeToLive(of: outcome)), sequence: sequence)
+        entries[key] = Entry(outcome: outcome, expiresAt: now().addingTimeInterval(timeToLive(of: outcome)), lastUsed: sequence)
     }
 
     private func timeToLive(of outcome: Outcome) -> TimeInterval {
         switch outcome {
-        case .answered: return policy.timeToLive
+        case .answered(.some): return policy.timeToLive
+        case .answered(.none): return policy.absenceTimeToLive
         case .failed: return policy.failureTimeToLive
         }
     }
 
-    /// Drops expired entries, then the oldest tenth if the cache is still full.
+    /// Drops expired entries, then the least recently used tenth if the cache is still full.
     private func evict() {
         let current = now()
         entries = entries.filter { $0.value.expiresAt > current }
         guard entries.count >= policy.capacity else { return }
         let excess = entries.count - policy.capacity + max(1, policy.capacity / 10)
-        let oldest = entries.sorted { $0.value.sequence < $1.value.sequence }.prefix(excess)
+        let oldest = entries.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(excess)
         for (key, _) in oldest { entries[key] = nil }
     }
 
@@ -150,10 +235,13 @@ public actor ShareProfileCache: ShareProfileProvider {
         let gate = FirstResult<Outcome?>()
         return await withCheckedContinuation { continuation in
             gate.install(continuation)
-            Task { gate.resume(with: await task.value) }
-            Task {
+            let timer = Task {
                 try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
                 gate.resume(with: nil)
+            }
+            Task {
+                gate.resume(with: await task.value)
+                timer.cancel()
             }
         }
     }

@@ -30,4 +30,26 @@ public protocol ShareProfileProvider: Sendable {
     /// - Throws: When the lookup failed (a network error, a timeout); pages then render without a
     ///   profile and ``ShareProfileCache`` retries sooner than it would after a `nil`.
     func profile(for request: ShareProfileRequest) async throws -> ShareProfile?
+
+    /// What identifies the profile `request` asks for: requests with the same key share one
+    /// lookup and one cache entry in ``ShareProfileCache``, whatever route they came through.
+    ///
+    /// `nil` means the request points at no profile, so it needs no lookup. The default keys on
+    /// the route and all of its parameters.
+    func lookupKey(for request: ShareProfileRequest) -> String?
+}
+
+extension ShareProfileProvider {
+    /// The route's name and its parameters, sorted by name.
+    public func lookupKey(for request: ShareProfileRequest) -> String? {
+        request.defaultLookupKey
+    }
+}
+
+extension ShareProfileRequest {
+    /// The route's name and its parameters sorted by name, separated by characters a route name
+    /// or checked parameter cannot contain.
+    public var defaultLookupKey: String {
+        ([route] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)\u{1F}\($0.value)" }).joined(separator: "\u{1E}")
+    }
 }

@@ -12,9 +12,13 @@ struct CurlResponse: Sendable {
 /// Normal requests through a real HTTP client, curl.
 enum Curl {
     /// Requests `url` with curl (no redirects followed, so a redirect shows as 3xx).
-    static func request(_ url: String, method: String = "GET", headers: [String] = []) async throws -> CurlResponse {
+    ///
+    /// - Parameter sourceAddress: The loopback address to connect from, such as `127.0.0.2`, to
+    ///   pose as another client.
+    static func request(_ url: String, method: String = "GET", headers: [String] = [], sourceAddress: String? = nil) async throws -> CurlResponse {
         let curl = try TestEnvironment.systemTool("curl")
         var arguments = ["--silent", "--show-error", "--include", "--max-time", "10"]
+        if let sourceAddress { arguments += ["--interface", sourceAddress] }
         if method == "HEAD" { arguments.append("--head") } else { arguments += ["--request", method] }
         for header in headers { arguments += ["--header", header] }
         arguments.append(url)

@@ -66,13 +66,13 @@ enum ServerFixtures {
     /// A real npub (the test driver's, `Tests/Fixtures/nostr`).
     static let npub = "npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
 
-    static func site(_ name: String, provider: (any ShareProfileProvider)? = nil) throws -> LinkDomainSite {
+    static func site(_ name: String, provider: (any ShareProfileProvider)? = nil, policy: ShareProfileCache.Policy = .init()) throws -> LinkDomainSite {
         let kinds = ParameterKindRegistry.standardWithNostr
         let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
         let files = Dictionary(uniqueKeysWithValues: manifest.domains.map { domain in
             (domain, Data(#"{"applinks":{"details":[]},"comment":"\#(domain)"}"#.utf8))
         })
-        return try LinkDomainSite(manifest: manifest, associationFiles: files, profileProvider: provider, parameterKinds: kinds)
+        return try LinkDomainSite(manifest: manifest, associationFiles: files, profileProvider: provider, profilePolicy: policy, parameterKinds: kinds)
     }
 }
 

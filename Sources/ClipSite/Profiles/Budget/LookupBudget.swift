@@ -1,0 +1,79 @@
+/// How much relay work share-page requests may cause: token buckets per client and overall.
+///
+/// Each profile lookup that has to go to the network takes a token from the requesting client's
+/// bucket and one from the overall bucket; a request answered from the cache, or one that joins
+/// a lookup already running, takes none. When either bucket is empty the lookup does not start
+/// and the page is served without its preview (see ``ShareProfileCache/Lookup/isThrottled``).
+///
+/// ```swift
+/// var policy = ShareProfileCache.Policy.serving
+/// policy.budget = LookupBudget(perClient: .init(burst: 5, perSecond: 0.2), overall: .init(burst: 20, perSecond: 5))
+/// ```
+public struct LookupBudget: Sendable, Hashable {
+    /// Each client's bucket (a client is what the server names one: an IPv4 address, an IPv6 /64).
+    public var perClient: TokenBucket.Rate
+    /// The bucket every lookup draws from, whoever asks.
+    public var overall: TokenBucket.Rate
+    /// The most client buckets remembered; beyond it the least recently used are forgotten
+    /// (full ones first). The overall bucket still bounds clients that come back fresh.
+    public var maximumTrackedClients: Int
+
+    /// Creates a budget; the defaults suit a public link domain: a client may start 10 lookups at
+    /// once and one every 5 seconds after that, and the server 50 at once and 10 a second overall.
+    public init(
+        perClient: TokenBucket.Rate = .init(burst: 10, perSecond: 0.2),
+        overall: TokenBucket.Rate = .init(burst: 50, perSecond: 10),
+        maximumTrackedClients: Int = 10_000
+    ) {
+        self.perClient = perClient
+        self.overall = overall
+        self.maximumTrackedClients = max(1, maximumTrackedClients)
+    }
+}
+
+/// The state of a ``LookupBudget``: the overall bucket and the client buckets, bounded in number.
+///
+/// Not thread-safe by itself; ``ShareProfileCache`` keeps it inside its actor.
+struct LookupAdmission {
+    let budget: LookupBudget
+    private var overall: TokenBucket
+    private var clients: [String: (bucket: TokenBucket, lastUsed: UInt64)] = [:]
+    private var sequence: UInt64 = 0
+
+    init(budget: LookupBudget, now: Double) {
+        self.budget = budget
+        overall = TokenBucket(rate: budget.overall, now: now)
+    }
+
+    /// The number of client buckets remembered.
+    var trackedClients: Int { clients.count }
+
+    /// Admits one lookup for `client` (`nil`: a caller with no address, which only the overall
+    /// bucket limits) when both its bucket and the overall one have a token, and takes them.
+    mutating func admit(client: String?, now: Double) -> Bool {
+        guard overall.canTake(now: now) else { return false }
+        if let client {
+            sequence &+= 1
+            var entry = clients[client] ?? (TokenBucket(rate: budget.perClient, now: now), sequence)
+            entry.lastUsed = sequence
+            let admitted = entry.bucket.take(now: now)
+            if clients[client] == nil, clients.count >= budget.maximumTrackedClients { evict(now: now) }
+            clients[client] = entry
+            guard admitted else { return false }
+        }
+        return overall.take(now: now)
+    }
+
+    /// Forgets full buckets (forgetting them changes nothing), then the least recently used tenth.
+    private mutating func evict(now: Double) {
+        clients = clients.filter { _, entry in
+            var bucket = entry.bucket
+            return !bucket.isFull(now: now)
+        }
+        guard clients.count >= budget.maximumTrackedClients else { return }
+        let excess = clients.count - budget.maximumTrackedClients + max(1, budget.maximumTrackedClients / 10)
+        for (key, _) in clients.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(excess) {
+            clients[key] = nil
+        }
+    }
+}

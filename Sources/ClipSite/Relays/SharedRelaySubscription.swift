@@ -1,0 +1,113 @@
+import ClipKit
+import ClipNostr
+import Foundation
+
+/// One subscription on a ``SharedRelayConnection``, seen through ClipNostr's `RelayTransport`
+/// protocol, so `RelayPool` runs its fetch (verification, newest-wins, deadlines) unchanged on a
+/// shared connection.
+///
+/// - ``connect()`` reserves a subscription slot on the relay's connection (refused at once when
+///   the relay's limit is reached) and waits until the connection is open.
+/// - ``send(_:)`` takes the fetch's `REQ` (its subscription id decides which frames come back
+///   here) and `CLOSE`; nothing else goes over a shared connection.
+/// - ``close()`` sends `CLOSE` when the subscription is still open, stops the routing, frees the
+///   slot and ends ``receivedFrames``; the connection stays open for others.
+final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
+    let relay: RelayURL
+    let maximumFrameBytes: Int
+    let receivedFrames = RelayFrameStream()
+    private let connection: SharedRelayConnection
+    private let lock = NSLock()
+    private var holdsSlot = false
+    private var subscription: (id: String, generation: Int)?
+    private var closeSent = false
+    private var closed = false
+
+    init(relay: RelayURL, connection: SharedRelayConnection, maximumFrameBytes: Int) {
+        self.relay = relay
+        self.connection = connection
+        self.maximumFrameBytes = maximumFrameBytes
+    }
+
+    func connect() async throws(RelayTransportError) {
+        guard !lock.withLock({ closed || holdsSlot }) else { throw .notConnected }
+        if Task.isCancelled { throw .cancelled }
+        try await connection.reserveSlot()
+        let keep = lock.withLock {
+            holdsSlot = !closed
+            return holdsSlot
+        }
+        guard keep else {
+            await connection.releaseSlot()
+            throw .notConnected
+        }
+        do {
+            try await connection.waitUntilConnected()
+        } catch {
+            await releaseSlot()
+            throw error
+        }
+    }
+
+    func send(_ text: String) async throws(RelayTransportError) {
+        guard let message = Self.typeAndSubscription(of: text) else {
+            throw .protocolViolation("only REQ and CLOSE messages go over a shared relay connection")
+        }
+        let (type, id) = message
+        let (current, isClosed) = lock.withLock { (subscription, closed) }
+        if isClosed { throw .notConnected }
+        switch (type, current) {
+        case ("REQ", nil):
+            let opened = try await connection.open(id, frames: receivedFrames, request: text)
+            let stillOpen = lock.withLock {
+                if !closed { subscription = (id, opened) }
+                return !closed
+            }
+            if !stillOpen { await endSubscription(id: id, generation: opened) }
+        case ("CLOSE", let open?) where open.id == id:
+            lock.withLock { closeSent = true }
+            await connection.forget(id)
+            try await connection.send(text, generation: open.generation)
+        default:
+            throw .protocolViolation("a shared relay connection carries one REQ per subscription and its own CLOSE")
+        }
+    }
+
+    func close() async {
+        let (open, alreadySent, wasClosed) = lock.withLock {
+            let state = (subscription, closeSent, closed)
+            closed = true
+            return state
+        }
+        guard !wasClosed else { return }
+        if let open, !alreadySent { await endSubscription(id: open.id, generation: open.generation) }
+        await releaseSlot()
+        receivedFrames.finish()
+    }
+
+    /// Stops routing and tells the relay, when the connection the subscription was opened on is still up.
+    private func endSubscription(id: String, generation: Int) async {
+        await connection.forget(id)
+        try? await connection.send(#"["CLOSE","\#(id)"]"#, generation: generation)
+    }
+
+    private func releaseSlot() async {
+        let held = lock.withLock {
+            let held = holdsSlot
+            holdsSlot = false
+            return held
+        }
+        if held { await connection.releaseSlot() }
+    }
+
+    /// The message type and subscription id of a `REQ` or `CLOSE` the fetch sends; `nil` for anything else.
+    static func typeAndSubscription(of text: String) -> (type: String, id: String)? {
+        guard let value = try? StrictJSONParser(maximumBytes: 64 * 1024, maximumDepth: 8).parse(text),
+              let elements = value.arrayValue, elements.count >= 2,
+              let type = elements[0].stringValue, type == "REQ" || type == "CLOSE",
+              let id = elements[1].stringValue, !id.isEmpty, id.utf8.count <= 64
+        else { return nil }
+        if type == "CLOSE", elements.count != 2 { return nil }
+        return (type, id)
+    }
+}
