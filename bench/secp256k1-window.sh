@@ -108,7 +108,8 @@ strip -o "$work/probe-swift" "$swift_bin/size-probe-nostr"
 # Code and data of the verifier: every symbol of ClipNostr's Secp256k1 namespace or of
 # SwiftSignatureVerifier (functions, metadata, witness tables), by nm's sizes.
 swift_verifier=$(nm -S --defined-only "$swift_bin/size-probe-nostr" | awk 'NF == 4 { print $2, $4 }' \
-    | swift demangle --simplified | awk '/Secp256k1\.|SwiftSignatureVerifier/ { total += strtonum("0x" $1) } END { print total + 0 }')
+    | swift demangle --simplified \
+    | python3 -c 'import re, sys; print(sum(int(size, 16) for size, name in (line.split(" ", 1) for line in sys.stdin) if re.search(r"Secp256k1\.|SwiftSignatureVerifier", name)))')
 if [ "$swift_verifier" -le 0 ]; then
     echo "secp256k1-window: found no symbols of the Swift verifier in the probe" >&2
     exit 1
