@@ -12,6 +12,7 @@ final class RunningServer: @unchecked Sendable {
     let port: Int
     let site: LinkDomainSite
     private let task: Task<Void, any Error>
+    private let shutdown = ServerShutdown()
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -28,9 +29,10 @@ final class RunningServer: @unchecked Sendable {
         logger.logLevel = .critical  // cancelling a test server logs the cancelled connections
         let server = ClipServer(site: site, configuration: configuration, logger: logger)
         let (addresses, continuation) = AsyncStream<ListeningAddress?>.makeStream()
+        let shutdown = self.shutdown
         task = Task {
             do {
-                try await server.run { address in continuation.yield(address) }
+                try await server.run(shutdown: shutdown) { address in continuation.yield(address) }
             } catch {
                 continuation.yield(nil)
                 throw error
@@ -52,10 +54,20 @@ final class RunningServer: @unchecked Sendable {
         task.cancel()
     }
 
-    /// Stops the server and waits until it has shut down.
+    /// Stops the server gracefully, as SIGTERM does, and waits until it has shut down.
+    ///
+    /// Cancelling the serving task instead drops connections the server has accepted but not yet
+    /// handed to a handler, which NIO's debug builds stop the process for. A connection a test left
+    /// hanging cannot hold the stop for more than 10 seconds: then the task is cancelled.
     func stop() async {
-        task.cancel()
+        shutdown.request()
+        let task = self.task
+        let deadline = Task {
+            try await Task.sleep(nanoseconds: 10_000_000_000)
+            task.cancel()
+        }
         _ = try? await task.value
+        deadline.cancel()
     }
 
     struct StartFailure: Error {}
