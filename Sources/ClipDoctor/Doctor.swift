@@ -144,6 +144,13 @@ public struct Doctor: Sendable {
             if let info = clip.infoPlist {
                 findings += InfoPlistCheck(expectations: expectations).clipFindings(in: info, file: clip.infoPlistLabel, origin: .built)
             }
+            if let linkage = clip.linkage {
+                findings += ClipLinkageCheck().findings(in: linkage, file: clip.executableLabel)
+            } else if let problem = clip.linkageProblem {
+                findings.append(Finding(.clipLinkageUnreadable, message: "the clip's linked frameworks and imports could not be read: \(problem)",
+                                        file: clip.executableLabel, key: nil,
+                                        fix: "Rebuild the clip; if the executable is valid, report the file so the reader can learn its layout."))
+            }
             if let limit = expectations.sizeLimit {
                 findings += BundleSizeCheck(limit: limit).findings(uncompressedBytes: clip.uncompressedBytes, file: clip.bundleLabel)
             }
