@@ -127,6 +127,8 @@ let package = Package(
                 "ClipNostr",
                 "ClipNostrWebSocket",
                 .product(name: "Mustache", package: "swift-mustache"),
+                // ES256 tokens for the App Store Connect API.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
         ),
@@ -308,7 +310,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipSiteTests",
-            dependencies: ["ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport"],
+            dependencies: [
+                "ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport",
+                // Checks the App Store Connect tokens' signatures in the API stand-in.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipSite
 import Foundation
 
 /// Checks that an app, its App Clip and its link domain are wired the way the manifest says.
@@ -18,6 +19,10 @@ public struct Doctor: Sendable {
     public var maximumPlistBytes = 4 * 1024 * 1024
     /// Where the manifest was read from, named in findings about the manifest itself.
     public var manifestFile: String?
+    /// How the CDN comparison fetches the domains' files and Apple's copies.
+    public var fetcher: any AASAFetching = URLSessionAASAFetcher()
+    /// The parameter kinds used to make sample URLs for the manifest's routes in the CDN comparison.
+    public var parameterKinds: ParameterKindRegistry = .standard
 
     /// Creates a doctor for `manifest`, read from `manifestFile`.
     public init(manifest: ClipManifest, manifestFile: String? = nil, aasaChecker: (any AASAChecking)? = ClipSiteAASAChecker()) {
@@ -74,7 +79,45 @@ public struct Doctor: Sendable {
             }
             checked.append(source)
         }
+        if inputs.compareCDN {
+            findings += await cdnFindings(inputs)
+            checked += manifest.domains.map { "cdn:\($0)" }
+        }
         return DoctorReport(findings: findings, checkedFiles: checked)
+    }
+
+    /// Compares Apple's CDN copy of each manifest domain's AASA file with the domain's own file.
+    ///
+    /// The domain's file is fetched from `https://<domain>`, or from the `--aasa` URL for the
+    /// domain it names (its host, or the manifest's only domain).
+    public func cdnReports(_ inputs: DoctorInputs) async -> [AASACDNReport] {
+        let check = AASACDNCheck(cdnBaseURL: inputs.cdnBaseURL ?? AASACDNCheck.appleBaseURL, manifest: manifest, parameterKinds: parameterKinds)
+        let given = inputs.aasa.flatMap { text -> URL? in
+            let lowered = text.lowercased()
+            return lowered.hasPrefix("https://") || lowered.hasPrefix("http://") ? URL(string: text) : nil
+        }
+        var reports: [AASACDNReport] = []
+        for domain in manifest.domains {
+            let origin: URL?
+            if let given, given.host?.lowercased() == domain.lowercased() || manifest.domains.count == 1 {
+                origin = given
+            } else {
+                origin = URL(string: "https://\(domain.lowercased())")
+            }
+            guard let origin else { continue }
+            reports.append(await check.compare(domain: domain, origin: .fetch(origin), using: fetcher))
+        }
+        return reports
+    }
+
+    private func cdnFindings(_ inputs: DoctorInputs) async -> [Finding] {
+        let check = AASACDNCheck(cdnBaseURL: inputs.cdnBaseURL ?? AASACDNCheck.appleBaseURL)
+        return await cdnReports(inputs).flatMap { report in
+            report.findings.map { finding in
+                Finding(code: finding.code.rawValue, severity: finding.severity == .error ? .error : .warning, message: finding.message,
+                        file: check.cdnURL(for: report.domain)?.absoluteString ?? report.domain, key: nil, fix: finding.fix)
+            }
+        }
     }
 
     /// The findings for a built product at `path`.
@@ -100,6 +143,13 @@ public struct Doctor: Sendable {
             }
             if let info = clip.infoPlist {
                 findings += InfoPlistCheck(expectations: expectations).clipFindings(in: info, file: clip.infoPlistLabel, origin: .built)
+            }
+            if let linkage = clip.linkage {
+                findings += ClipLinkageCheck().findings(in: linkage, file: clip.executableLabel)
+            } else if let problem = clip.linkageProblem {
+                findings.append(Finding(.clipLinkageUnreadable, message: "the clip's linked frameworks and imports could not be read: \(problem)",
+                                        file: clip.executableLabel, key: nil,
+                                        fix: "Rebuild the clip; if the executable is valid, report the file so the reader can learn its layout."))
             }
             if let limit = expectations.sizeLimit {
                 findings += BundleSizeCheck(limit: limit).findings(uncompressedBytes: clip.uncompressedBytes, file: clip.bundleLabel)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The files `clipkit doctor` checks; every one is optional, and only what is given is checked.
 public struct DoctorInputs: Sendable, Hashable {
     /// The full app's `.entitlements` file (XML or binary plist).
@@ -14,12 +16,19 @@ public struct DoctorInputs: Sendable, Hashable {
     public var sizeReport: String?
     /// A built product: an `.app` folder, an `.ipa` or an `.xcarchive`.
     public var archive: String?
+    /// Whether to compare Apple's CDN copy of each manifest domain's AASA file with the domain's own.
+    public var compareCDN: Bool
+    /// The CDN base (default: Apple's), for tests.
+    public var cdnBaseURL: URL?
 
     /// Creates the inputs.
     public init(
         appEntitlements: String? = nil, clipEntitlements: String? = nil, appInfoPlist: String? = nil,
-        clipInfoPlist: String? = nil, aasa: String? = nil, sizeReport: String? = nil, archive: String? = nil
+        clipInfoPlist: String? = nil, aasa: String? = nil, sizeReport: String? = nil, archive: String? = nil,
+        compareCDN: Bool = false, cdnBaseURL: URL? = nil
     ) {
+        self.compareCDN = compareCDN
+        self.cdnBaseURL = cdnBaseURL
         self.appEntitlements = appEntitlements
         self.clipEntitlements = clipEntitlements
         self.appInfoPlist = appInfoPlist
@@ -31,6 +40,6 @@ public struct DoctorInputs: Sendable, Hashable {
 
     /// Whether no input is given.
     public var isEmpty: Bool {
-        [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
+        !compareCDN && [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
     }
 }

@@ -25,6 +25,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             DemoCommand.self,
             SiteCommand.self,
             ServeCommand.self,
+            ExperiencesCommand.self,
         ]
     )
 

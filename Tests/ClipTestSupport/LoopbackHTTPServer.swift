@@ -32,6 +32,20 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// A request as the server read it, for a handler.
+    public struct Request: Sendable {
+        /// The method, such as `GET`.
+        public let method: String
+        /// The path, without the query.
+        public let path: String
+        /// The query, without `?`, or an empty string.
+        public let query: String
+        /// The headers, by lower-cased name.
+        public let headers: [String: String]
+        /// The body (at most 1 MB is read).
+        public let body: Data
+    }
+
     /// The port the server listens on.
     public let port: Int
     private let state: State
@@ -39,7 +53,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Starts a server on a free loopback port, answering `routes` by request path (without the
     /// query) and 404 for anything else.
-    public init(routes: [String: Response]) throws {
+    public convenience init(routes: [String: Response]) throws {
+        try self.init(routes: routes, handler: nil)
+    }
+
+    /// Starts a server on a free loopback port that answers each request with `handler`'s
+    /// response; the handler runs on the server's thread, one request at a time.
+    public convenience init(handler: @escaping @Sendable (Request) -> Response) throws {
+        try self.init(routes: [:], handler: handler)
+    }
+
+    private init(routes: [String: Response], handler: (@Sendable (Request) -> Response)?) throws {
         var lastError: any Error = LoopbackPort.PortError()
         var bound: (Int32, Int)?
         for _ in 0..<5 {
@@ -53,7 +77,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
         guard let (descriptor, port) = bound else { throw lastError }
         self.port = port
-        let state = State(listener: descriptor, routes: routes)
+        let state = State(listener: descriptor, routes: routes, handler: handler)
         self.state = state
         thread = Thread { state.serve() }
         thread.start()
@@ -88,13 +112,15 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 private final class State: @unchecked Sendable {
     let listener: Int32
     let routes: [String: LoopbackHTTPServer.Response]
+    let handler: (@Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response)?
     private let lock = NSLock()
     private var stopped = false
     private var requestLog: [String] = []
 
-    init(listener: Int32, routes: [String: LoopbackHTTPServer.Response]) {
+    init(listener: Int32, routes: [String: LoopbackHTTPServer.Response], handler: (@Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response)?) {
         self.listener = listener
         self.routes = routes
+        self.handler = handler
     }
 
     var requests: [String] {
@@ -161,7 +187,12 @@ private final class State: @unchecked Sendable {
         let parts = requestLine.split(separator: " ")
         let target = parts.count >= 2 ? String(parts[1]) : "/"
         let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "/")
-        let response = routes[path] ?? LoopbackHTTPServer.Response(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found\n".utf8))
+        let response: LoopbackHTTPServer.Response
+        if let handler {
+            response = handler(State.request(head: received, connection: connection, method: parts.first.map(String.init) ?? "GET", target: target, path: path))
+        } else {
+            response = routes[path] ?? LoopbackHTTPServer.Response(status: 404, headers: [("Content-Type", "text/plain")], body: Data("not found\n".utf8))
+        }
         let answerAt = Date().addingTimeInterval(response.delay)
         while Date() < answerAt, !isStopped { Thread.sleep(forTimeInterval: 0.02) }
         var text = "HTTP/1.1 \(response.status) \(State.reason(for: response.status))\r\n"
@@ -179,6 +210,30 @@ private final class State: @unchecked Sendable {
         }
     }
 
+    /// The request's headers and its body (read up to Content-Length, at most 1 MB).
+    static func request(head received: Data, connection: Int32, method: String, target: String, path: String) -> LoopbackHTTPServer.Request {
+        let separator = Data("\r\n\r\n".utf8)
+        guard let end = received.range(of: separator) else {
+            return LoopbackHTTPServer.Request(method: method, path: path, query: "", headers: [:], body: Data())
+        }
+        let headText = String(decoding: received[received.startIndex..<end.lowerBound], as: UTF8.self)
+        var headers: [String: String] = [:]
+        for line in headText.split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Data(received[end.upperBound...])
+        let length = min(Int(headers["content-length"] ?? "0") ?? 0, 1 << 20)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while body.count < length {
+            let count = recv(connection, &buffer, min(buffer.count, length - body.count), 0)
+            if count <= 0 { break }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        let query = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
+        return LoopbackHTTPServer.Request(method: method, path: path, query: query, headers: headers, body: body)
+    }
+
     #if canImport(Glibc)
     static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
@@ -191,7 +246,9 @@ private final class State: @unchecked Sendable {
         case 301: return "Moved Permanently"
         case 302: return "Found"
         case 307: return "Temporary Redirect"
+        case 201: return "Created"
         case 404: return "Not Found"
+        case 429: return "Too Many Requests"
         case 500: return "Internal Server Error"
         default: return "Status"
         }

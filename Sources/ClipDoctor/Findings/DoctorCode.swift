@@ -106,6 +106,14 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     /// The architecture slices of a universal executable carry different entitlements.
     case archiveSliceEntitlementsDiffer = "archive.slice-entitlements-differ"
 
+    // MARK: What the built clip links and calls
+    /// The clip links a framework that App Clips cannot use (see ``AppClipExcludedAPIs``).
+    case clipExcludedFramework = "clip.binary.excluded-framework"
+    /// The clip references a class, symbol or selector that App Clips cannot use.
+    case clipExcludedAPI = "clip.binary.excluded-api"
+    /// The clip executable's libraries and imports could not be read.
+    case clipLinkageUnreadable = "clip.binary.linkage-unreadable"
+
     // MARK: AASA
     /// The AASA file could not be read or fetched, or no validator is available.
     case aasaUnavailable = "aasa.unavailable"
@@ -114,7 +122,7 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .clipUnlistedDomain, .clipAppLinks, .clipUnknownAppClipKey, .clipURLSchemes, .clipMinimumOS,
-             .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer:
+             .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable:
             return .warning
         case .clipBundleIdentifierUnresolved, .appBundleIdentifierUnresolved, .sizeBundle:
             return .info

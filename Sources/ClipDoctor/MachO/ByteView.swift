@@ -61,4 +61,16 @@ struct ByteView {
         let second = UInt64(try uint32(at: offset + 4, bigEndian: bigEndian, what: what))
         return bigEndian ? (first << 32 | second) : (second << 32 | first)
     }
+
+    func byte(at offset: Int, what: String) throws(MachOError) -> UInt8 {
+        try check(offset: offset, length: 1, what: what)
+        return data[data.startIndex + base + offset]
+    }
+
+    func uint16(at offset: Int, bigEndian: Bool, what: String) throws(MachOError) -> UInt16 {
+        try check(offset: offset, length: 2, what: what)
+        let start = data.startIndex + base + offset
+        let b0 = UInt16(data[start]), b1 = UInt16(data[start + 1])
+        return bigEndian ? (b0 << 8 | b1) : (b1 << 8 | b0)
+    }
 }

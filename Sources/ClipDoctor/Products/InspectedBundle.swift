@@ -14,6 +14,10 @@ public struct InspectedBundle: Sendable, Hashable {
     public var entitlements: PropertyListValue?
     /// The sum of the uncompressed sizes of every file in the bundle.
     public var uncompressedBytes: Int64
+    /// What the executable links and imports, per architecture slice, when it could be read.
+    public var linkage: [MachOLinkage]?
+    /// Why the executable's linkage could not be read, when it could not.
+    public var linkageProblem: String?
 
     /// Creates a bundle description.
     public init(

@@ -146,6 +146,11 @@ public struct ProductInspector: Sendable {
         do {
             let data = try container.read(executablePath, limit: maximumExecutableBytes)
             slices = try MachOReader().slices(in: data)
+            do {
+                bundle.linkage = try MachOLinkageReader().linkage(in: data)
+            } catch {
+                bundle.linkageProblem = error.description
+            }
         } catch let error as ProductError {
             findings.append(Finding(.archiveExecutable, message: error.description, file: bundle.executableLabel, key: nil,
                                     fix: error.fix(otherwise: "Rebuild the product; the bundle's executable is missing or too large.")))

@@ -22,6 +22,8 @@ public struct ClipManifest: Sendable, Equatable {
     public var handoff: HandoffSettings
     /// Nostr settings, for clips that preview Nostr profiles.
     public var nostr: NostrSettings?
+    /// Physical places where the clip is offered (advanced App Clip experiences with a location).
+    public var places: [Place] = []
 
     /// Creates a manifest from its parts; use ``ManifestLoader`` to read and check one from JSON.
     public init(
@@ -131,6 +133,37 @@ public struct ClipManifest: Sendable, Equatable {
         public init(ttlSeconds: Int, webBridgeKeys: [String] = []) {
             self.ttlSeconds = ttlSeconds
             self.webBridgeKeys = webBridgeKeys
+        }
+    }
+
+    /// A physical place where the clip is offered, registered as an advanced App Clip experience
+    /// with a location in App Store Connect.
+    public struct Place: Sendable, Equatable {
+        /// The place's name as Maps shows it.
+        public var name: String
+        /// The invocation URL for the place, on one of the manifest's domains.
+        public var url: String
+        /// The latitude, in degrees (-90 to 90).
+        public var latitude: Double
+        /// The longitude, in degrees (-180 to 180).
+        public var longitude: Double
+        /// The action Maps offers for the place, one of ``Place/mapActions``.
+        public var mapAction: String
+
+        /// The map actions App Store Connect accepts for a place (`AppClipAdvancedExperiencePlace.mapAction`).
+        public static let mapActions: [String] = [
+            "BUY_TICKETS", "VIEW_AVAILABILITY", "VIEW_PRICING", "HOTEL_BOOK_ROOM", "PARKING_RESERVE_PARKING",
+            "RESTAURANT_JOIN_WAITLIST", "RESTAURANT_ORDER_DELIVERY", "RESTAURANT_ORDER_FOOD", "RESTAURANT_ORDER_TAKEOUT",
+            "RESTAURANT_RESERVATION", "SCHEDULE_APPOINTMENT", "RESTAURANT_VIEW_MENU", "THEATER_NOW_PLAYING",
+        ]
+
+        /// Creates a place.
+        public init(name: String, url: String, latitude: Double, longitude: Double, mapAction: String) {
+            self.name = name
+            self.url = url
+            self.latitude = latitude
+            self.longitude = longitude
+            self.mapAction = mapAction
         }
     }
 

@@ -14,6 +14,8 @@ public struct ManifestValidator: Sendable {
 
     /// The most relays a manifest may list.
     public static let maximumRelays = 16
+    /// The most places a manifest lists.
+    public static let maximumPlaces = 500
 
     /// Creates a validator that accepts the given parameter kinds.
     public init(parameterKinds: ParameterKindRegistry = .standard) {
@@ -111,7 +113,7 @@ private struct Checker {
         guard let root = object(
             document, at: "$",
             required: ["teamID", "app", "clip", "appGroup", "domains", "routes", "handoff"],
-            optional: ["$schema", "nostr"]
+            optional: ["$schema", "nostr", "places"]
         ) else { return }
 
         _ = string(root["$schema"], at: "$.$schema")
@@ -221,6 +223,9 @@ private struct Checker {
             }
         }
 
+        if let places = root["places"] {
+            self.places(places, domains: domains)
+        }
         if let nostr = root["nostr"], let members = object(nostr, at: "$.nostr", required: ["relays"], optional: []) {
             if let relays = stringArray(members["relays"], at: "$.nostr.relays", nonEmpty: true, unique: true) {
                 model.nostr = ClipManifest.NostrSettings(relays: relays.map(\.1))
@@ -230,6 +235,56 @@ private struct Checker {
                 for (path, relay) in relays {
                     if let problem = FieldRules.relayProblem(relay) { report(path, problem) }
                 }
+            }
+        }
+    }
+
+    mutating func places(_ value: JSONValue, domains: Set<String>) {
+        guard let elements = value.arrayValue else {
+            report("$.places", expected: "an array", found: value)
+            return
+        }
+        if elements.count > ManifestValidator.maximumPlaces {
+            report("$.places", "lists \(elements.count) places; at most \(ManifestValidator.maximumPlaces) are allowed")
+            return
+        }
+        var urls: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            let path = "$.places[\(index)]"
+            guard let members = object(element, at: path, required: ["name", "url", "latitude", "longitude", "mapAction"], optional: []) else { continue }
+            let name = string(members["name"], at: "\(path).name")
+            if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 100 {
+                report("\(path).name", "must be 1 to 100 characters")
+            }
+            let url = string(members["url"], at: "\(path).url")
+            if let url {
+                let parsed = URLComponents(string: url)
+                if parsed?.scheme != "https" || parsed?.host.map({ domains.contains($0) }) != true {
+                    report("\(path).url", quoting: url, "is not an https URL on one of the manifest's domains")
+                } else if !urls.insert(url).inserted {
+                    report("\(path).url", "'\(url)' is the URL of an earlier place; each place needs its own invocation URL")
+                }
+            }
+            func coordinate(_ key: String, limit: Double) -> Double? {
+                guard let raw = members[key] else { return nil }
+                guard let number = raw.numberValue else {
+                    report("\(path).\(key)", expected: "a number of degrees", found: raw)
+                    return nil
+                }
+                guard abs(number) <= limit else {
+                    report("\(path).\(key)", "\(number) is out of range: from -\(Int(limit)) to \(Int(limit)) degrees")
+                    return nil
+                }
+                return number
+            }
+            let latitude = coordinate("latitude", limit: 90)
+            let longitude = coordinate("longitude", limit: 180)
+            let action = string(members["mapAction"], at: "\(path).mapAction")
+            if let action, !ClipManifest.Place.mapActions.contains(action) {
+                report("\(path).mapAction", quoting: action, "is not a map action; expected one of: \(ClipManifest.Place.mapActions.joined(separator: ", "))")
+            }
+            if let name, let url, let latitude, let longitude, let action {
+                model.places.append(ClipManifest.Place(name: name, url: url, latitude: latitude, longitude: longitude, mapAction: action))
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClipDoctor
 import ClipKit
+import ClipSite
 import Foundation
 
 /// `clipkit doctor`: check entitlements, Info.plists, the AASA file, the size report and built
@@ -57,6 +58,14 @@ public struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A built product: an .app folder, an .ipa or an .xcarchive.")
     public var archive: String?
 
+    /// Also compare Apple's CDN copy of each domain's AASA file with the domain's own.
+    @Flag(name: .long, help: "Compare Apple's CDN copy of each manifest domain's AASA file with the file the domain serves.")
+    public var cdn = false
+
+    /// The CDN base, for tests.
+    @Option(name: .customLong("cdn-base-url"), help: "The CDN base the domain is appended to (plain http only for loopback).")
+    public var cdnBaseURL: String?
+
     /// The output format.
     @Option(name: .long, help: "Output format: text, json or github.")
     public var format: Format = .text
@@ -66,20 +75,33 @@ public struct DoctorCommand: AsyncParsableCommand {
     /// Creates the command.
     public init() {}
 
+    func cdnBase() throws -> URL? {
+        guard let cdnBaseURL else { return nil }
+        guard cdn else { throw CommandFailure.badInput("--cdn-base-url needs --cdn") }
+        do {
+            return try AASACDNCheck.baseURL(cdnBaseURL)
+        } catch {
+            throw CommandFailure.badInput("--cdn-base-url: \(error.description)")
+        }
+    }
+
     /// Runs the checks and prints the findings; exits 1 when any is an error.
     public func run() async throws {
         let inputs = DoctorInputs(
             appEntitlements: appEntitlements, clipEntitlements: clipEntitlements, appInfoPlist: appInfoPlist,
-            clipInfoPlist: clipInfoPlist, aasa: aasa, sizeReport: sizeReport, archive: archive
+            clipInfoPlist: clipInfoPlist, aasa: aasa, sizeReport: sizeReport, archive: archive,
+            compareCDN: cdn, cdnBaseURL: try cdnBase()
         )
         guard !inputs.isEmpty else {
-            throw CommandFailure.badInput("nothing to check: pass --archive, --app-entitlements, --clip-entitlements, --app-info-plist, --clip-info-plist, --aasa or --size-report")
+            throw CommandFailure.badInput("nothing to check: pass --archive, --app-entitlements, --clip-entitlements, --app-info-plist, --clip-info-plist, --aasa, --size-report or --cdn")
         }
         let manifest = try manifestOption.load()
         let report: DoctorReport
         do {
             let checker = ClipSiteAASAChecker(parameterKinds: CommandEnvironment.parameterKinds, domain: aasaDomain)
-            report = try await Doctor(manifest: manifest, manifestFile: manifestOption.manifest, aasaChecker: checker).examine(inputs)
+            var doctor = Doctor(manifest: manifest, manifestFile: manifestOption.manifest, aasaChecker: checker)
+            doctor.parameterKinds = CommandEnvironment.parameterKinds
+            report = try await doctor.examine(inputs)
         } catch {
             throw CommandFailure.badInput(error.description)
         }

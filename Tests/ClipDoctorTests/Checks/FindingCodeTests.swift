@@ -114,6 +114,14 @@ import Testing
             var broken = ProductFixture.clip(manifest)
             broken.infoOverride = Data("bplist00 but not really".utf8)
             return try await product(clips: [broken])
+        case .clipExcludedFramework, .clipExcludedAPI, .clipLinkageUnreadable:
+            var linked = ProductFixture.clip(manifest)
+            var spec = LinkageFixture.Spec(libraries: [(LinkageFixture.framework("HealthKit"), false), (LinkageFixture.framework("StoreKit"), false)])
+            spec.chainedImports = [("_OBJC_CLASS_$_SKAdNetwork", 2)]
+            if code == .clipLinkageUnreadable { spec.importFormat = 9 }
+            spec.signature = MachOFixture.Signature(entitlementsXML: linked.entitlements.map(PropertyListWriter.xml))
+            linked.executableOverride = LinkageFixture.thin(spec)
+            return try await product(clips: [linked])
         case .archiveExecutable:
             var broken = ProductFixture.clip(manifest)
             broken.executableOverride = Data("#!/bin/sh\necho not a Mach-O\n".utf8)

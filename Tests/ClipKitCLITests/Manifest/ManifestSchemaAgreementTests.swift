@@ -23,6 +23,7 @@ import Testing
         "minimum-ios-too-low": "$.clip.minimumIOS",
         "missing-app": "$",
         "parameter-kind-unknown": "$.routes[1].params.code",
+        "place-map-action-unknown": "$.places[0].mapAction",
         "pattern-and-patterns": "$.routes[1]",
         "pattern-bad-capture": "$.routes[1].pattern",
         "pattern-http": "$.routes[1].pattern",
@@ -51,6 +52,7 @@ import Testing
         "parameter-not-captured": "$.routes[1].params.rkey",
         "patterns-capture-different-names": "$.routes[0]",
         "pattern-captures-twice": "$.routes[1].pattern",
+        "place-url-not-a-domain": "$.places[0].url",
     ]
 
     static func fixtures(in folder: String) throws -> [URL] {

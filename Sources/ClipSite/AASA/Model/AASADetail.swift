@@ -39,11 +39,20 @@ public struct AASADetail: Sendable, Hashable {
     /// The keys the system reads in a detail.
     public static let knownKeys: Set<String> = ["appID", "appIDs", "components", "paths", "defaults"]
 
-    /// Every app this entry applies to: `appIDs`, then `appID` when it is not among them.
+    /// Every app this entry applies to, as iOS reads it: `appIDs` when the entry has that key
+    /// (even an empty list), otherwise the legacy `appID`.
+    ///
+    /// An entry with both keys applies to its `appIDs` alone; iOS ignores the `appID` beside them,
+    /// as Apple's `swcutil` shows.
     public var applicationIdentifiers: [String] {
-        var result = appIDs ?? []
-        if let legacyAppID, !result.contains(legacyAppID) { result.append(legacyAppID) }
-        return result
+        if let appIDs { return appIDs }
+        return legacyAppID.map { [$0] } ?? []
+    }
+
+    /// The legacy `appID` when iOS ignores it: the entry also has `appIDs`, which do not name it.
+    public var ignoredLegacyAppID: String? {
+        guard let appIDs, let legacyAppID, !appIDs.contains(legacyAppID) else { return nil }
+        return legacyAppID
     }
 
     /// The patterns the system evaluates: `components` when present, otherwise the legacy

@@ -119,9 +119,13 @@ struct AASAFileCheck {
                 add(.detailWithoutApps, .error, path, "this entry names no app, so its patterns apply to nothing",
                     fix: "add \"appIDs\": [\"TEAMID.bundle.id\"]")
             }
-            if detail.appIDs != nil, detail.legacyAppID != nil {
-                add(.appIDAndAppIDs, .warning, path, "this entry has both the legacy 'appID' and 'appIDs'",
-                    fix: "list every app in 'appIDs' and remove 'appID'")
+            if let ignored = detail.ignoredLegacyAppID {
+                add(.appIDAndAppIDs, .warning, path,
+                    "this entry has both 'appIDs' and the legacy 'appID' '\(ignored)', which 'appIDs' does not list; iOS reads 'appIDs' and ignores 'appID', so this entry does not apply to \(ignored)",
+                    fix: "add \"\(ignored)\" to 'appIDs' if the entry is meant for it, and remove 'appID'")
+            } else if detail.appIDs != nil, detail.legacyAppID != nil {
+                add(.appIDAndAppIDs, .warning, path, "this entry has both 'appIDs' and the legacy 'appID'; iOS reads 'appIDs' and ignores 'appID'",
+                    fix: "remove 'appID'; 'appIDs' already lists the app")
             }
             switch (detail.components, detail.legacyPaths) {
             case (nil, nil):

@@ -213,3 +213,18 @@ public struct AASAFinding: Sendable, Hashable, Codable, CustomStringConvertible 
         public static let unreachable: Code = "aasa.hosting.unreachable"
     }
 }
+
+extension AASAFinding.Code {
+    /// Every code the comparison with Apple's CDN copy can report.
+    public static let cdnCodes: [AASAFinding.Code] = [.cdnStale, .cdnMissing, .cdnError, .cdnHosting]
+
+    /// Apple's CDN holds a copy of the file that differs from the domain's.
+    public static let cdnStale: AASAFinding.Code = "aasa.cdn.stale"
+    /// Apple's CDN holds no copy of the domain's file (404).
+    public static let cdnMissing: AASAFinding.Code = "aasa.cdn.missing"
+    /// Apple's CDN copy or the domain's file could not be fetched or read, so they were not compared.
+    public static let cdnError: AASAFinding.Code = "aasa.cdn.error"
+    /// Apple's CDN answered with a redirect, a content type other than `application/json`, or a
+    /// file over 128 KB.
+    public static let cdnHosting: AASAFinding.Code = "aasa.cdn.hosting"
+}
