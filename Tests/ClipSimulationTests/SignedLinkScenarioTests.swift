@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(2)))
 struct SignedLinkScenarioTests {
-    func simulate(url: String, relays: [String], timeoutSeconds: Int = 3) async throws -> ScenarioReport {
+    func simulate(url: String, relays: [String], timeoutSeconds: Double = 3) async throws -> ScenarioReport {
         let folder = try TemporaryDirectory(prefix: "clipkit-signed-link")
         let simulator = try FlowSimulator(settings: SimulationSettings(
             manifest: try SeededRelay.manifest("roadflare"), relays: relays, timeoutSeconds: timeoutSeconds
@@ -52,7 +52,8 @@ struct SignedLinkScenarioTests {
         let last = try #require(previews.last)
         #expect(last.detail("state") == "preview")
         #expect(last.detail("origin") == "link")
-        #expect(last.detail("relaysFailed") == "2")
+        #expect(last.detail("relaysAnswered") == "0")
+        #expect((Int(last.detail("relaysFailed") ?? "") ?? 0) >= 1, "the refused relay is reported before the deadline")
         #expect(fresh.steps(named: .handoffOffered).first?.detail("displayName") == SeededRelay.driverName)
     }
 
