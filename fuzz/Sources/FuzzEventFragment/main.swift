@@ -22,10 +22,11 @@ runFuzzer { data, size in
     let event: NostrEvent
     do {
         event = try EventFragment.decode(text)
-    } catch {
-        _ = error.code
+    } catch let error as EventFragmentError {
         _ = error.description
         return 0
+    } catch {
+        fatalError("the decoder threw an untyped error: \(error)")
     }
     if event.id != event.computedID() {
         fatalError("the decoded event's id is not the hash of its fields")
