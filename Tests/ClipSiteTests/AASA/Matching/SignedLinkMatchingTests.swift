@@ -20,7 +20,7 @@ import Testing
             #expect(with.outcome == without.outcome, "\(appID)")
             #expect(with.componentIndex == without.componentIndex)
         }
-        #expect(try matcher.match(plain + fragment, appID: manifest.clipIdentifier).outcome == .match)
+        #expect(try matcher.match(plain + fragment, appID: manifest.appIdentifier).outcome == .match)
     }
 
     @Test(arguments: fragments)
