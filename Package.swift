@@ -224,6 +224,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .executableTarget(
+            name: "signed-link-bench",
+            dependencies: ["ClipKit", "ClipKitUI", "ClipNostr", "ClipNostrUI", "ClipNostrWebSocket"],
+            path: "bench/SignedLink",
+            exclude: ["run.py", "sizes.py"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "size-probe-baseline",
             path: "bench/SizeProbe/Baseline",
             swiftSettings: strictSwift

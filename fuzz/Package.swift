@@ -26,6 +26,11 @@ let package = Package(
             dependencies: [.product(name: "ClipNostr", package: "ClipKit"), "CLibsecp256k1Signing"]
         ),
         .executableTarget(name: "FuzzSignatureDifferential", dependencies: ["SignatureDifferential", "FuzzDriver"]),
+        // The decoder of signed events carried in share links' fragments.
+        .executableTarget(
+            name: "FuzzEventFragment",
+            dependencies: [.product(name: "ClipNostr", package: "ClipKit"), "FuzzDriver"]
+        ),
         .executableTarget(name: "signature-differential", dependencies: ["SignatureDifferential"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,6 +21,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             SizeCommand.self,
             GenerateCommand.self,
             ProfileCommand.self,
+            LinkCommand.self,
             SimulateCommand.self,
             DemoCommand.self,
             SiteCommand.self,

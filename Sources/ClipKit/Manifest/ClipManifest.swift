@@ -108,17 +108,20 @@ public struct ClipManifest: Sendable, Equatable {
         public var params: [String: String]
         /// For clips that show web content: query items the clip adds when it loads the URL.
         public var webContentQuery: [String: String]?
+        /// What the URL's fragment (`#…`) may carry for this route; `nil` when the route ignores it.
+        public var fragment: RouteFragment?
 
         /// Creates a route.
         public init(
             name: String, patterns: [String], handledBy: Handler, params: [String: String] = [:],
-            webContentQuery: [String: String]? = nil
+            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil
         ) {
             self.name = name
             self.patterns = patterns
             self.handledBy = handledBy
             self.params = params
             self.webContentQuery = webContentQuery
+            self.fragment = fragment
         }
     }
 

@@ -299,7 +299,7 @@ private struct Checker {
         var patternOwners: [String: String] = [:]
         for (index, route) in routes.enumerated() {
             let path = "$.routes[\(index)]"
-            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery"]) else {
+            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery", "fragment"]) else {
                 continue
             }
             let name = string(members["name"], at: path + ".name")
@@ -384,6 +384,14 @@ private struct Checker {
                     definition.webContentQuery = items
                 } else {
                     report(path + ".webContentQuery", expected: "an object", found: query)
+                }
+            }
+            if let fragment = members["fragment"], let text = string(fragment, at: path + ".fragment") {
+                if let known = RouteFragment(rawValue: text) {
+                    definition.fragment = known
+                } else {
+                    let names = RouteFragment.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                    report(path + ".fragment", quoting: text, "is not a fragment kind: expected \(names)")
                 }
             }
             model.routes.append(definition)

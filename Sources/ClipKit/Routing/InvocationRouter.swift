@@ -16,8 +16,11 @@ import Foundation
 /// Rules: only `https`; the host must equal a route's host exactly (compared case-insensitively,
 /// no suffix or subdomain tricks, no user, password or port); a trailing slash is tolerated; each
 /// `{name}` capture matches exactly one non-empty segment, percent-decoded, and must pass its
-/// parameter kind; the query is kept and available. Routes are tried in manifest order; the
-/// first whose pattern and parameters all match wins.
+/// parameter kind; the query is kept and available. The fragment (`#…`) takes no part in matching,
+/// as in Apple's AASA and App Clip experience matching; it is handed to a route that declares
+/// one (``ClipManifest/RouteDefinition/fragment``) as ``RouteMatch/fragment``, and ignored
+/// otherwise. Routes are tried in manifest order; the first whose pattern and parameters all
+/// match wins.
 public struct InvocationRouter: Sendable {
     /// The longest URL routed, in characters.
     public static let maximumURLLength = 4096
@@ -34,6 +37,8 @@ public struct InvocationRouter: Sendable {
         public let parameterKinds: [String: ParameterKind]
         /// Query items the clip adds when it loads the URL as web content.
         public let webContentQuery: [String: String]?
+        /// What the route accepts in the URL's fragment, if anything.
+        public let fragment: RouteFragment?
     }
 
     /// The compiled routes, in manifest order.
@@ -70,7 +75,7 @@ public struct InvocationRouter: Sendable {
             }
             compiled.append(CompiledRoute(
                 name: definition.name, handledBy: definition.handledBy, patterns: patterns,
-                parameterKinds: kinds, webContentQuery: definition.webContentQuery
+                parameterKinds: kinds, webContentQuery: definition.webContentQuery, fragment: definition.fragment
             ))
         }
         routes = compiled
@@ -135,7 +140,8 @@ public struct InvocationRouter: Sendable {
                 if !rejected {
                     return .success(RouteMatch(
                         route: route.name, handledBy: route.handledBy, parameters: parameters,
-                        queryItems: queryItems, url: url, pattern: pattern.source
+                        queryItems: queryItems, url: url, pattern: pattern.source,
+                        fragment: route.fragment == nil ? nil : components.percentEncodedFragment.flatMap { $0.isEmpty ? nil : $0 }
                     ))
                 }
             }

@@ -14,12 +14,16 @@ public struct RouteMatch: Sendable, Equatable {
     public let url: URL
     /// The pattern that matched, as written in the manifest.
     public let pattern: String
+    /// The URL's fragment as it came (without `#`), when the route accepts one
+    /// (``ClipManifest/RouteDefinition/fragment``) and the URL has a non-empty fragment; `nil` otherwise.
+    public let fragment: String?
 
     /// Creates a match.
     public init(
         route: String, handledBy: ClipManifest.Handler, parameters: [String: String],
-        queryItems: [URLQueryItem], url: URL, pattern: String
+        queryItems: [URLQueryItem], url: URL, pattern: String, fragment: String? = nil
     ) {
+        self.fragment = fragment
         self.route = route
         self.handledBy = handledBy
         self.parameters = parameters

@@ -49,6 +49,29 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as written.
     public var description: String { source }
 
+    /// The URL this pattern matches with `values` in its captures, each percent-encoded as one path
+    /// segment; `nil` when a capture has no value or an empty one.
+    ///
+    /// Literal segments are written as the pattern has them. The result has no query or fragment.
+    public func url(filling values: [String: String]) -> String? {
+        var path = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                path += "/" + text
+            case .capture(let name):
+                guard let value = values[name], !value.isEmpty,
+                      let encoded = value.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters)
+                else { return nil }
+                path += "/" + encoded
+            }
+        }
+        return "https://" + host + path
+    }
+
+    /// The characters a path segment may carry unencoded (RFC 3986 `pchar` without `%`).
+    private static let segmentCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@")
+
     /// Parses a pattern.
     ///
     /// - Throws: ``RoutePatternError`` naming what is wrong with the pattern.

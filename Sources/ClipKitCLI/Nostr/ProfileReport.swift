@@ -52,7 +52,7 @@ struct ProfileReport {
             "custom": .object(profile?.custom ?? [:]),
             "createdAt": found.map { .integer(Int($0.event.createdAt)) } ?? .null,
             "id": .optional(found?.event.id),
-            "relay": .optional(found?.relay.string),
+            "relay": .optional(found?.relay?.string),
             "firstResultMs": update.firstProfileAfter.map { .number(Self.milliseconds($0)) } ?? .null,
             "totalMs": .number(Self.milliseconds(update.elapsed)),
             "ending": .string(ending),
@@ -91,7 +91,7 @@ struct ProfileReport {
             }
             let created = Date(timeIntervalSince1970: TimeInterval(found.event.createdAt))
             lines.append("  created: \(created.formatted(.iso8601)) (event \(found.event.id.prefix(16))…)")
-            lines.append("  from \(found.relay.string), first after \(Self.format(update.firstProfileAfter)), final after \(Self.format(update.elapsed)) (\(ending))")
+            lines.append("  from \(found.origin.description), first after \(Self.format(update.firstProfileAfter)), final after \(Self.format(update.elapsed)) (\(ending))")
         } else if let summary = missSummary {
             lines.append("\(summary); after \(Self.format(update.elapsed)) (\(ending))")
         }

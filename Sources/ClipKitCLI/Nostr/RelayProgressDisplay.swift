@@ -31,7 +31,7 @@ final class RelayProgressDisplay {
         }
         var lines: [String] = []
         if let found = update.profile {
-            lines.append("profile: \(found.profile.preferredName ?? "(no name)") from \(found.relay.string) after \(ProfileReport.format(found.receivedAfter))")
+            lines.append("profile: \(found.profile.preferredName ?? "(no name)") from \(found.origin.description) after \(ProfileReport.format(found.receivedAfter))")
         } else {
             lines.append("profile: waiting… (\(ProfileReport.format(update.elapsed)))")
         }

@@ -49,6 +49,10 @@ public struct RouteCommand: AsyncParsableCommand {
             if let web = WebContentURL.url(for: match, in: router) {
                 members["webContentURL"] = .string(web.absoluteString)
             }
+            if let fragment = match.fragment, let kind = router.route(named: match.route)?.fragment {
+                // What the route takes from the fragment, and its size; the clip decodes and verifies it.
+                members["fragment"] = .object(["kind": .string(kind.rawValue), "length": .integer(fragment.utf8.count)])
+            }
             Output.emit(.object(members), json: output.json) {
                 var lines = ["route: \(match.route) (handled by \(match.handledBy.rawValue))"]
                 for name in match.parameters.keys.sorted() { lines.append("  \(name) = \(match.parameters[name] ?? "")") }

@@ -7,7 +7,7 @@ extension DriverProfile {
     /// Verify the event with ClipNostr's `EventVerifier` first; this initializer trusts it.
     /// Custom fields that hold text (`car_color`, `car_make`, `car_model`, …) are kept; other
     /// JSON values are left out.
-    public init(verifiedEvent event: NostrEvent, profile: Profile, relay: String? = nil) {
+    public init(verifiedEvent event: NostrEvent, profile: Profile, relay: String? = nil, origin: DriverProfileOrigin = .relay) {
         var texts: [String: String] = [:]
         for (key, value) in profile.custom {
             if let text = value.stringValue { texts[key] = text }
@@ -15,7 +15,7 @@ extension DriverProfile {
         self.init(
             pubkey: event.pubkey, eventID: event.id, createdAt: Date(timeIntervalSince1970: TimeInterval(event.createdAt)),
             name: profile.name, displayName: profile.displayName, picture: profile.picture?.absoluteString,
-            customFields: texts, relay: relay
+            customFields: texts, relay: relay, origin: origin
         )
     }
 }

@@ -42,6 +42,13 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
 
     /// Starts fetching the profile of the driver whose key is `npub`.
     public func loadProfile(ofDriver npub: String) throws(DriverProfileLoadingError) -> DriverProfileLoad {
+        try loadProfile(ofDriver: npub, linkFragment: nil)
+    }
+
+    /// Starts fetching the profile of the driver whose key is `npub`, starting from the signed
+    /// profile in the share link's fragment: verified with the pool's verifier and yielded before
+    /// any relay answers (see ``ClipNostr/RelayPool/fetchProfile(of:from:embeddedIn:)``).
+    public func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad {
         let entity: NIP19Entity
         do {
             entity = try NIP19.decode(npub)
@@ -54,16 +61,26 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
         }
         let fetch: ProfileFetch
         do {
-            fetch = try pool.fetchProfile(of: entity.publicKey, from: hinted + relays)
+            fetch = try pool.fetchProfile(of: entity.publicKey, from: hinted + relays, embeddedIn: linkFragment)
         } catch {
             throw .invalidKey(error.description)
         }
         let updates = AsyncStream<DriverProfileUpdate>(bufferingPolicy: .unbounded) { continuation in
             let task = Task {
                 var finished: Set<Int> = []
+                var reportedEmbedded = false
                 for await update in fetch {
+                    if !reportedEmbedded, let outcome = update.embeddedProfile {
+                        reportedEmbedded = true
+                        if case .dropped(let reason) = outcome {
+                            continuation.yield(.embeddedProfileDropped(reason: "\(reason.code): \(reason.description)"))
+                        }
+                    }
                     if case .newProfile = update.change, let found = update.profile {
-                        continuation.yield(.profile(DriverProfile(verifiedEvent: found.event, profile: found.profile, relay: found.relay.string)))
+                        let origin: DriverProfileOrigin = found.origin == .link ? .link : .relay
+                        continuation.yield(.profile(DriverProfile(
+                            verifiedEvent: found.event, profile: found.profile, relay: found.relay?.string, origin: origin
+                        )))
                     }
                     for (index, report) in update.relays.enumerated() where !finished.contains(index) {
                         guard let outcome = report.state.outcome else { continue }

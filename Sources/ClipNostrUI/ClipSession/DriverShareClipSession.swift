@@ -88,7 +88,9 @@ public final class DriverShareClipSession {
                 return
             }
             let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
-            let preview = DriverPreviewModel(npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline)
+            let preview = DriverPreviewModel(
+                npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline, linkFragment: match.fragment
+            )
             screen = .driver(preview, promotion)
         }
         changes.send(screen)

@@ -12,6 +12,9 @@ import Foundation
 /// ```
 ///
 /// Rules:
+/// - When the link carried the driver's signed profile (``linkFragment``) and it verifies, it is
+///   the first preview, before any relay answers (``DriverProfile/origin`` is `link`); one that
+///   does not verify is dropped (``embeddedProfileDropReason``) and the relays decide alone.
 /// - Every verified profile that is newer than the one on screen replaces it while the fetch
 ///   goes on; an older one arriving later never does.
 /// - The fetch ends when every relay has answered, when the deadline passes, when the task
@@ -26,6 +29,11 @@ import Foundation
 public final class DriverPreviewModel {
     /// The driver's key from the invocation URL.
     public let npub: String
+    /// The invocation URL's fragment, which may carry the driver's signed profile; `nil` when none.
+    public let linkFragment: String?
+    /// Why the signed profile the link carried was not shown, when it was not; `nil` when it was
+    /// shown or the link carried none.
+    public private(set) var embeddedProfileDropReason: String?
     /// Where the preview stands; every change also reaches ``changes``.
     public private(set) var state: DriverPreviewState = .loading {
         didSet { if state != oldValue { changes.send(state) } }
@@ -61,12 +69,15 @@ public final class DriverPreviewModel {
     ///   - promotion: Shows the App Store overlay after the person's task, if the clip has one.
     ///   - deadline: How long to wait for relays before giving up on them.
     ///   - clock: The clock the deadline runs on; tests pass one they control.
+    ///   - linkFragment: The invocation URL's fragment (``ClipKit/RouteMatch/fragment``), which may
+    ///     carry the driver's signed profile; it is shown first once it verifies.
     public init(
         npub: String, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
         promotion: InstallPromotionController? = nil, deadline: Duration = DriverPreviewModel.defaultDeadline,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), linkFragment: String? = nil
     ) {
         self.npub = npub
+        self.linkFragment = linkFragment
         self.loader = loader
         self.offering = offering
         self.promotion = promotion
@@ -102,9 +113,10 @@ public final class DriverPreviewModel {
         state = .loading
         profile = nil
         offerFailure = nil
+        embeddedProfileDropReason = nil
         let started: DriverProfileLoad
         do {
-            started = try loader.loadProfile(ofDriver: npub)
+            started = try loader.loadProfile(ofDriver: npub, linkFragment: linkFragment)
         } catch {
             switch error {
             case .invalidKey(let reason): state = .failed(.invalidDriverLink(reason))
@@ -215,6 +227,8 @@ public final class DriverPreviewModel {
             relayTally.answered += 1
         case .relayFailed:
             relayTally.failed += 1
+        case .embeddedProfileDropped(let reason):
+            embeddedProfileDropReason = reason
         }
     }
 

@@ -1,5 +1,13 @@
 import Foundation
 
+/// Where a shown driver profile came from.
+public enum DriverProfileOrigin: String, Sendable, Hashable {
+    /// The share link carried the signed profile in its fragment; it was verified on the device.
+    case link
+    /// A relay delivered it.
+    case relay
+}
+
 /// What a clip shows of a driver: the readable parts of their verified Nostr profile (kind 0).
 ///
 /// Build it from a profile that ClipNostr verified; the initializer cleans every field, since
@@ -21,6 +29,8 @@ public struct DriverProfile: Sendable, Hashable {
     public let car: CarDetails?
     /// The relay the profile came from, when known.
     public let relay: String?
+    /// Where the profile came from: the share link itself, or a relay.
+    public let origin: DriverProfileOrigin
 
     /// The longest name kept; longer names are cut.
     public static let maximumNameLength = 64
@@ -39,10 +49,12 @@ public struct DriverProfile: Sendable, Hashable {
     ///   - customFields: The profile's other text fields; `car_color`, `car_make` and
     ///     `car_model` describe the car.
     ///   - relay: The relay the event came from.
+    ///   - origin: Where the event came from; a relay unless the share link carried it.
     public init(
         pubkey: String, eventID: String? = nil, createdAt: Date, name: String?, displayName: String?,
-        picture: String?, customFields: [String: String] = [:], relay: String? = nil
+        picture: String?, customFields: [String: String] = [:], relay: String? = nil, origin: DriverProfileOrigin = .relay
     ) {
+        self.origin = origin
         self.pubkey = pubkey.lowercased()
         self.eventID = eventID?.lowercased()
         self.createdAt = createdAt

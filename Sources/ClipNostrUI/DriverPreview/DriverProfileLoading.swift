@@ -11,4 +11,20 @@ public protocol DriverProfileLoading: Sendable {
     ///
     /// - Throws: ``DriverProfileLoadingError/invalidKey(_:)`` when `npub` is not a valid npub.
     func loadProfile(ofDriver npub: String) throws(DriverProfileLoadingError) -> DriverProfileLoad
+
+    /// Starts fetching the profile of the driver whose key is `npub`, starting from the signed
+    /// profile the share link carried in its fragment, if any.
+    ///
+    /// A loader that reads the fragment yields the embedded profile first once it verifies, or a
+    /// ``DriverProfileUpdate/embeddedProfileDropped(reason:)`` when it does not; the default
+    /// implementation ignores the fragment.
+    func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad
+}
+
+@available(iOS 16.0, *)
+extension DriverProfileLoading {
+    /// Ignores the fragment: fetches as ``loadProfile(ofDriver:)`` does.
+    public func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad {
+        try loadProfile(ofDriver: npub)
+    }
 }

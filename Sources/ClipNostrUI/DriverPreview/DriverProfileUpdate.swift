@@ -6,4 +6,6 @@ public enum DriverProfileUpdate: Sendable, Hashable {
     case relayAnswered(relay: String, foundProfile: Bool)
     /// A relay could not be reached or misbehaved.
     case relayFailed(relay: String, reason: String)
+    /// The share link carried a signed profile that did not check out; the fetch goes on without it.
+    case embeddedProfileDropped(reason: String)
 }

@@ -32,11 +32,12 @@ extension ScenarioRun {
             .init("clip", manifest.clip.bundleID), .init("npub", preview.npub),
             .init("relays", simulator.relays.map(\.string).joined(separator: ", ")),
             .init("deadlineSeconds", String(simulator.settings.timeoutSeconds)),
+            .init("signedProfileInLink", match.fragment == nil ? "no" : "yes"),
         ])
         record(.preview, DriverPreviewState.loading.description, [.init("state", "loading")])
         preview.changes.addObserver(self) { [weak preview] run, state in
             guard let preview else { return }
-            run.recordPreview(state, tally: preview.relayTally)
+            run.recordPreview(state, tally: preview.relayTally, embeddedDropReason: preview.embeddedProfileDropReason)
         }
         await preview.load()
 
@@ -72,7 +73,7 @@ extension ScenarioRun {
         return ClipResult(expected: .driver(npub: handoff.npub, name: verifiedName), failure: failure)
     }
 
-    private func recordPreview(_ state: DriverPreviewState, tally: RelayTally) {
+    private func recordPreview(_ state: DriverPreviewState, tally: RelayTally, embeddedDropReason: String?) {
         var details: [SimulationStep.Detail] = []
         let outcome: SimulationStep.Outcome
         switch state {
@@ -85,12 +86,14 @@ extension ScenarioRun {
             if let picture = profile.pictureURL { details.append(.init("picture", picture.absoluteString)) }
             details.append(.init("pubkey", profile.pubkey))
             details.append(.init("createdAt", String(Int(profile.createdAt.timeIntervalSince1970))))
+            details.append(.init("origin", profile.origin.rawValue))
             if let relay = profile.relay { details.append(.init("relay", relay)) }
             outcome = .ok
         case .failed(let failure):
             details.append(.init("state", "failed"))
             outcome = failure.allowsHandoff ? .warning : .failed
         }
+        if let embeddedDropReason { details.append(.init("signedProfileDropped", embeddedDropReason)) }
         details.append(.init("relaysAsked", String(tally.asked)))
         details.append(.init("relaysAnswered", String(tally.answered)))
         details.append(.init("relaysFailed", String(tally.failed)))

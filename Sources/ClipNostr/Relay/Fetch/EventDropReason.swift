@@ -20,6 +20,8 @@ public enum EventDropReason: Sendable, Equatable, CustomStringConvertible {
     case duplicate
     /// An event at least as new was already accepted, so this one was not checked further.
     case superseded
+    /// The link's fragment does not hold a signed event of this author; the associated error says why.
+    case unreadableLink(EventFragmentError)
 
     /// A stable, machine-readable name for the reason.
     public var code: String {
@@ -34,6 +36,7 @@ public enum EventDropReason: Sendable, Equatable, CustomStringConvertible {
         case .unreadableProfile: return "unreadable-profile"
         case .duplicate: return "duplicate"
         case .superseded: return "superseded"
+        case .unreadableLink(let error): return "link-" + error.code
         }
     }
 
@@ -50,6 +53,7 @@ public enum EventDropReason: Sendable, Equatable, CustomStringConvertible {
         case .unreadableProfile(let reason): return "the profile content is unreadable: \(reason)"
         case .duplicate: return "the event was already received"
         case .superseded: return "a newer profile was already received"
+        case .unreadableLink(let error): return error.description
         }
     }
 }

@@ -12,11 +12,14 @@ public final class ProfileFetch: AsyncSequence, Sendable {
     let filter: ProfileFilter
     /// The relays asked, after removing repeats and applying the cap.
     public let relays: [RelayURL]
+    /// The signed profile the link carried, verified before any relay is asked; `nil` when none.
+    let embedded: EmbeddedProfileSeed?
 
-    init(pool: RelayPool, filter: ProfileFilter, relays: [RelayURL]) {
+    init(pool: RelayPool, filter: ProfileFilter, relays: [RelayURL], embedded: EmbeddedProfileSeed? = nil) {
         self.pool = pool
         self.filter = filter
         self.relays = relays
+        self.embedded = embedded
     }
 
     /// The iterator that drives the fetch.
@@ -54,6 +57,7 @@ public final class ProfileFetch: AsyncSequence, Sendable {
         let coordinator = ProfileFetchCoordinator(
             pool: pool, filter: filter, relays: relays, start: start, updates: updates, firstProfileSignal: firstProfileSignal
         )
+        if let embedded { await coordinator.seed(with: embedded) }
         if relays.isEmpty {
             await coordinator.end(.allRelaysFinished)
             return

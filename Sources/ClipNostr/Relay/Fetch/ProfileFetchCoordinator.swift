@@ -20,6 +20,8 @@ actor ProfileFetchCoordinator {
     private var reports: [RelayReport]
     private var best: FetchedProfile?
     private var firstProfileAfter: Duration?
+    private var relayProfileSeen = false
+    private var embeddedProfile: EmbeddedProfileOutcome?
     private(set) var ending: ProfileFetchEnding?
 
     init(
@@ -60,6 +62,40 @@ actor ProfileFetchCoordinator {
         reports[index].notices.append(shortened)
     }
 
+    /// The link carried a signed profile: check it as a relay's event is checked and, if it is
+    /// genuine, report it as the first profile. Runs before any relay is asked.
+    func seed(with seed: EmbeddedProfileSeed) {
+        guard ending == nil else { return }
+        let event: NostrEvent
+        switch seed.decoded {
+        case .failure(let error):
+            embeddedProfile = .dropped(.unreadableLink(error))
+            return
+        case .success(let decoded):
+            event = decoded
+        }
+        if let reason = reasonToDrop(event, receivedFor: subscriptionID.rawValue) {
+            embeddedProfile = .dropped(reason)
+            return
+        }
+        if case .failure(let error) = pool.verifier.verify(event) {
+            embeddedProfile = .dropped(.failedVerification(error))
+            return
+        }
+        let profile: Profile
+        do {
+            profile = try Profile(event: event, limits: pool.configuration.profileLimits)
+        } catch {
+            embeddedProfile = .dropped(.unreadableProfile(error.description))
+            return
+        }
+        let arrival = elapsed
+        best = FetchedProfile(profile: profile, event: event, origin: .link, receivedAfter: arrival)
+        embeddedProfile = .shown
+        firstProfileAfter = arrival
+        emit(.newProfile)
+    }
+
     /// The relay sent an `EVENT` for `subscription`: screen it cheaply, then verify it if it would
     /// be the newest.
     func relay(_ index: Int, sent event: NostrEvent, for subscription: String) {
@@ -81,10 +117,12 @@ actor ProfileFetchCoordinator {
             return drop(.unreadableProfile(error.description), at: index)
         }
         let arrival = elapsed
-        best = FetchedProfile(profile: profile, event: event, relay: reports[index].relay, receivedAfter: arrival)
+        best = FetchedProfile(profile: profile, event: event, origin: .relay(reports[index].relay), receivedAfter: arrival)
         reports[index].eventsAccepted += 1
-        if firstProfileAfter == nil {
-            firstProfileAfter = arrival
+        if firstProfileAfter == nil { firstProfileAfter = arrival }
+        if !relayProfileSeen {
+            // The grace window runs from the first relay's profile, as it does without a link profile.
+            relayProfileSeen = true
             firstProfileSignal.yield()
             firstProfileSignal.finish()
         }
@@ -140,7 +178,8 @@ actor ProfileFetchCoordinator {
 
     private func emit(_ change: ProfileFetchUpdate.Change) {
         updates.yield(ProfileFetchUpdate(
-            change: change, profile: best, relays: reports, elapsed: elapsed, firstProfileAfter: firstProfileAfter
+            change: change, profile: best, relays: reports, elapsed: elapsed, firstProfileAfter: firstProfileAfter,
+            embeddedProfile: embeddedProfile
         ))
     }
 }

@@ -23,19 +23,41 @@ public final class ProfileFetchUpdate: Sendable {
     public let elapsed: Duration
     /// When the first verified profile arrived, from the start of the fetch.
     public let firstProfileAfter: Duration?
+    /// What became of the profile the link carried; `nil` when the fetch was given none.
+    public let embeddedProfile: EmbeddedProfileOutcome?
 
-    init(change: Change, profile: FetchedProfile?, relays: [RelayReport], elapsed: Duration, firstProfileAfter: Duration?) {
+    init(
+        change: Change, profile: FetchedProfile?, relays: [RelayReport], elapsed: Duration, firstProfileAfter: Duration?,
+        embeddedProfile: EmbeddedProfileOutcome? = nil
+    ) {
         self.change = change
         self.profile = profile
         self.relays = relays
         self.elapsed = elapsed
         self.firstProfileAfter = firstProfileAfter
+        self.embeddedProfile = embeddedProfile
     }
 
     /// Whether this is the last update.
     public var isFinal: Bool {
         if case .finished = change { return true }
         return false
+    }
+}
+
+/// What became of the signed profile a share link carried.
+public enum EmbeddedProfileOutcome: Sendable, Equatable {
+    /// It verified and was reported as the first profile, before any relay answered.
+    case shown
+    /// It failed a check and was dropped; the fetch went on as if the link had carried none.
+    case dropped(EventDropReason)
+
+    /// `shown`, or the drop reason's code.
+    public var code: String {
+        switch self {
+        case .shown: return "shown"
+        case .dropped(let reason): return reason.code
+        }
     }
 }
 

@@ -58,4 +58,24 @@ public struct RelayPool: Sendable {
         let chosen = Array(RelaySelection.deduplicated(relays).prefix(max(0, configuration.maximumRelays)))
         return ProfileFetch(pool: self, filter: filter, relays: chosen)
     }
+
+    /// Starts fetching the profile of `author`, starting from the signed profile a share link
+    /// carried in its fragment (``EventFragment``).
+    ///
+    /// Before any relay is asked, the embedded event is decoded, checked like a relay's event (the
+    /// author asked for, kind 0, not from the future, within the size caps) and verified with
+    /// ``verifier``; if it passes it is the first update's profile, with origin
+    /// ``ProfileOrigin/link``. The relays then run exactly as without it, and a newer genuine
+    /// profile replaces it. An embedded event that fails is dropped with its reason
+    /// (``ProfileFetchUpdate/embeddedProfile``) and the fetch goes on as if it were absent. The
+    /// grace window starts with the first profile from a relay, not with the link's.
+    ///
+    /// - Parameter fragment: The link's fragment without `#`; `nil` or empty for none.
+    /// - Throws: ``ProfileFilterError`` when `author` is not a hex public key.
+    public func fetchProfile(of author: String, from relays: [RelayURL], embeddedIn fragment: String?) throws(ProfileFilterError) -> ProfileFetch {
+        let filter = try ProfileFilter(author: author)
+        let chosen = Array(RelaySelection.deduplicated(relays).prefix(max(0, configuration.maximumRelays)))
+        let seed = fragment.flatMap { $0.isEmpty ? nil : EmbeddedProfileSeed(fragment: $0, author: filter.author) }
+        return ProfileFetch(pool: self, filter: filter, relays: chosen, embedded: seed)
+    }
 }

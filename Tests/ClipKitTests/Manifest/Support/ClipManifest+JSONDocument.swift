@@ -50,6 +50,7 @@ extension ClipManifest.RouteDefinition {
         }
         if !params.isEmpty { members["params"] = ClipManifest.object(params) }
         if let webContentQuery { members["webContentQuery"] = ClipManifest.object(webContentQuery) }
+        if let fragment { members["fragment"] = .string(fragment.rawValue) }
         return .object(members)
     }
 }

@@ -1,0 +1,74 @@
+import ClipLoopback
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// `clipkit link make` keeps the command-line contract, and `clipkit simulate` shows the driver
+/// from a signed link when no relay answers.
+@Suite("clipkit link make", .serialized, .timeLimit(.minutes(2)))
+struct LinkMakeCommandTests {
+    let roadflare = TestEnvironment.file("Examples/roadflare/clipkit.json").path
+    let sampleDriver = TestEnvironment.file("Examples/roadflare/demo/sample-driver.json").path
+    let sampleNpub = "npub1edvuw7sx35krakezgvkf40vf9pap3swtp5c3jfe5kl2fh5cgg29q0v85s8"
+
+    @Test func aSignedProfileGoesIntoTheFragmentAndRoutesBack() async throws {
+        let result = try await ChildProcess.clipkit(["link", "make", sampleDriver, "--manifest", roadflare, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        let url = try #require(json["url"] as? String)
+        #expect(url.hasPrefix("https://roadflare.app/share/d/\(sampleNpub)#"))
+        #expect(json["embedded"] as? Bool == true)
+        #expect(json["length"] as? Int == url.utf8.count)
+        let routed = try await ChildProcess.clipkit(["route", url, "--manifest", roadflare, "--json"]).json()
+        #expect(routed["route"] as? String == "driverShare")
+        let fragment = try #require(routed["fragment"] as? [String: Any])
+        #expect(fragment["kind"] as? String == "signedProfile")
+        #expect(fragment["length"] as? Int == url.split(separator: "#").last?.utf8.count)
+    }
+
+    @Test func aKeyMakesAPlainLink() async throws {
+        let result = try await ChildProcess.clipkit(["link", "make", sampleNpub, "--manifest", roadflare, "--json"])
+        #expect(result.status == 0)
+        let json = try result.json()
+        #expect(json["url"] as? String == "https://roadflare.app/share/d/\(sampleNpub)")
+        #expect(json["embedded"] as? Bool == false)
+        let text = try await ChildProcess.clipkit(["link", "make", sampleNpub, "--manifest", roadflare])
+        #expect(text.standardOutput == "https://roadflare.app/share/d/\(sampleNpub)\n")
+    }
+
+    @Test func aForgedProfileIsANegativeAnswerAndBadInputIsUsage() async throws {
+        let folder = try TemporaryDirectory(prefix: "clipkit-link-make")
+        var event = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sampleDriver))) as? [String: Any])
+        event["content"] = (event["content"] as? String ?? "").replacingOccurrences(of: "Maria", with: "Mallory")
+        let forged = folder.url.appendingPathComponent("forged.json")
+        try JSONSerialization.data(withJSONObject: event).write(to: forged)
+        let result = try await ChildProcess.clipkit(["link", "make", forged.path, "--manifest", roadflare, "--json"])
+        #expect(result.status == 1)
+        let json = try result.json()
+        #expect(json["url"] is NSNull)
+        #expect(json["code"] as? String == "not-genuine")
+        #expect(result.standardError.contains("forged.json"))
+        let bad = try await ChildProcess.clipkit(["link", "make", "npub1nothing", "--manifest", roadflare, "--json"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("npub1nothing"))
+    }
+
+    @Test func simulateShowsTheDriverFromASignedLinkWithEveryRelayDead() async throws {
+        let link = try await ChildProcess.clipkit(["link", "make", sampleDriver, "--manifest", roadflare]).standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let container = try TemporaryDirectory(prefix: "clipkit-simulate-signed")
+        let result = try await ChildProcess.clipkit([
+            "simulate", link, "--manifest", roadflare, "--relay", "ws://127.0.0.1:\(try LoopbackPort.free())",
+            "--scenario", "fresh-install", "--container", container.url.path, "--timeout", "2", "--signature-backend", "swift", "--json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["passed"] as? Bool == true)
+        let steps = try #require(json["steps"] as? [[String: Any]])
+        let previews = steps.filter { $0["name"] as? String == "preview" }.compactMap { $0["details"] as? [String: Any] }
+        let shown = try #require(previews.last)
+        #expect(shown["origin"] as? String == "link")
+        #expect(shown["name"] as? String == "Maria Lopez")
+        #expect(shown["relaysAnswered"] as? String == "0")
+    }
+}
