@@ -34,6 +34,9 @@ let package = Package(
         .library(name: "ClipNostrUI", targets: ["ClipNostrUI"]),
         .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
+        // Tooling libraries, so the fuzz package (fuzz/) can reach the readers it fuzzes; apps never link them.
+        .library(name: "ClipDoctor", targets: ["ClipDoctor"]),
+        .library(name: "ClipServer", targets: ["ClipServer"]),
         .executable(name: "clipkit", targets: ["clipkit"]),
     ],
     traits: [

@@ -7,6 +7,9 @@
 
 import PackageDescription
 
+/// A product of the ClipKit package.
+func clipKit(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKit") }
+
 let package = Package(
     name: "ClipKitFuzz",
     platforms: [.macOS(.v13)],
@@ -32,6 +35,23 @@ let package = Package(
             dependencies: [.product(name: "ClipNostr", package: "ClipKit"), "FuzzDriver"]
         ),
         .executableTarget(name: "signature-differential", dependencies: ["SignatureDifferential"]),
+        // What the parser targets share: views of one input, and the invariant check.
+        .target(name: "FuzzSupport"),
+        // One target per parser of untrusted input; seed corpora under Corpus/TARGET.
+        .executableTarget(name: "FuzzManifest", dependencies: [clipKit("ClipKit"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzNIP19", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzRelayMessage", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzNostrEvent", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzProfile", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzWebBridge", dependencies: [clipKit("ClipWebBridge"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAASAValidator", dependencies: [clipKit("ClipSite"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAASAMatcher", dependencies: [clipKit("ClipSite"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzPropertyList", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzMachO", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzZIPArchive", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzSizeReport", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzNotificationPayload", dependencies: [clipKit("ClipNotifications"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzRequestScreening", dependencies: [clipKit("ClipServer"), "FuzzDriver", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -169,7 +169,7 @@ struct LinkDomainResponder: HTTPResponder {
         return answer
     }
 
-    private static func pathWithoutQuery(_ target: String) -> Substring {
+    static func pathWithoutQuery(_ target: String) -> Substring {
         target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
     }
 
