@@ -3,8 +3,9 @@ import NIOHTTP1
 /// The screening `clipkit serve` applies to every request before answering it, as a function of
 /// the request head alone, so that tests and fuzzing can reach it without a socket.
 public enum RequestScreen {
-    /// The status code a request is refused with before anything else looks at it (405, 414, 431
-    /// or 400), or `nil` when the server may go on to answer it.
+    /// The status code a request is refused with before anything else looks at it (405, 414, 431,
+    /// or 400 for a bad path or a missing, repeated or malformed `Host` in HTTP/1.1), or `nil` when
+    /// the server may go on to answer it.
     ///
     /// - Parameters:
     ///   - method: The request method as sent (`GET`, `HEAD`, …).
@@ -25,7 +26,7 @@ public enum RequestScreen {
         case .methodNotAllowed: return 405
         case .targetTooLong: return 414
         case .headersTooLarge: return 431
-        case .badPath: return 400
+        case .badHost, .badPath: return 400
         }
     }
 }
