@@ -12,10 +12,13 @@ public enum RequestScreen {
     ///   - target: The request target (path and query) as sent.
     ///   - headers: The header fields, in order.
     ///   - limits: The server's request caps.
+    /// - Returns: 400 also for a header name with a byte outside ASCII, which the server's HTTP
+    ///   parser refuses before the screening sees the request.
     public static func refusalStatus(
         method: String, target: String, headers: [(name: String, value: String)] = [],
         limits: RequestLimits = RequestLimits()
     ) -> Int? {
+        if headers.contains(where: { field in field.name.utf8.contains { $0 >= 0x80 } }) { return 400 }
         var fields = HTTPHeaders()
         for field in headers { fields.add(name: field.name, value: field.value) }
         let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: target, headers: fields)
