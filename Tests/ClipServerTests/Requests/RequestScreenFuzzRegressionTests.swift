@@ -14,7 +14,9 @@ import Testing
 
     @Test func screeningMatchesTheServersAnswers() {
         #expect(RequestScreen.refusalStatus(method: "GET", target: "/share/d/x?ref=1", headers: [("Host", "roadflare.app")]) == nil)
-        #expect(RequestScreen.refusalStatus(method: "HEAD", target: "/.well-known/apple-app-site-association") == nil)
+        #expect(RequestScreen.refusalStatus(method: "HEAD", target: "/.well-known/apple-app-site-association", headers: [("Host", "roadflare.app")]) == nil)
+        // RequestScreen speaks HTTP/1.1, where a request without a Host is refused (RFC 9112, 3.2).
+        #expect(RequestScreen.refusalStatus(method: "HEAD", target: "/.well-known/apple-app-site-association") == 400)
         #expect(RequestScreen.refusalStatus(method: "POST", target: "/share/d/x") == 405)
         #expect(RequestScreen.refusalStatus(method: "GET", target: "/" + String(repeating: "a", count: 3000)) == 414)
         #expect(RequestScreen.refusalStatus(method: "GET", target: "/", headers: [("X-Big", String(repeating: "v", count: 9000))]) == 431)
