@@ -48,12 +48,7 @@ public struct LinkMakeCommand: AsyncParsableCommand {
     /// Makes and prints the link.
     public func run() async throws {
         let manifest = try manifestOption.load()
-        let router: InvocationRouter
-        do {
-            router = try InvocationRouter(manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
-        } catch {
-            throw CommandFailure.badInput("\(manifestOption.manifest): \(error.description)")
-        }
+        let router = try manifestOption.router(for: manifest)
         let link: ProfileShareLink
         do {
             if let data = try readEventFile() {

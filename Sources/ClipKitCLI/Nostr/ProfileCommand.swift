@@ -58,14 +58,7 @@ public struct ProfileCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("--timeout \(timeout): give a number of seconds between 0 and 600")
         }
         let manifest = try loadManifestIfPresent()
-        var router: InvocationRouter?
-        if let manifest {
-            do throws(RouterConfigurationError) {
-                router = try InvocationRouter(manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
-            } catch {
-                throw CommandFailure.badInput("\(manifestOption.manifest): \(error.description)")
-            }
-        }
+        let router = try manifest.map(manifestOption.router(for:))
         let resolved: ProfileTarget
         do throws(ProfileTargetError) {
             resolved = try ProfileTarget(resolving: target, router: router)

@@ -27,12 +27,7 @@ public struct RouteCommand: AsyncParsableCommand {
     /// Routes the URL and prints the result; exits 1 when no route matches.
     public func run() async throws {
         let manifest = try manifestOption.load()
-        let router: InvocationRouter
-        do {
-            router = try InvocationRouter(manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
-        } catch {
-            throw CommandFailure.badInput("\(manifestOption.manifest): \(error.description)")
-        }
+        let router = try manifestOption.router(for: manifest)
         let result = notificationTarget
             ? router.route(notificationTargetContentIdentifier: url)
             : router.route(url)

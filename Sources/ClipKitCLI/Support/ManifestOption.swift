@@ -26,6 +26,16 @@ public struct ManifestOption: ParsableArguments, Sendable {
             throw CommandFailure.badInput("\(manifest): \(first)\(more)")
         }
     }
+
+    /// Builds the router for `manifest` with the command line's parameter kinds, mapping a route
+    /// that cannot be compiled onto a bad-input failure that names this manifest.
+    public func router(for manifest: ClipManifest) throws -> InvocationRouter {
+        do {
+            return try InvocationRouter(manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
+        } catch {
+            throw CommandFailure.badInput("\(self.manifest): \(error.description)")
+        }
+    }
 }
 
 /// What every command shares: the parameter kinds that routes may use.
