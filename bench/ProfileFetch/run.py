@@ -47,6 +47,17 @@ logging:
 """
 
 
+def stop_processes(processes):
+    """Terminates the processes a bench started, killing any that do not stop within 10 s."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -191,13 +202,7 @@ def main():
                 name, [round(v, 1) for v in samples["first"]], [round(v, 1) for v in samples["final"]], [round(v, 1) for v in samples["sdk"]]))
         print("  fastest relay alone: %s" % {label: [round(v, 1) for v in values] for label, values in floors.items()})
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_processes(processes)
         shutil.rmtree(folder, ignore_errors=True)
 
 

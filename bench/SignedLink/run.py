@@ -91,13 +91,7 @@ def main():
         for label, kind, result in raw:
             print("  %s, %s: %s (missing %d)" % (label, kind, [round(v, 2) for v in result["samplesMs"]], result["missing"]))
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        profile_fetch.stop_processes(processes)
 
 
 if __name__ == "__main__":
