@@ -43,7 +43,7 @@ struct StarterPackWebView: UIViewRepresentable {
         }
 
         func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-            model.contentDidLoad()
+            model.recordContentLoaded()
         }
     }
 }
