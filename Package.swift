@@ -257,6 +257,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .executableTarget(
+            name: "size-probe-notifications",
+            dependencies: ["ClipNotifications"],
+            path: "bench/SizeProbe/Notifications",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "size-probe-nostr",
             dependencies: ["ClipKit", "ClipNostr"],
             path: "bench/SizeProbe/Nostr",

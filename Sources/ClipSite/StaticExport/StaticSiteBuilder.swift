@@ -69,8 +69,8 @@ public struct StaticSiteBuilder: Sendable {
         }
         return .object([
             "domains": .array([.string(domain)]),
-            "maxPathLength": .number(Double(InvocationRouter.maximumURLLength)),
-            "maxParameterLength": .number(Double(PageParameters.maximumLength)),
+            "maxPathLength": .number(InvocationRouter.maximumURLLength),
+            "maxParameterLength": .number(PageParameters.maximumLength),
             "patterns": .array(patterns),
         ])
     }
@@ -79,7 +79,7 @@ public struct StaticSiteBuilder: Sendable {
     func notFoundPageWithClientRouting(domain: String) -> String {
         let page = site.renderer.notFoundPage(domain: domain)
         let insertion = """
-        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(ScriptSafeJSON.serialized(clientRoutingData(domain: domain)))</script>
+        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(String(decoding: clientRoutingData(domain: domain).serialized(escaping: .scriptSafe), as: UTF8.self))</script>
         <script>
         \(ClientRouterScript.source)
         </script>

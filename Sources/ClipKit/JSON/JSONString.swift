@@ -1,0 +1,194 @@
+/// Writes text as a quoted JSON string: the one JSON string escaper that ClipKit, ClipNostr and the
+/// tooling share.
+///
+/// Always escaped: `"` and `\`, and every character below U+0020 — `\b \t \n \f \r` in their short
+/// forms, the others as lowercase `\u00xx`. Everything else is copied as UTF-8, `/` included. These
+/// are the bytes NIP-01 prescribes for a Nostr event's id (and that `JSONEncoder` writes with
+/// `.withoutEscapingSlashes`), so a changed rule changes every event id: the Nostr tests pin it.
+///
+/// ``Escaping`` adds escapes that JSON readers do not need but other readers of the bytes do: for
+/// JSON inside an HTML `<script>` element (``Escaping/scriptSafe``), or for a file that must read the
+/// same in every editor. Apps and tools reach the escaper through
+/// ``JSONValue/serialized(layout:escaping:)``; the writing functions are for ClipKit's own modules.
+///
+/// ```swift
+/// var bytes: [UInt8] = []
+/// JSONString.append("a/b\n", to: &bytes)                        // "a/b\n" with the newline as \n
+/// JSONString.quoted("</script>", escaping: .scriptSafe)         // "\u003c/script\u003e"
+/// ```
+public enum JSONString {
+    /// Characters escaped as `\uXXXX` beyond those JSON requires.
+    public struct Escaping: OptionSet, Sendable, Hashable {
+        /// The options' bits.
+        public let rawValue: UInt8
+
+        /// Creates options from their bits.
+        public init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        /// `<`, `>` and `&`, so that no `</script`, `<!--` or character reference can appear.
+        public static let markup = Escaping(rawValue: 1 << 0)
+        /// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR, which end lines in JavaScript
+        /// before ES2019 and in some editors.
+        public static let lineSeparators = Escaping(rawValue: 1 << 1)
+        /// U+007F DELETE, a control character that JSON leaves unescaped.
+        public static let delete = Escaping(rawValue: 1 << 2)
+
+        /// For JSON placed inside an HTML `<script>` element: ``markup`` and ``lineSeparators``.
+        public static let scriptSafe: Escaping = [.markup, .lineSeparators]
+    }
+
+    /// Appends `text` to `output` as a quoted JSON string.
+    package static func append(_ text: String, to output: inout [UInt8], escaping: Escaping = []) {
+        output.append(quote)
+        var contiguous = text
+        if escaping.isEmpty {
+            contiguous.withUTF8 { appendEscaped($0, to: &output) }
+        } else {
+            appendEscaped(contiguous.unicodeScalars, to: &output, escaping: escaping)
+        }
+        output.append(quote)
+    }
+
+    /// `text` as a quoted JSON string.
+    package static func quoted(_ text: String, escaping: Escaping = []) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 2)
+        append(text, to: &output, escaping: escaping)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+
+    // MARK: The escapes JSON requires, eight bytes at a time
+
+    /// How many bytes each input byte becomes: 1 (verbatim), 2 (`\n`, `\"`, …) or 6 (`\u00xx`).
+    private static let escapedWidths: [UInt8] = (0...255).map { byte in
+        switch byte {
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x08, 0x0C: return 2
+        case 0x00..<0x20: return 6
+        default: return 1
+        }
+    }
+
+    /// Whether any of the eight bytes is below 0x20, a quote or a backslash (bit tricks on one word:
+    /// a byte is "zero" after XOR with the byte it is compared to).
+    @inline(__always)
+    private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let belowSpace = (word &- ones &* 0x20) & ~word & highs != 0
+        return belowSpace || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+    }
+
+    /// Measures the escaped length first, then copies plain text in one step or writes the
+    /// escaped form straight into the output. Both passes look at eight bytes at once and handle
+    /// them one by one only when one of them needs an escape.
+    private static func appendEscaped(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let words = UnsafeRawBufferPointer(input)
+        let wholeWords = input.count & ~7
+        let escapedLength = escapedWidths.withUnsafeBufferPointer { widths -> Int in
+            var length = 0
+            var index = 0
+            while index < wholeWords {
+                if wordNeedsEscape(words.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    for offset in index..<(index + 8) { length += Int(widths[Int(input[offset])]) }
+                } else {
+                    length += 8
+                }
+                index += 8
+            }
+            for offset in wholeWords..<input.count { length += Int(widths[Int(input[offset])]) }
+            return length
+        }
+        if escapedLength == input.count {
+            output.append(contentsOf: input)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: escapedLength))
+        output.withUnsafeMutableBufferPointer { output in
+            let outputWords = UnsafeMutableRawBufferPointer(output)
+            var position = start
+            var index = 0
+            while index < wholeWords {
+                let word = words.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if wordNeedsEscape(word) {
+                    for offset in index..<(index + 8) { write(input[offset], into: output, at: &position) }
+                } else {
+                    outputWords.storeBytes(of: word, toByteOffset: position, as: UInt64.self)
+                    position += 8
+                }
+                index += 8
+            }
+            for offset in wholeWords..<input.count { write(input[offset], into: output, at: &position) }
+        }
+    }
+
+    /// Writes one byte, escaped if JSON requires it, and moves `position` past it.
+    @inline(__always)
+    private static func write(_ byte: UInt8, into output: UnsafeMutableBufferPointer<UInt8>, at position: inout Int) {
+        let short = shortEscape(for: byte)
+        if short != 0 {
+            output[position] = backslash
+            output[position + 1] = short
+            position += 2
+        } else if byte < 0x20 {
+            output[position] = backslash
+            output[position + 1] = UInt8(ascii: "u")
+            output[position + 2] = UInt8(ascii: "0")
+            output[position + 3] = UInt8(ascii: "0")
+            output[position + 4] = Hex.lowercaseDigits[Int(byte >> 4)]
+            output[position + 5] = Hex.lowercaseDigits[Int(byte & 0x0F)]
+            position += 6
+        } else {
+            output[position] = byte
+            position += 1
+        }
+    }
+
+    /// The letter after the backslash of a two-character escape (`n` for a line feed), or 0.
+    @inline(__always)
+    private static func shortEscape(for byte: UInt8) -> UInt8 {
+        switch byte {
+        case 0x22, 0x5C: return byte
+        case 0x0A: return UInt8(ascii: "n")
+        case 0x0D: return UInt8(ascii: "r")
+        case 0x09: return UInt8(ascii: "t")
+        case 0x08: return UInt8(ascii: "b")
+        case 0x0C: return UInt8(ascii: "f")
+        default: return 0
+        }
+    }
+
+    // MARK: With further escapes
+
+    /// Appends the characters of `scalars`, escaping what JSON requires and what `escaping` adds.
+    private static func appendEscaped(_ scalars: String.UnicodeScalarView, to output: inout [UInt8], escaping: Escaping) {
+        for scalar in scalars {
+            let value = scalar.value
+            let extra: Bool
+            switch value {
+            case 0x3C, 0x3E, 0x26: extra = escaping.contains(.markup)
+            case 0x2028, 0x2029: extra = escaping.contains(.lineSeparators)
+            case 0x7F: extra = escaping.contains(.delete)
+            default: extra = false
+            }
+            if extra {
+                output += [backslash, UInt8(ascii: "u")]
+                output += Hex.encode(bigEndian: UInt16(value)).utf8
+            } else if value < 0x80 {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { buffer in
+                    var length = 0
+                    write(UInt8(value), into: buffer, at: &length)
+                    output.append(contentsOf: buffer[..<length])
+                }
+            } else {
+                UTF8.encode(scalar) { output.append($0) }
+            }
+        }
+    }
+}
