@@ -97,9 +97,11 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
-        // Ships inside a notification service extension: Foundation only.
+        // Ships inside a notification service extension: Foundation and ClipKit, for the one JSON
+        // value and strict parser.
         .target(
             name: "ClipNotifications",
+            dependencies: ["ClipKit"],
             swiftSettings: strictSwift
         ),
         // What every clip and app shows around a deferred deep link: invocations, the install
@@ -364,7 +366,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipNotificationsTests",
-            dependencies: ["ClipNotifications", "ClipTestSupport"],
+            dependencies: ["ClipNotifications", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
     ],

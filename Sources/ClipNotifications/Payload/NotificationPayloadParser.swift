@@ -1,11 +1,14 @@
+import ClipKit
 import Foundation
 
 /// Reads a notification's `userInfo` (as the JSON that Apple's push service delivered) into a
 /// ``NotificationPayload``, never trusting it.
 ///
 /// The payload as a whole is rejected (``PayloadRejection``) when it is too large, nests too
-/// deeply, is not JSON or is not an object. Anything less is a ``PayloadIssue``: the malformed
-/// field is left out, its path and problem are reported, and the rest is used.
+/// deeply, is not strict JSON (ClipKit's ``ClipKit/StrictJSONParser``: no duplicate members, valid
+/// UTF-8, every number within a `Double`'s range) or is not an object. Anything less is a
+/// ``PayloadIssue``: the malformed field is left out, its path and problem are reported, and the
+/// rest is used.
 ///
 /// ```swift
 /// let parsed = try NotificationPayloadParser().parse(userInfoJSON)
@@ -27,14 +30,16 @@ public struct NotificationPayloadParser: Sendable {
         guard data.count <= limits.maximumBytes else {
             throw .tooLarge(bytes: data.count, limit: limits.maximumBytes)
         }
-        guard JSONNestingScanner.nesting(of: data, isAtMost: limits.maximumNestingDepth) else {
-            throw .nestedTooDeeply(limit: limits.maximumNestingDepth)
-        }
-        let value: PayloadValue
+        let value: JSONValue
         do {
-            value = try JSONDecoder().decode(PayloadValue.self, from: data)
+            // The parser stops at the nesting limit, so `[[[[…]]]]` costs no deep recursion.
+            value = try StrictJSONParser(
+                maximumBytes: limits.maximumBytes, maximumDepth: limits.maximumNestingDepth,
+                maximumNumberLength: .max, rejectsNumbersBeyondDouble: true
+            ).parse(data)
         } catch {
-            throw .notJSON(detail: Self.describe(error))
+            if case .tooDeep = error.kind { throw .nestedTooDeeply(limit: limits.maximumNestingDepth) }
+            throw .notJSON(detail: error.description)
         }
         guard case .object(let members) = value else {
             throw .notAnObject(found: value.typeDescription)
@@ -43,7 +48,7 @@ public struct NotificationPayloadParser: Sendable {
     }
 
     /// Reads an already decoded `userInfo`.
-    public func parse(members: [String: PayloadValue]) -> ParsedNotificationPayload {
+    public func parse(members: [String: JSONValue]) -> ParsedNotificationPayload {
         var reader = IssueCollector()
         var fields = members
         let apsValue = fields.removeValue(forKey: "aps")
@@ -58,7 +63,7 @@ public struct NotificationPayloadParser: Sendable {
         return ParsedNotificationPayload(payload: NotificationPayload(aps: aps, fields: fields), issues: reader.issues)
     }
 
-    private func readAPS(_ members: [String: PayloadValue], into reader: inout IssueCollector) -> APSDictionary {
+    private func readAPS(_ members: [String: JSONValue], into reader: inout IssueCollector) -> APSDictionary {
         var aps = APSDictionary()
         if let alert = members["alert"] {
             aps.alert = readAlert(alert, into: &reader)
@@ -90,7 +95,7 @@ public struct NotificationPayloadParser: Sendable {
             }
         }
         if let score = members["relevance-score"] {
-            if case .number(let value) = score {
+            if let value = score.numberValue {
                 if (0...1).contains(value) {
                     aps.relevanceScore = value
                 } else {
@@ -103,7 +108,7 @@ public struct NotificationPayloadParser: Sendable {
         return aps
     }
 
-    private func readAlert(_ value: PayloadValue, into reader: inout IssueCollector) -> NotificationAlert? {
+    private func readAlert(_ value: JSONValue, into reader: inout IssueCollector) -> NotificationAlert? {
         switch value {
         case .string(let body):
             return NotificationAlert(body: body)
@@ -126,7 +131,7 @@ public struct NotificationPayloadParser: Sendable {
         }
     }
 
-    private func readSound(_ value: PayloadValue, into reader: inout IssueCollector) -> NotificationSound? {
+    private func readSound(_ value: JSONValue, into reader: inout IssueCollector) -> NotificationSound? {
         switch value {
         case .string(let name):
             return Self.sound(named: name, at: "aps.sound", into: &reader)
@@ -147,9 +152,9 @@ public struct NotificationPayloadParser: Sendable {
             }
             var volume = 1.0
             if let volumeValue = members["volume"] {
-                if case .number(let number) = volumeValue, (0...1).contains(number) {
+                if let number = volumeValue.numberValue, (0...1).contains(number) {
                     volume = number
-                } else if case .number = volumeValue {
+                } else if volumeValue.numberValue != nil {
                     reader.add(at: "aps.sound.volume", .outOfRange(allowed: "0 to 1"))
                 } else {
                     reader.wrongType(at: "aps.sound.volume", expected: "a number", found: volumeValue)
@@ -171,19 +176,6 @@ public struct NotificationPayloadParser: Sendable {
         }
         return .named(name)
     }
-
-    private static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
-                let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return underlying ?? context.debugDescription
-            @unknown default:
-                return "\(decoding)"
-            }
-        }
-        return "\(error)"
-    }
 }
 
 /// Reads typed members and collects the issues of those that do not fit.
@@ -194,11 +186,11 @@ private struct IssueCollector {
         issues.append(PayloadIssue(path: path, problem: problem))
     }
 
-    mutating func wrongType(at path: String, expected: String, found value: PayloadValue) {
+    mutating func wrongType(at path: String, expected: String, found value: JSONValue) {
         add(at: path, .wrongType(expected: expected, found: value.typeDescription))
     }
 
-    mutating func string(_ value: PayloadValue?, at path: String) -> String? {
+    mutating func string(_ value: JSONValue?, at path: String) -> String? {
         guard let value else { return nil }
         guard let string = value.stringValue else {
             wrongType(at: path, expected: "a string", found: value)
@@ -207,7 +199,7 @@ private struct IssueCollector {
         return string
     }
 
-    mutating func strings(_ value: PayloadValue?, at path: String) -> [String]? {
+    mutating func strings(_ value: JSONValue?, at path: String) -> [String]? {
         guard let value else { return nil }
         guard case .array(let elements) = value else {
             wrongType(at: path, expected: "an array of strings", found: value)
@@ -225,7 +217,7 @@ private struct IssueCollector {
     }
 
     /// A 0-or-1 flag such as `mutable-content`; anything else is an issue and reads as off.
-    mutating func flag(_ value: PayloadValue?, at path: String) -> Bool {
+    mutating func flag(_ value: JSONValue?, at path: String) -> Bool {
         guard let value else { return false }
         guard let number = value.integerValue else {
             wrongType(at: path, expected: "the number 0 or 1", found: value)

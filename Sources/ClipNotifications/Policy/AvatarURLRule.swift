@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Vets an avatar URL taken from a payload and rewrites it to the size a notification needs.
@@ -136,19 +137,10 @@ public struct AvatarURLRule: Sendable, Hashable {
         var iterator = segment.utf8.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
+            guard let high = iterator.next(), let low = iterator.next(), let byte = Hex.byte(high: high, low: low) else { return nil }
+            bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

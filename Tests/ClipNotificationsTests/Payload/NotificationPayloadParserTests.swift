@@ -1,3 +1,4 @@
+import ClipKit
 @testable import ClipNotifications
 import Foundation
 import Testing
