@@ -97,11 +97,11 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
-        // Ships inside a notification service extension: Foundation and ClipKit, for the one JSON
-        // value and strict parser.
+        // Ships inside a notification service extension: Foundation only. Linking ClipKit for its
+        // JSON value would more than double what the extension carries of ours (BENCHMARKS.md,
+        // "What ClipNotifications adds to a notification extension"), so PayloadValue stays a copy.
         .target(
             name: "ClipNotifications",
-            dependencies: ["ClipKit"],
             swiftSettings: strictSwift
         ),
         // What every clip and app shows around a deferred deep link: invocations, the install
@@ -366,7 +366,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipNotificationsTests",
-            dependencies: ["ClipNotifications", "ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
     ],

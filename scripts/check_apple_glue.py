@@ -104,7 +104,7 @@ def targets() -> list[Target]:
         ("ClipKit", []),
         ("ClipWebBridge", ["ClipKit"]),
         ("ClipNostr", ["ClipKit"]),
-        ("ClipNotifications", ["ClipKit"]),
+        ("ClipNotifications", []),
         ("ClipKitUI", ["ClipKit"]),
         ("ClipNostrUI", ["ClipKitUI", "ClipKit", "ClipNostr"]),
         ("ClipWebBridgeUI", ["ClipKitUI", "ClipKit", "ClipWebBridge"]),

@@ -1,18 +1,16 @@
-import ClipKit
-
 /// A push notification's `userInfo`, read: the `aps` dictionary and the app's own fields.
 ///
 /// Create one with ``NotificationPayloadParser``. The app's fields (Bluesky's `reason`,
-/// `senderDisplayName`, `convoId`, …) stay as ClipKit's ``ClipKit/JSONValue``s; read them with
+/// `senderDisplayName`, `convoId`, …) stay as ``PayloadValue``s; read them with
 /// ``string(forField:)``, which says what is wrong and where when a field is missing or malformed.
 public struct NotificationPayload: Sendable, Hashable {
     /// The `aps` dictionary.
     public var aps: APSDictionary
     /// Every top-level member except `aps`.
-    public var fields: [String: JSONValue]
+    public var fields: [String: PayloadValue]
 
     /// Creates a payload.
-    public init(aps: APSDictionary = APSDictionary(), fields: [String: JSONValue] = [:]) {
+    public init(aps: APSDictionary = APSDictionary(), fields: [String: PayloadValue] = [:]) {
         self.aps = aps
         self.fields = fields
     }

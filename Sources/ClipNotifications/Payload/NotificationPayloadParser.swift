@@ -1,14 +1,11 @@
-import ClipKit
 import Foundation
 
 /// Reads a notification's `userInfo` (as the JSON that Apple's push service delivered) into a
 /// ``NotificationPayload``, never trusting it.
 ///
 /// The payload as a whole is rejected (``PayloadRejection``) when it is too large, nests too
-/// deeply, is not strict JSON (ClipKit's ``ClipKit/StrictJSONParser``: no duplicate members, valid
-/// UTF-8, every number within a `Double`'s range) or is not an object. Anything less is a
-/// ``PayloadIssue``: the malformed field is left out, its path and problem are reported, and the
-/// rest is used.
+/// deeply, is not JSON or is not an object. Anything less is a ``PayloadIssue``: the malformed
+/// field is left out, its path and problem are reported, and the rest is used.
 ///
 /// ```swift
 /// let parsed = try NotificationPayloadParser().parse(userInfoJSON)
@@ -30,16 +27,14 @@ public struct NotificationPayloadParser: Sendable {
         guard data.count <= limits.maximumBytes else {
             throw .tooLarge(bytes: data.count, limit: limits.maximumBytes)
         }
-        let value: JSONValue
+        guard JSONNestingScanner.nesting(of: data, isAtMost: limits.maximumNestingDepth) else {
+            throw .nestedTooDeeply(limit: limits.maximumNestingDepth)
+        }
+        let value: PayloadValue
         do {
-            // The parser stops at the nesting limit, so `[[[[…]]]]` costs no deep recursion.
-            value = try StrictJSONParser(
-                maximumBytes: limits.maximumBytes, maximumDepth: limits.maximumNestingDepth,
-                maximumNumberLength: .max, rejectsNumbersBeyondDouble: true
-            ).parse(data)
+            value = try JSONDecoder().decode(PayloadValue.self, from: data)
         } catch {
-            if case .tooDeep = error.kind { throw .nestedTooDeeply(limit: limits.maximumNestingDepth) }
-            throw .notJSON(detail: error.description)
+            throw .notJSON(detail: Self.describe(error))
         }
         guard case .object(let members) = value else {
             throw .notAnObject(found: value.typeDescription)
@@ -48,7 +43,7 @@ public struct NotificationPayloadParser: Sendable {
     }
 
     /// Reads an already decoded `userInfo`.
-    public func parse(members: [String: JSONValue]) -> ParsedNotificationPayload {
+    public func parse(members: [String: PayloadValue]) -> ParsedNotificationPayload {
         var reader = IssueCollector()
         var fields = members
         let apsValue = fields.removeValue(forKey: "aps")
@@ -63,7 +58,7 @@ public struct NotificationPayloadParser: Sendable {
         return ParsedNotificationPayload(payload: NotificationPayload(aps: aps, fields: fields), issues: reader.issues)
     }
 
-    private func readAPS(_ members: [String: JSONValue], into reader: inout IssueCollector) -> APSDictionary {
+    private func readAPS(_ members: [String: PayloadValue], into reader: inout IssueCollector) -> APSDictionary {
         var aps = APSDictionary()
         if let alert = members["alert"] {
             aps.alert = readAlert(alert, into: &reader)
@@ -95,7 +90,7 @@ public struct NotificationPayloadParser: Sendable {
             }
         }
         if let score = members["relevance-score"] {
-            if let value = score.numberValue {
+            if case .number(let value) = score {
                 if (0...1).contains(value) {
                     aps.relevanceScore = value
                 } else {
@@ -108,7 +103,7 @@ public struct NotificationPayloadParser: Sendable {
         return aps
     }
 
-    private func readAlert(_ value: JSONValue, into reader: inout IssueCollector) -> NotificationAlert? {
+    private func readAlert(_ value: PayloadValue, into reader: inout IssueCollector) -> NotificationAlert? {
         switch value {
         case .string(let body):
             return NotificationAlert(body: body)
@@ -131,7 +126,7 @@ public struct NotificationPayloadParser: Sendable {
         }
     }
 
-    private func readSound(_ value: JSONValue, into reader: inout IssueCollector) -> NotificationSound? {
+    private func readSound(_ value: PayloadValue, into reader: inout IssueCollector) -> NotificationSound? {
         switch value {
         case .string(let name):
             return Self.sound(named: name, at: "aps.sound", into: &reader)
@@ -152,9 +147,9 @@ public struct NotificationPayloadParser: Sendable {
             }
             var volume = 1.0
             if let volumeValue = members["volume"] {
-                if let number = volumeValue.numberValue, (0...1).contains(number) {
+                if case .number(let number) = volumeValue, (0...1).contains(number) {
                     volume = number
-                } else if volumeValue.numberValue != nil {
+                } else if case .number = volumeValue {
                     reader.add(at: "aps.sound.volume", .outOfRange(allowed: "0 to 1"))
                 } else {
                     reader.wrongType(at: "aps.sound.volume", expected: "a number", found: volumeValue)
@@ -176,6 +171,19 @@ public struct NotificationPayloadParser: Sendable {
         }
         return .named(name)
     }
+
+    private static func describe(_ error: any Error) -> String {
+        if let decoding = error as? DecodingError {
+            switch decoding {
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+                let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                return underlying ?? context.debugDescription
+            @unknown default:
+                return "\(decoding)"
+            }
+        }
+        return "\(error)"
+    }
 }
 
 /// Reads typed members and collects the issues of those that do not fit.
@@ -186,11 +194,11 @@ private struct IssueCollector {
         issues.append(PayloadIssue(path: path, problem: problem))
     }
 
-    mutating func wrongType(at path: String, expected: String, found value: JSONValue) {
+    mutating func wrongType(at path: String, expected: String, found value: PayloadValue) {
         add(at: path, .wrongType(expected: expected, found: value.typeDescription))
     }
 
-    mutating func string(_ value: JSONValue?, at path: String) -> String? {
+    mutating func string(_ value: PayloadValue?, at path: String) -> String? {
         guard let value else { return nil }
         guard let string = value.stringValue else {
             wrongType(at: path, expected: "a string", found: value)
@@ -199,7 +207,7 @@ private struct IssueCollector {
         return string
     }
 
-    mutating func strings(_ value: JSONValue?, at path: String) -> [String]? {
+    mutating func strings(_ value: PayloadValue?, at path: String) -> [String]? {
         guard let value else { return nil }
         guard case .array(let elements) = value else {
             wrongType(at: path, expected: "an array of strings", found: value)
@@ -217,7 +225,7 @@ private struct IssueCollector {
     }
 
     /// A 0-or-1 flag such as `mutable-content`; anything else is an issue and reads as off.
-    mutating func flag(_ value: JSONValue?, at path: String) -> Bool {
+    mutating func flag(_ value: PayloadValue?, at path: String) -> Bool {
         guard let value else { return false }
         guard let number = value.integerValue else {
             wrongType(at: path, expected: "the number 0 or 1", found: value)

@@ -1,4 +1,3 @@
-import ClipKit
 import Foundation
 
 /// Vets an avatar URL taken from a payload and rewrites it to the size a notification needs.
@@ -131,16 +130,10 @@ public struct AvatarURLRule: Sendable, Hashable {
         }
     }
 
-    /// The segment with its `%XX` escapes decoded; `nil` when an escape is malformed.
+    /// The segment with its `%XX` escapes decoded; `nil` when an escape is malformed or the bytes
+    /// are not UTF-8. Foundation decodes, so this Foundation-only module needs no hex codec of its own.
     private static func percentDecoded(_ segment: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = segment.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next(), let low = iterator.next(), let byte = Hex.byte(high: high, low: low) else { return nil }
-            bytes.append(byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(segment).removingPercentEncoding
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

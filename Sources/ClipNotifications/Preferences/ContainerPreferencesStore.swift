@@ -1,4 +1,3 @@
-import ClipKit
 import Foundation
 
 /// Notification preferences kept as a small JSON object in a file, normally in the App Group
@@ -61,13 +60,14 @@ public struct ContainerPreferencesStore: NotificationPreferencesSource, Hashable
         guard data.count <= maximumBytes else {
             throw .tooLarge(path: path, bytes: data.count, limit: maximumBytes)
         }
-        let value: JSONValue
+        guard JSONNestingScanner.nesting(of: data, isAtMost: 8) else {
+            throw .malformed(path: path, detail: "nests too deeply")
+        }
+        let value: PayloadValue
         do {
-            value = try StrictJSONParser(maximumBytes: maximumBytes, maximumDepth: 8, maximumNumberLength: .max, rejectsNumbersBeyondDouble: true)
-                .parse(data)
+            value = try JSONDecoder().decode(PayloadValue.self, from: data)
         } catch {
-            if case .tooDeep = error.kind { throw .malformed(path: path, detail: "nests too deeply") }
-            throw .malformed(path: path, detail: "not valid JSON: \(error)")
+            throw .malformed(path: path, detail: "not valid JSON")
         }
         guard case .object(let members) = value else {
             throw .malformed(path: path, detail: "the top level is \(value.typeDescription), not an object")
@@ -76,7 +76,7 @@ public struct ContainerPreferencesStore: NotificationPreferencesSource, Hashable
         for (key, member) in members {
             switch member {
             case .bool(let flag): values[key] = .bool(flag)
-            case .number(let number): values[key] = .number(number.doubleValue)
+            case .number(let number): values[key] = .number(number)
             case .string(let string): values[key] = .string(string)
             case .null, .array, .object:
                 throw .malformed(path: path, detail: "member \"\(key.prefix(64))\" is \(member.typeDescription); preferences hold only true/false, numbers and strings")

@@ -1,4 +1,3 @@
-import ClipKit
 import ClipNotifications
 import Foundation
 import ClipTestSupport
@@ -23,8 +22,8 @@ import Testing
         var random = SeededGenerator(seed: 0xC11F_0006)
         let parser = NotificationPayloadParser()
         let seeds = SamplePayloads.all.map { Array($0.utf8) }
-        let trees = try SamplePayloads.all.map { text -> JSONValue in
-            try JSONValue(parsing: Data(text.utf8))
+        let trees = try SamplePayloads.all.map { text -> PayloadValue in
+            try JSONDecoder().decode(PayloadValue.self, from: Data(text.utf8))
         }
         var parsedCount = 0
         var rejectedCount = 0
@@ -88,7 +87,7 @@ import Testing
         return bytes
     }
 
-    static func mutateTree(_ value: JSONValue, using random: inout SeededGenerator) -> JSONValue {
+    static func mutateTree(_ value: PayloadValue, using random: inout SeededGenerator) -> PayloadValue {
         var tree = value
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             tree = replaceRandomNode(in: tree, depth: 0, using: &random)
@@ -96,7 +95,7 @@ import Testing
         return tree
     }
 
-    private static func replaceRandomNode(in value: JSONValue, depth: Int, using random: inout SeededGenerator) -> JSONValue {
+    private static func replaceRandomNode(in value: PayloadValue, depth: Int, using random: inout SeededGenerator) -> PayloadValue {
         switch value {
         case .object(var members) where !members.isEmpty && Int.random(in: 0..<4, using: &random) > 0:
             let keys = members.keys.sorted()
@@ -116,13 +115,11 @@ import Testing
         }
     }
 
-    static let awkwardNumbers: [Double] = [0, -1, 1, 0.5, 2, 1e300, -1e-300, 4_294_967_296, 9_007_199_254_740_994]
-
-    private static func randomValue(depth: Int, using random: inout SeededGenerator) -> JSONValue {
+    private static func randomValue(depth: Int, using random: inout SeededGenerator) -> PayloadValue {
         switch Int.random(in: 0..<11, using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
-        case 2: return .number(awkwardNumbers.randomElement(using: &random) ?? 0)
+        case 2: return .number([0, -1, 1, 0.5, 2, 1e300, -1e-300, 4_294_967_296, 9_007_199_254_740_994].randomElement(using: &random) ?? 0)
         case 3: return .string(String(repeating: "x", count: Int.random(in: 0...3_000, using: &random)))
         case 4, 5: return .string(hostileURLs.randomElement(using: &random) ?? "")
         case 6: return .string(["chat-message", "chat-reaction", "like", "", "default", "dm.aiff", "time-sensitive"].randomElement(using: &random) ?? "")

@@ -1,4 +1,3 @@
-import ClipKit
 @testable import ClipNotifications
 import Foundation
 import Testing

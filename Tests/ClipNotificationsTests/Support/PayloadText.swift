@@ -1,15 +1,13 @@
-import ClipKit
 import ClipNotifications
 import Foundation
 
-/// Writes a ``JSONValue`` back as JSON text, for tests that build payloads structurally.
+/// Writes a ``PayloadValue`` back as JSON text, for tests that build payloads structurally.
 enum PayloadText {
-    static func json(_ value: JSONValue) -> String {
+    static func json(_ value: PayloadValue) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
-        case .number(let value):
-            let number = value.doubleValue
+        case .number(let number):
             return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
         case .string(let string): return quoted(string)
         case .array(let elements): return "[" + elements.map(json).joined(separator: ",") + "]"
