@@ -7,7 +7,7 @@
 ///
 /// Two numbers are equal when both are exact 64-bit integers with the same value, and otherwise
 /// when their `Double`s are equal: `1`, `1.0` and `1e0` are one number.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
     /// The number's text as the parsed document wrote it, or the decimal digits of the integer it
     /// was made from; `nil` for a number made from a `Double`.
     public let literal: String?
@@ -24,16 +24,6 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     public init<Integer: BinaryInteger>(_ value: Integer) {
         literal = String(value)
         doubleValue = Double(value)
-    }
-
-    /// The integer `value`, exactly.
-    public init(integerLiteral value: Int64) {
-        self.init(value)
-    }
-
-    /// The number `value`.
-    public init(floatLiteral value: Double) {
-        self.init(value)
     }
 
     /// A number from text that the strict parser has checked against JSON's grammar.
@@ -92,10 +82,5 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
             return left == right
         }
         return lhs.doubleValue == rhs.doubleValue
-    }
-
-    /// Hashes the `Double`, which equal numbers share.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(doubleValue)
     }
 }

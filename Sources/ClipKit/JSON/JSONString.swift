@@ -18,41 +18,48 @@
 /// ```
 public enum JSONString {
     /// Characters escaped as `\uXXXX` beyond those JSON requires.
-    public struct Escaping: OptionSet, Sendable, Hashable {
-        /// The options' bits.
-        public let rawValue: UInt8
-
-        /// Creates options from their bits.
-        public init(rawValue: UInt8) {
-            self.rawValue = rawValue
-        }
-
+    ///
+    /// A plain value rather than an option set: the options cost a clip nothing they do not use.
+    public struct Escaping: Sendable, Equatable {
         /// `<`, `>` and `&`, so that no `</script`, `<!--` or character reference can appear.
-        public static let markup = Escaping(rawValue: 1 << 0)
+        public var markup: Bool
         /// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR, which end lines in JavaScript
         /// before ES2019 and in some editors.
-        public static let lineSeparators = Escaping(rawValue: 1 << 1)
+        public var lineSeparators: Bool
         /// U+007F DELETE, a control character that JSON leaves unescaped.
-        public static let delete = Escaping(rawValue: 1 << 2)
+        public var deleteCharacter: Bool
 
+        /// Escapes the ``markup``, ``lineSeparators`` and ``deleteCharacter`` characters as chosen.
+        public init(markup: Bool = false, lineSeparators: Bool = false, deleteCharacter: Bool = false) {
+            self.markup = markup
+            self.lineSeparators = lineSeparators
+            self.deleteCharacter = deleteCharacter
+        }
+
+        /// Only what JSON requires: the bytes NIP-01 and `JSONEncoder` write.
+        public static let jsonOnly = Escaping()
         /// For JSON placed inside an HTML `<script>` element: ``markup`` and ``lineSeparators``.
-        public static let scriptSafe: Escaping = [.markup, .lineSeparators]
+        public static let scriptSafe = Escaping(markup: true, lineSeparators: true)
+        /// For a file that every editor shows line for line: ``lineSeparators`` and ``deleteCharacter``.
+        public static let editorSafe = Escaping(lineSeparators: true, deleteCharacter: true)
     }
 
     /// Appends `text` to `output` as a quoted JSON string.
-    package static func append(_ text: String, to output: inout [UInt8], escaping: Escaping = []) {
+    package static func append(_ text: String, to output: inout [UInt8], escaping: Escaping = .jsonOnly) {
         output.append(quote)
         var contiguous = text
-        if escaping.isEmpty {
-            contiguous.withUTF8 { appendEscaped($0, to: &output) }
-        } else {
-            appendEscaped(contiguous.unicodeScalars, to: &output, escaping: escaping)
+        contiguous.withUTF8 { input in
+            if escaping == .jsonOnly {
+                appendEscaped(input, to: &output)
+            } else {
+                appendEscaped(input, to: &output, escaping: escaping)
+            }
         }
         output.append(quote)
     }
 
     /// `text` as a quoted JSON string.
-    package static func quoted(_ text: String, escaping: Escaping = []) -> String {
+    package static func quoted(_ text: String, escaping: Escaping = .jsonOnly) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 2)
         append(text, to: &output, escaping: escaping)
@@ -166,29 +173,38 @@ public enum JSONString {
 
     // MARK: With further escapes
 
-    /// Appends the characters of `scalars`, escaping what JSON requires and what `escaping` adds.
-    private static func appendEscaped(_ scalars: String.UnicodeScalarView, to output: inout [UInt8], escaping: Escaping) {
-        for scalar in scalars {
-            let value = scalar.value
-            let extra: Bool
-            switch value {
-            case 0x3C, 0x3E, 0x26: extra = escaping.contains(.markup)
-            case 0x2028, 0x2029: extra = escaping.contains(.lineSeparators)
-            case 0x7F: extra = escaping.contains(.delete)
-            default: extra = false
+    /// Appends the UTF-8 `input`, escaping what JSON requires and what `escaping` adds, one byte at
+    /// a time (U+2028 and U+2029 are the bytes E2 80 A8 and E2 80 A9).
+    private static func appendEscaped(_ input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], escaping: Escaping) {
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            var extra: UInt16?
+            switch byte {
+            case 0x3C, 0x3E, 0x26:
+                if escaping.markup { extra = UInt16(byte) }
+            case 0x7F:
+                if escaping.deleteCharacter { extra = 0x7F }
+            case 0xE2:
+                if escaping.lineSeparators, index + 2 < input.count, input[index + 1] == 0x80,
+                   input[index + 2] == 0xA8 || input[index + 2] == 0xA9 {
+                    extra = 0x2000 + UInt16(input[index + 2] - 0x80)
+                    index += 2
+                }
+            default:
+                break
             }
-            if extra {
+            if let extra {
                 output += [backslash, UInt8(ascii: "u")]
-                output += Hex.encode(bigEndian: UInt16(value)).utf8
-            } else if value < 0x80 {
+                for shift in stride(from: 12, through: 0, by: -4) { output.append(Hex.lowercaseDigits[Int(extra >> UInt16(shift) & 0x0F)]) }
+            } else {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { buffer in
                     var length = 0
-                    write(UInt8(value), into: buffer, at: &length)
+                    write(byte, into: buffer, at: &length)
                     output.append(contentsOf: buffer[..<length])
                 }
-            } else {
-                UTF8.encode(scalar) { output.append($0) }
             }
+            index += 1
         }
     }
 }

@@ -24,12 +24,12 @@ extension JSONValue {
     /// `.withoutEscapingSlashes` for the same values. The same value always gives the same bytes, on
     /// every platform. A number that is not finite, which JSON cannot hold, makes the whole result
     /// `null`.
-    public func serialized(layout: JSONLayout = .compact, escaping: JSONString.Escaping = []) -> Data {
+    public func serialized(layout: JSONLayout = .compact, escaping: JSONString.Escaping = .jsonOnly) -> Data {
         finiteSerialization(layout: layout, escaping: escaping) ?? Data("null".utf8)
     }
 
     /// The bytes of ``serialized(layout:escaping:)``, or `nil` when a number is not finite.
-    func finiteSerialization(layout: JSONLayout = .compact, escaping: JSONString.Escaping = []) -> Data? {
+    func finiteSerialization(layout: JSONLayout = .compact, escaping: JSONString.Escaping = .jsonOnly) -> Data? {
         var writer = Writer(indents: layout == .indented, escaping: escaping)
         guard writer.write(self, depth: 0) else { return nil }
         return Data(writer.bytes)

@@ -3,11 +3,11 @@
 ///
 /// ClipKit uses it where untrusted JSON must be inspected before it is trusted: the manifest is
 /// checked key by key (so every problem can be reported with its path), handoff payloads and
-/// web-bridge messages carry arbitrary JSON, Nostr events and relay frames are read field by field,
-/// and a notification's `userInfo` is read before its fields are. ``StrictJSONParser`` produces it
-/// with every string exactly as sent and every number as its literal text (``JSONNumber``);
-/// ``serialized(layout:escaping:)`` writes it back.
-public enum JSONValue: Sendable, Hashable {
+/// web-bridge messages carry arbitrary JSON, Nostr events and relay frames are read field by field.
+/// ``StrictJSONParser`` produces it with every string exactly as sent and every number with its
+/// literal text (``JSONNumber``); ``serialized(layout:escaping:)`` writes it back. (ClipNotifications,
+/// which depends on Foundation only, keeps a measured copy: `PayloadValue`.)
+public enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -319,6 +319,6 @@ struct StrictJSONCursor {
     }
 
     private func hex(_ byte: UInt8) -> String {
-        Hex.encode(CollectionOfOne(byte), letterCase: .uppercase)
+        Hex.encode([byte], uppercase: true)
     }
 }

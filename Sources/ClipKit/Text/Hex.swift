@@ -8,22 +8,15 @@
 /// Hex.byte(high: UInt8(ascii: "2"), low: UInt8(ascii: "F"))  // 0x2F, the byte of "%2F"
 /// ```
 public enum Hex {
-    /// Which letters stand for the digits 10 to 15.
-    public enum LetterCase: Sendable {
-        /// `a` to `f`: Nostr, JSON escapes, entity tags.
-        case lowercase
-        /// `A` to `F`: percent escapes as RFC 3986 recommends, bytes in messages.
-        case uppercase
-    }
-
     /// The sixteen digits, lowercase.
     static let lowercaseDigits: [UInt8] = Array("0123456789abcdef".utf8)
     /// The sixteen digits, uppercase.
     static let uppercaseDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    /// The bytes written as hexadecimal, two digits a byte.
-    public static func encode(_ bytes: some Sequence<UInt8>, letterCase: LetterCase = .lowercase) -> String {
-        let digits = letterCase == .lowercase ? lowercaseDigits : uppercaseDigits
+    /// The bytes written as hexadecimal, two digits a byte: `a`–`f` (Nostr, JSON escapes, entity
+    /// tags), or `A`–`F` when `uppercase` (percent escapes as RFC 3986 recommends, bytes in messages).
+    public static func encode(_ bytes: some Sequence<UInt8>, uppercase: Bool = false) -> String {
+        let digits = uppercase ? uppercaseDigits : lowercaseDigits
         var characters: [UInt8] = []
         characters.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -31,12 +24,6 @@ public enum Hex {
             characters.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: characters, as: UTF8.self)
-    }
-
-    /// The integer written as lowercase hexadecimal, most significant byte first, with every
-    /// leading zero (16 digits for a `UInt64`).
-    public static func encode<Value: FixedWidthInteger>(bigEndian value: Value) -> String {
-        encode(withUnsafeBytes(of: value.bigEndian) { Array($0) })
     }
 
     /// The value of one hexadecimal digit (`0`–`9`, `a`–`f`, `A`–`F`), or `nil` for any other byte.

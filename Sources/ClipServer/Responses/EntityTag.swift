@@ -9,7 +9,8 @@ enum EntityTag {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        return "\"" + Hex.encode(bigEndian: hash) + "-" + String(count, radix: 16) + "\""
+        let hashBytes = withUnsafeBytes(of: hash.bigEndian) { Array($0) }
+        return "\"" + Hex.encode(hashBytes) + "-" + String(count, radix: 16) + "\""
     }
 
     /// Whether an `If-None-Match` header value names `tag` (or is `*`), comparing weakly as RFC 9110 says.

@@ -61,15 +61,18 @@ import Testing
             // Further escapes change only their own characters; the rest is written the same way.
             let hasNoMarkup = !text.unicodeScalars.contains { "<>&".unicodeScalars.contains($0) }
             if hasNoMarkup {
-                #expect(JSONString.quoted(text, escaping: .markup) == expected, "case \(caseNumber)")
+                #expect(JSONString.quoted(text, escaping: JSONString.Escaping(markup: true)) == expected, "case \(caseNumber)")
             }
         }
     }
 
     @Test func furtherEscapesAreUnicodeEscapes() {
-        #expect(JSONString.quoted("</script>&", escaping: .markup) == #""\u003c/script\u003e\u0026""#)
-        #expect(JSONString.quoted("a\u{2028}b\u{2029}", escaping: .lineSeparators) == #""a\u2028b\u2029""#)
-        #expect(JSONString.quoted("\u{7F}", escaping: .delete) == #""\u007f""#)
+        #expect(JSONString.quoted("</script>&", escaping: JSONString.Escaping(markup: true)) == #""\u003c/script\u003e\u0026""#)
+        #expect(JSONString.quoted("a\u{2028}b\u{2029}", escaping: JSONString.Escaping(lineSeparators: true)) == #""a\u2028b\u2029""#)
+        #expect(JSONString.quoted("\u{7F}", escaping: JSONString.Escaping(deleteCharacter: true)) == #""\u007f""#)
+        #expect(JSONString.quoted("\u{7F}\u{2028}<", escaping: .editorSafe) == #""\u007f\u2028<""#)
+        // Only the two separators: other characters that start with the byte E2 stay as they are.
+        #expect(JSONString.quoted("\u{2027}\u{202A}\u{20AC}\u{2028}", escaping: .editorSafe) == "\"\u{2027}\u{202A}\u{20AC}\\u2028\"")
         #expect(JSONString.quoted("<\u{2028}\u{7F}", escaping: .scriptSafe) == "\"\\u003c\\u2028\u{7F}\"")
         #expect(JSONString.quoted("\"\n\u{1}é😀", escaping: .scriptSafe) == "\"\\\"\\n\\u0001é😀\"")
     }

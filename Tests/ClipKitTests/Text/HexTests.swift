@@ -11,7 +11,7 @@ import Testing
         #expect(lowercase.hasPrefix("000102030405060708090a0b"))
         #expect(lowercase.hasSuffix("fafbfcfdfeff"))
         #expect(Hex.decodeLowercase(lowercase, byteCount: 256) == Self.allBytes)
-        #expect(Hex.encode(Self.allBytes, letterCase: .uppercase) == lowercase.uppercased())
+        #expect(Hex.encode(Self.allBytes, uppercase: true) == lowercase.uppercased())
         #expect(Hex.encode([UInt8]()) == "")
     }
 
@@ -48,12 +48,5 @@ import Testing
         #expect(Hex.byte(high: UInt8(ascii: "e"), low: UInt8(ascii: "9")) == 0xE9)
         #expect(Hex.byte(high: UInt8(ascii: "g"), low: UInt8(ascii: "0")) == nil)
         #expect(Hex.byte(high: UInt8(ascii: "0"), low: UInt8(ascii: "%")) == nil)
-    }
-
-    @Test func integersAreWrittenWithEveryDigit() {
-        #expect(Hex.encode(bigEndian: UInt64(0xAB)) == "00000000000000ab")
-        #expect(Hex.encode(bigEndian: UInt64.max) == "ffffffffffffffff")
-        #expect(Hex.encode(bigEndian: UInt16(0x2028)) == "2028")
-        #expect(Hex.encode(bigEndian: UInt8(7)) == "07")
     }
 }

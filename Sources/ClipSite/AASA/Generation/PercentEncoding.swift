@@ -39,7 +39,7 @@ enum PercentEncoding {
     static func escape(_ scalar: Unicode.Scalar) -> String {
         var result = ""
         for byte in String(scalar).utf8 {
-            result += "%" + Hex.encode(CollectionOfOne(byte), letterCase: .uppercase)
+            result += "%" + Hex.encode([byte], uppercase: true)
         }
         return result
     }

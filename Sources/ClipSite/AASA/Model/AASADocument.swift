@@ -78,7 +78,7 @@ extension AASADocument {
     /// newline, U+007F, U+2028 and U+2029 escaped so every editor shows it line for line. The same
     /// document always gives the same bytes, on every platform, so an ETag and a test can rely on them.
     public func encoded() -> Data {
-        var data = json.serialized(layout: .indented, escaping: [.delete, .lineSeparators])
+        var data = json.serialized(layout: .indented, escaping: .editorSafe)
         data.append(UInt8(ascii: "\n"))
         return data
     }
