@@ -266,7 +266,11 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "ClipTestSupport",
-            dependencies: ["ClipKit", "ClipLoopback"],
+            dependencies: [
+                "ClipKit", "ClipLoopback",
+                // The App Store Connect API stand-in checks tokens' signatures and uploads' MD5.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "Tests/ClipTestSupport",
             swiftSettings: strictSwift
         ),
@@ -322,7 +326,7 @@ let package = Package(
             name: "ClipSiteTests",
             dependencies: [
                 "ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport",
-                // Checks the App Store Connect tokens' signatures in the API stand-in.
+                // Makes the P-256 keys of the App Store Connect tests.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift

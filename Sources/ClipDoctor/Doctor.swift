@@ -83,6 +83,10 @@ public struct Doctor: Sendable {
             findings += await cdnFindings(inputs)
             checked += manifest.domains.map { "cdn:\($0)" }
         }
+        if let statuses = inputs.appClipDomainStatuses {
+            findings += AppClipDomainStatusCheck(manifest: manifest).findings(in: statuses)
+            checked.append(statuses.label)
+        }
         return DoctorReport(findings: findings, checkedFiles: checked)
     }
 

@@ -20,15 +20,18 @@ public struct DoctorInputs: Sendable, Hashable {
     public var compareCDN: Bool
     /// The CDN base (default: Apple's), for tests.
     public var cdnBaseURL: URL?
+    /// App Store Connect's domain statuses of the App Clip's build bundle, fetched by the caller.
+    public var appClipDomainStatuses: AppClipDomainStatuses?
 
     /// Creates the inputs.
     public init(
         appEntitlements: String? = nil, clipEntitlements: String? = nil, appInfoPlist: String? = nil,
         clipInfoPlist: String? = nil, aasa: String? = nil, sizeReport: String? = nil, archive: String? = nil,
-        compareCDN: Bool = false, cdnBaseURL: URL? = nil
+        compareCDN: Bool = false, cdnBaseURL: URL? = nil, appClipDomainStatuses: AppClipDomainStatuses? = nil
     ) {
         self.compareCDN = compareCDN
         self.cdnBaseURL = cdnBaseURL
+        self.appClipDomainStatuses = appClipDomainStatuses
         self.appEntitlements = appEntitlements
         self.clipEntitlements = clipEntitlements
         self.appInfoPlist = appInfoPlist
@@ -40,6 +43,6 @@ public struct DoctorInputs: Sendable, Hashable {
 
     /// Whether no input is given.
     public var isEmpty: Bool {
-        !compareCDN && [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
+        !compareCDN && appClipDomainStatuses == nil && [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
     }
 }

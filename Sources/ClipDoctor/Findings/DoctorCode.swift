@@ -118,11 +118,28 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     /// The AASA file could not be read or fetched, or no validator is available.
     case aasaUnavailable = "aasa.unavailable"
 
+    // MARK: App Store Connect (`doctor --asc`, see ``AppClipDomainStatusCheck``)
+    /// App Store Connect has no cache or debug domain status for the build bundle (404 or no data).
+    case ascStatusUnavailable = "asc.status-unavailable"
+    /// A manifest domain is in neither status: the uploaded clip's entitlement does not name it.
+    case ascDomainMissing = "asc.domain.missing"
+    /// App Store Connect's latest check of a manifest domain failed (the debug status).
+    case ascDomainInvalid = "asc.domain.invalid"
+    /// Apple's cache holds a failed check of a domain, and no passing latest check is known.
+    case ascDomainCacheInvalid = "asc.domain.cache-invalid"
+    /// Apple's cache holds a failed check of a domain whose latest check passes: waiting for the cache.
+    case ascDomainCacheStale = "asc.domain.cache-stale"
+    /// Apple's cache holds no result for a manifest domain yet.
+    case ascDomainNotCached = "asc.domain.not-cached"
+    /// The uploaded clip declares an App Clip domain that the manifest does not list.
+    case ascDomainUnlisted = "asc.domain.unlisted"
+
     /// The severity findings of this code usually have.
     public var severity: Severity {
         switch self {
         case .clipUnlistedDomain, .clipAppLinks, .clipUnknownAppClipKey, .clipURLSchemes, .clipMinimumOS,
-             .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable:
+             .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable,
+             .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted:
             return .warning
         case .clipBundleIdentifierUnresolved, .appBundleIdentifierUnresolved, .sizeBundle:
             return .info

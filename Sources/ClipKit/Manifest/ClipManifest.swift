@@ -110,11 +110,14 @@ public struct ClipManifest: Sendable, Equatable {
         public var webContentQuery: [String: String]?
         /// What the URL's fragment (`#…`) may carry for this route; `nil` when the route ignores it.
         public var fragment: RouteFragment?
+        /// For a clip route: the App Clip card's header image of its advanced experiences, a PNG or
+        /// JPEG file of 1800 × 1200 pixels named relative to the manifest's folder.
+        public var headerImage: String?
 
         /// Creates a route.
         public init(
             name: String, patterns: [String], handledBy: Handler, params: [String: String] = [:],
-            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil
+            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, headerImage: String? = nil
         ) {
             self.name = name
             self.patterns = patterns
@@ -122,6 +125,7 @@ public struct ClipManifest: Sendable, Equatable {
             self.params = params
             self.webContentQuery = webContentQuery
             self.fragment = fragment
+            self.headerImage = headerImage
         }
     }
 
@@ -152,6 +156,9 @@ public struct ClipManifest: Sendable, Equatable {
         public var longitude: Double
         /// The action Maps offers for the place, one of ``Place/mapActions``.
         public var mapAction: String
+        /// The App Clip card's header image for the place, a PNG or JPEG file of 1800 × 1200
+        /// pixels named relative to the manifest's folder.
+        public var headerImage: String?
 
         /// The map actions App Store Connect accepts for a place (`AppClipAdvancedExperiencePlace.mapAction`).
         public static let mapActions: [String] = [
@@ -161,12 +168,13 @@ public struct ClipManifest: Sendable, Equatable {
         ]
 
         /// Creates a place.
-        public init(name: String, url: String, latitude: Double, longitude: Double, mapAction: String) {
+        public init(name: String, url: String, latitude: Double, longitude: Double, mapAction: String, headerImage: String? = nil) {
             self.name = name
             self.url = url
             self.latitude = latitude
             self.longitude = longitude
             self.mapAction = mapAction
+            self.headerImage = headerImage
         }
     }
 

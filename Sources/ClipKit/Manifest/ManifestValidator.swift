@@ -251,7 +251,7 @@ private struct Checker {
         var urls: Set<String> = []
         for (index, element) in elements.enumerated() {
             let path = "$.places[\(index)]"
-            guard let members = object(element, at: path, required: ["name", "url", "latitude", "longitude", "mapAction"], optional: []) else { continue }
+            guard let members = object(element, at: path, required: ["name", "url", "latitude", "longitude", "mapAction"], optional: ["headerImage"]) else { continue }
             let name = string(members["name"], at: "\(path).name")
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 100 {
                 report("\(path).name", "must be 1 to 100 characters")
@@ -283,8 +283,9 @@ private struct Checker {
             if let action, !ClipManifest.Place.mapActions.contains(action) {
                 report("\(path).mapAction", quoting: action, "is not a map action; expected one of: \(ClipManifest.Place.mapActions.joined(separator: ", "))")
             }
+            let image = headerImage(members["headerImage"], at: "\(path).headerImage")
             if let name, let url, let latitude, let longitude, let action {
-                model.places.append(ClipManifest.Place(name: name, url: url, latitude: latitude, longitude: longitude, mapAction: action))
+                model.places.append(ClipManifest.Place(name: name, url: url, latitude: latitude, longitude: longitude, mapAction: action, headerImage: image))
             }
         }
     }
@@ -299,7 +300,7 @@ private struct Checker {
         var patternOwners: [String: String] = [:]
         for (index, route) in routes.enumerated() {
             let path = "$.routes[\(index)]"
-            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery", "fragment"]) else {
+            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery", "fragment", "headerImage"]) else {
                 continue
             }
             let name = string(members["name"], at: path + ".name")
@@ -394,8 +395,29 @@ private struct Checker {
                     report(path + ".fragment", quoting: text, "is not a fragment kind: expected \(names)")
                 }
             }
+            if let image = headerImage(members["headerImage"], at: path + ".headerImage") {
+                if definition.handledBy == .app {
+                    report(path + ".headerImage", "a route the app handles gives no App Clip experience, so it has no card image; remove it, or set it on a clip route or a place")
+                }
+                definition.headerImage = image
+            }
             model.routes.append(definition)
         }
+    }
+
+    /// A header image's path: a PNG or JPEG file name, which the experience plan reads and checks.
+    mutating func headerImage(_ value: JSONValue?, at path: String) -> String? {
+        guard let text = string(value, at: path) else { return nil }
+        guard !text.isEmpty, text.count <= 1024 else {
+            report(path, "must be the path of a PNG or JPEG file, 1 to 1024 characters")
+            return nil
+        }
+        let lowered = text.lowercased()
+        guard [".png", ".jpg", ".jpeg"].contains(where: { lowered.hasSuffix($0) }) else {
+            report(path, quoting: text, "is not a PNG or JPEG file name: App Store Connect takes .png, .jpg or .jpeg header images")
+            return nil
+        }
+        return text
     }
 }
 

@@ -11,7 +11,7 @@ public struct DoctorCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check that the app, its App Clip and the link domain are wired as the manifest says.",
-        discussion: "Exits 1 when any finding is an error. --format github prints GitHub Actions annotations."
+        discussion: "Exits 1 when any finding is an error. --format github prints GitHub Actions annotations. --asc reads App Store Connect's status of the App Clip's domains for an uploaded build, with the API key options of 'clipkit experiences push'."
     )
 
     /// How the findings are printed.
@@ -66,6 +66,20 @@ public struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .customLong("cdn-base-url"), help: "The CDN base the domain is appended to (plain http only for loopback).")
     public var cdnBaseURL: String?
 
+    /// Also read App Store Connect's status of the App Clip's domains for an uploaded build.
+    @Flag(name: .long, help: "Read App Store Connect's cache and debug status of the App Clip's associated domains for a build (with --key, --key-id, --issuer and --asc-build-bundle or --asc-build).")
+    public var asc = false
+
+    /// The App Clip's build bundle in App Store Connect.
+    @Option(name: .customLong("asc-build-bundle"), help: "The App Clip's build bundle ID in App Store Connect.")
+    public var ascBuildBundle: String?
+
+    /// A build in App Store Connect whose App Clip bundle is read.
+    @Option(name: .customLong("asc-build"), help: "A build's ID in App Store Connect; doctor finds its App Clip bundle.")
+    public var ascBuild: String?
+
+    @OptionGroup var connection: AppStoreConnectOptions
+
     /// The output format.
     @Option(name: .long, help: "Output format: text, json or github.")
     public var format: Format = .text
@@ -85,17 +99,71 @@ public struct DoctorCommand: AsyncParsableCommand {
         }
     }
 
+    /// App Store Connect's domain statuses of the App Clip's build bundle, with `--asc`.
+    func appClipDomainStatuses(for manifest: ClipManifest) async throws -> AppClipDomainStatuses? {
+        guard asc else {
+            guard !connection.isGiven, ascBuildBundle == nil, ascBuild == nil else {
+                throw CommandFailure.badInput("--key, --key-id, --issuer, --asc-base-url, --asc-build-bundle and --asc-build need --asc")
+            }
+            return nil
+        }
+        guard (ascBuildBundle == nil) != (ascBuild == nil), ascBuildBundle?.isEmpty != true, ascBuild?.isEmpty != true else {
+            throw CommandFailure.badInput("--asc needs one of --asc-build-bundle ID (the App Clip's build bundle) or --asc-build ID (a build, whose App Clip bundle doctor finds)")
+        }
+        let client = try connection.client()
+        do {
+            var bundleID = ascBuildBundle ?? ""
+            if let ascBuild {
+                bundleID = try await Self.clipBundle(ofBuild: ascBuild, client: client, clipBundleID: manifest.clip.bundleID)
+            }
+            let cache = try await client.appClipDomainStatus(.cache, buildBundleID: bundleID)
+            let debug = try await client.appClipDomainStatus(.debug, buildBundleID: bundleID)
+            return AppClipDomainStatuses(buildBundleID: bundleID, cache: cache.map(Self.report), debug: debug.map(Self.report))
+        } catch let error as AppStoreConnectError {
+            // The statuses are an input doctor could not read: exit 2, as for an unreadable file.
+            throw CommandFailure.badInput(error.description)
+        }
+    }
+
+    /// The ID of the App Clip bundle of the build `buildID`: the one with the manifest's clip
+    /// bundle ID, or the build's only App Clip bundle.
+    static func clipBundle(ofBuild buildID: String, client: AppStoreConnectClient, clipBundleID: String) async throws -> String {
+        let bundles: [AppStoreConnectBuildBundle]
+        do {
+            bundles = try await client.buildBundles(buildID: buildID)
+        } catch {
+            if case .status(404, _, _, _) = error {
+                throw CommandFailure.badInput("App Store Connect has no build '\(buildID.truncatedForMessage)' (404); check --asc-build")
+            }
+            throw error
+        }
+        let clips = bundles.filter(\.isAppClip)
+        guard let clip = clips.first(where: { $0.bundleID == clipBundleID }) ?? (clips.count == 1 ? clips.first : nil) else {
+            let listed = bundles.map { "\($0.bundleID ?? $0.id) (\($0.bundleType ?? "?"))" }.joined(separator: ", ")
+            throw CommandFailure.badInput("build '\(buildID.truncatedForMessage)' has no App Clip bundle \(clipBundleID)\(listed.isEmpty ? "" : "; its bundles: \(listed)"); check --asc-build, or name the bundle with --asc-build-bundle")
+        }
+        return clip.id
+    }
+
+    /// ClipSite's status as doctor's input.
+    static func report(_ status: AppClipDomainStatus) -> AppClipDomainStatuses.Report {
+        AppClipDomainStatuses.Report(lastUpdatedDate: status.lastUpdatedDate, domains: status.domains.map {
+            AppClipDomainStatuses.Report.Domain(domain: $0.domain, isValid: $0.isValid, lastUpdatedDate: $0.lastUpdatedDate, errorCode: $0.errorCode)
+        })
+    }
+
     /// Runs the checks and prints the findings; exits 1 when any is an error.
     public func run() async throws {
-        let inputs = DoctorInputs(
+        var inputs = DoctorInputs(
             appEntitlements: appEntitlements, clipEntitlements: clipEntitlements, appInfoPlist: appInfoPlist,
             clipInfoPlist: clipInfoPlist, aasa: aasa, sizeReport: sizeReport, archive: archive,
             compareCDN: cdn, cdnBaseURL: try cdnBase()
         )
-        guard !inputs.isEmpty else {
-            throw CommandFailure.badInput("nothing to check: pass --archive, --app-entitlements, --clip-entitlements, --app-info-plist, --clip-info-plist, --aasa, --size-report or --cdn")
+        guard !inputs.isEmpty || asc else {
+            throw CommandFailure.badInput("nothing to check: pass --archive, --app-entitlements, --clip-entitlements, --app-info-plist, --clip-info-plist, --aasa, --size-report, --cdn or --asc")
         }
         let manifest = try manifestOption.load()
+        inputs.appClipDomainStatuses = try await appClipDomainStatuses(for: manifest)
         let report: DoctorReport
         do {
             let checker = ClipSiteAASAChecker(parameterKinds: CommandEnvironment.parameterKinds, domain: aasaDomain)

@@ -1,9 +1,11 @@
 /// Makes App Store Connect's advanced App Clip experiences match a plan.
 ///
 /// Experiences are matched by link: a planned link missing from App Store Connect is created, one
-/// whose action or place differs is updated, and an active experience whose link the plan does not
-/// have is removed. Running it again with nothing changed does nothing. Without `apply`, nothing is
-/// written: the result says what would be done.
+/// whose action, place or header image differs is updated, and an active experience whose link
+/// the plan does not have is removed. A header image is compared by its MD5 checksum with the
+/// `sourceFileChecksum` App Store Connect keeps, and uploaded only when they differ. Running it
+/// again with nothing changed does nothing. Without `apply`, nothing is written: the result says
+/// what would be done.
 public struct AppClipExperienceSync: Sendable {
     /// What is done for one experience.
     public struct Change: Sendable, Hashable, Encodable {
@@ -27,6 +29,18 @@ public struct AppClipExperienceSync: Sendable {
         public let id: String?
         /// The route or place it comes from, for a planned experience.
         public let source: String?
+        /// The header image uploaded for it (in a dry run, to be uploaded), as the manifest names
+        /// it; `nil` when its image is unchanged or the manifest names none.
+        public let headerImage: String?
+
+        /// Creates a change.
+        public init(kind: Kind, link: String, id: String?, source: String?, headerImage: String? = nil) {
+            self.kind = kind
+            self.link = link
+            self.id = id
+            self.source = source
+            self.headerImage = headerImage
+        }
     }
 
     /// What a push did (or, in a dry run, would do).
@@ -78,9 +92,11 @@ public struct AppClipExperienceSync: Sendable {
         var result: [Change] = []
         for wanted in plan.experiences {
             if let existing = active.first(where: { $0.experience.link == wanted.link }) {
-                result.append(Change(kind: existing.experience.differs(from: wanted) ? .update : .unchanged, link: wanted.link, id: existing.id, source: wanted.source))
+                let image = wanted.headerImage.flatMap { image in existing.headerImage?.matches(image) == true ? nil : image.path }
+                let kind: Change.Kind = existing.experience.differs(from: wanted) || image != nil ? .update : .unchanged
+                result.append(Change(kind: kind, link: wanted.link, id: existing.id, source: wanted.source, headerImage: image))
             } else {
-                result.append(Change(kind: .create, link: wanted.link, id: nil, source: wanted.source))
+                result.append(Change(kind: .create, link: wanted.link, id: nil, source: wanted.source, headerImage: wanted.headerImage?.path))
             }
         }
         let planned = Set(plan.experiences.map(\.link))
@@ -105,21 +121,28 @@ public struct AppClipExperienceSync: Sendable {
             let label = change.source.map { " (\($0))" } ?? ""
             guard apply, change.kind != .unchanged else {
                 let verb = change.kind == .unchanged ? "unchanged" : "would \(change.kind.rawValue)"
-                progress("\(counter) \(verb) \(change.link)\(label)")
+                let image = change.headerImage.map { ", would upload header image \($0)" } ?? ""
+                progress("\(counter) \(verb) \(change.link)\(label)\(image)")
                 done.append(change)
                 continue
             }
+            let experience = plan.experiences.first(where: { $0.link == change.link })
+            var imageID: String?
+            if change.headerImage != nil, let image = experience?.headerImage {
+                imageID = try await client.uploadHeaderImage(image)
+            }
+            let uploaded = imageID.map { _ in ", header image \(change.headerImage ?? "") uploaded" } ?? ""
             switch change.kind {
             case .create:
-                guard let experience = plan.experiences.first(where: { $0.link == change.link }) else { continue }
-                let id = try await client.create(experience, appClipID: appClipID)
-                done.append(Change(kind: .create, link: change.link, id: id, source: change.source))
-                progress("\(counter) created \(change.link)\(label) as \(id)")
+                guard let experience else { continue }
+                let id = try await client.create(experience, appClipID: appClipID, headerImageID: imageID)
+                done.append(Change(kind: .create, link: change.link, id: id, source: change.source, headerImage: change.headerImage))
+                progress("\(counter) created \(change.link)\(label) as \(id)\(uploaded)")
             case .update:
-                guard let experience = plan.experiences.first(where: { $0.link == change.link }), let id = change.id else { continue }
-                try await client.update(id: id, to: experience)
+                guard let experience, let id = change.id else { continue }
+                try await client.update(id: id, to: experience, headerImageID: imageID)
                 done.append(change)
-                progress("\(counter) updated \(change.link)\(label)")
+                progress("\(counter) updated \(change.link)\(label)\(uploaded)")
             case .remove:
                 guard let id = change.id else { continue }
                 try await client.remove(id: id)

@@ -124,17 +124,46 @@ public struct RemoteAppClipExperience: Sendable, Hashable {
     public var experience: AppClipExperience
     /// Whether it is deactivated (removed).
     public var isRemoved: Bool
+    /// Its header image, if it has one.
+    public var headerImage: RemoteHeaderImage?
 
     /// Creates a listed experience.
-    public init(id: String, experience: AppClipExperience, isRemoved: Bool) {
+    public init(id: String, experience: AppClipExperience, isRemoved: Bool, headerImage: RemoteHeaderImage? = nil) {
         self.id = id
         self.experience = experience
         self.isRemoved = isRemoved
+        self.headerImage = headerImage
+    }
+}
+
+/// An experience's header image as App Store Connect holds it (`appClipAdvancedExperienceImages`).
+public struct RemoteHeaderImage: Sendable, Hashable {
+    /// App Store Connect's ID of the image.
+    public var id: String
+    /// The MD5 checksum the upload was committed with (`sourceFileChecksum`).
+    public var checksum: String?
+    /// The uploaded file's name.
+    public var fileName: String?
+    /// The asset's delivery state: `AWAITING_UPLOAD`, `UPLOAD_COMPLETE`, `COMPLETE` or `FAILED`.
+    public var state: String?
+
+    /// Creates a listed image.
+    public init(id: String, checksum: String?, fileName: String? = nil, state: String? = nil) {
+        self.id = id
+        self.checksum = checksum
+        self.fileName = fileName
+        self.state = state
+    }
+
+    /// Whether the image holds the bytes of `image`: the same checksum, and not failed.
+    public func matches(_ image: AppClipHeaderImage) -> Bool {
+        checksum?.lowercased() == image.checksum && state != "FAILED" && state != "AWAITING_UPLOAD"
     }
 }
 
 /// The calls ClipKit makes to the App Store Connect API for advanced App Clip experiences:
-/// list them for an App Clip, create, update and remove one.
+/// list them for an App Clip, create, update and remove one, upload a header image; and for the
+/// domain statuses of a build's App Clip bundle (see ``AppClipDomainStatus``).
 ///
 /// Every request carries a fresh ES256 token; answers 429 and 5xx are retried with backoff.
 public struct AppStoreConnectClient: Sendable {
@@ -159,9 +188,7 @@ public struct AppStoreConnectClient: Sendable {
     public init(baseURL: URL = AppStoreConnectClient.appleBaseURL, token: AppStoreConnectToken,
                 transport: any AppStoreConnectTransport = URLSessionAppStoreConnectTransport(),
                 retryPolicy: AppStoreConnectRetryPolicy = AppStoreConnectRetryPolicy()) throws(AppStoreConnectError) {
-        let scheme = baseURL.scheme?.lowercased()
-        let host = baseURL.host?.lowercased() ?? ""
-        guard scheme == "https" || (scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)) else {
+        guard Self.isAllowed(baseURL) else {
             throw .badBaseURL(String(baseURL.absoluteString.prefix(160)))
         }
         self.baseURL = baseURL
@@ -170,16 +197,19 @@ public struct AppStoreConnectClient: Sendable {
         self.retryPolicy = retryPolicy
     }
 
-    /// Every advanced experience of the App Clip `appClipID`, following `links.next`.
+    /// Every advanced experience of the App Clip `appClipID`, with its header image's checksum,
+    /// following `links.next`.
     public func experiences(appClipID: String) async throws(AppStoreConnectError) -> [RemoteAppClipExperience] {
-        var next: URL? = url("/v1/appClips/\(Self.pathSegment(appClipID))/appClipAdvancedExperiences", query: "limit=200")
+        let query = "limit=200&include=headerImage&fields%5BappClipAdvancedExperienceImages%5D=fileName,fileSize,sourceFileChecksum,assetDeliveryState"
+        var next: URL? = url("/v1/appClips/\(Self.pathSegment(appClipID))/appClipAdvancedExperiences", query: query)
         var result: [RemoteAppClipExperience] = []
         var pages = 0
         while let page = next, pages < Self.maximumPages {
             pages += 1
             let body = try await send("GET", page, body: nil, expecting: [200])
-            let decoded: ASCDocument<[ASCResource]> = try decode(body, path: page.path)
-            result += decoded.data.map(\.remote)
+            let decoded: ASCExperienceList = try decode(body, path: page.path)
+            let images = Dictionary((decoded.included ?? []).compactMap(\.image).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            result += decoded.data.map { $0.remote(images: images) }
             next = decoded.links?.next.flatMap { URL(string: $0) }.flatMap { candidate in
                 candidate.host == baseURL.host && candidate.scheme == baseURL.scheme && candidate.port == baseURL.port ? candidate : nil
             }
@@ -187,11 +217,13 @@ public struct AppStoreConnectClient: Sendable {
         return result
     }
 
-    /// Creates `experience` for the App Clip `appClipID`; returns the new experience's ID.
-    public func create(_ experience: AppClipExperience, appClipID: String) async throws(AppStoreConnectError) -> String {
+    /// Creates `experience` for the App Clip `appClipID`, with the uploaded header image
+    /// `headerImageID` if one is given; returns the new experience's ID.
+    public func create(_ experience: AppClipExperience, appClipID: String, headerImageID: String? = nil) async throws(AppStoreConnectError) -> String {
         let request = ASCDocument(data: ASCCreate(
             attributes: .init(experience, removed: nil),
-            relationships: .init(appClip: .init(data: .init(type: "appClips", id: appClipID)))
+            relationships: .init(appClip: .init(data: .init(type: "appClips", id: appClipID)),
+                                 headerImage: headerImageID.map { ASCToOne(data: ASCIdentifier(type: "appClipAdvancedExperienceImages", id: $0)) })
         ), links: nil)
         let path = url("/v1/appClipAdvancedExperiences", query: nil)
         let body = try await send("POST", path, body: try encode(request), expecting: [201, 200])
@@ -199,9 +231,13 @@ public struct AppStoreConnectClient: Sendable {
         return decoded.data.id
     }
 
-    /// Makes the experience `id` match `experience`.
-    public func update(id: String, to experience: AppClipExperience) async throws(AppStoreConnectError) {
-        let request = ASCDocument(data: ASCUpdate(id: id, attributes: .init(experience, removed: nil)), links: nil)
+    /// Makes the experience `id` match `experience`, and gives it the uploaded header image
+    /// `headerImageID` if one is given.
+    public func update(id: String, to experience: AppClipExperience, headerImageID: String? = nil) async throws(AppStoreConnectError) {
+        let relationships = headerImageID.map {
+            ASCUpdate.Relationships(headerImage: ASCToOne(data: ASCIdentifier(type: "appClipAdvancedExperienceImages", id: $0)))
+        }
+        let request = ASCDocument(data: ASCUpdate(id: id, attributes: .init(experience, removed: nil), relationships: relationships), links: nil)
         _ = try await send("PATCH", url("/v1/appClipAdvancedExperiences/\(Self.pathSegment(id))", query: nil), body: try encode(request), expecting: [200])
     }
 
@@ -211,7 +247,61 @@ public struct AppStoreConnectClient: Sendable {
         _ = try await send("PATCH", url("/v1/appClipAdvancedExperiences/\(Self.pathSegment(id))", query: nil), body: try encode(request), expecting: [200])
     }
 
+    /// Uploads `image` as an advanced experience's header image and returns the image's ID.
+    ///
+    /// As App Store Connect documents for every asset: reserve it (`POST
+    /// /v1/appClipAdvancedExperienceImages` with the file's name and size), send the bytes each
+    /// returned upload operation asks for (its method, URL, offset, length and headers; these
+    /// URLs are not the API, so no token goes with them), then commit it (`PATCH …/{id}` with
+    /// `uploaded: true` and the file's MD5 as `sourceFileChecksum`).
+    public func uploadHeaderImage(_ image: AppClipHeaderImage) async throws(AppStoreConnectError) -> String {
+        let data = try image.contents()
+        let reservePath = url("/v1/appClipAdvancedExperienceImages", query: nil)
+        let reservation = ASCDocument(data: ASCImageReservation(attributes: .init(fileName: image.fileName, fileSize: data.count)), links: nil)
+        let reserved: ASCDocument<ASCImageResource> = try decode(
+            try await send("POST", reservePath, body: try encode(reservation), expecting: [201, 200]), path: reservePath.path)
+        let id = reserved.data.id
+        let operations = reserved.data.attributes?.uploadOperations ?? []
+        guard !operations.isEmpty else {
+            throw .unexpectedResponse(path: reservePath.path, reason: "the reservation of \(image.fileName) has no upload operations")
+        }
+        var covered = 0
+        for operation in operations {
+            guard let method = operation.method?.uppercased(), ["PUT", "POST", "PATCH"].contains(method),
+                  let text = operation.url, let target = URL(string: text), Self.isAllowed(target),
+                  let offset = operation.offset, let length = operation.length,
+                  offset >= 0, length >= 0, offset <= data.count, length <= data.count - offset else {
+                throw .unexpectedResponse(path: reservePath.path, reason: "an upload operation for \(image.fileName) is not a PUT, POST or PATCH to an https URL within the file's \(data.count) bytes")
+            }
+            var headers: [String: String] = [:]
+            for header in operation.requestHeaders ?? [] {
+                if let name = header.name, let value = header.value { headers[name] = value }
+            }
+            _ = try await send(method, target, body: data.subdata(in: offset..<(offset + length)), expecting: Set(200...299), uploadHeaders: headers)
+            covered += length
+        }
+        guard covered == data.count else {
+            throw .unexpectedResponse(path: reservePath.path, reason: "the upload operations for \(image.fileName) cover \(covered) of its \(data.count) bytes")
+        }
+        let commitPath = url("/v1/appClipAdvancedExperienceImages/\(Self.pathSegment(id))", query: nil)
+        let commit = ASCDocument(data: ASCImageCommit(id: id, attributes: .init(sourceFileChecksum: image.checksum, uploaded: true)), links: nil)
+        let committed: ASCDocument<ASCImageResource> = try decode(
+            try await send("PATCH", commitPath, body: try encode(commit), expecting: [200]), path: commitPath.path)
+        if let state = committed.data.attributes?.assetDeliveryState, state.state == "FAILED" {
+            let problems = (state.errors ?? []).map { [$0.code, $0.description].compactMap { $0 }.joined(separator: ": ") }
+            throw .headerImage(file: image.path, reason: "App Store Connect could not process the upload\(problems.isEmpty ? "" : ": " + problems.joined(separator: "; "))")
+        }
+        return id
+    }
+
     // MARK: Requests
+
+    /// Whether requests may go to `url`: `https`, or plain `http` to the loopback interface.
+    static func isAllowed(_ url: URL) -> Bool {
+        let scheme = url.scheme?.lowercased()
+        let host = url.host?.lowercased() ?? ""
+        return scheme == "https" || (scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host))
+    }
 
     func url(_ path: String, query: String?) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
@@ -224,15 +314,19 @@ public struct AppStoreConnectClient: Sendable {
         id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_"))) ?? id
     }
 
-    func send(_ method: String, _ url: URL, body: Data?, expecting: Set<Int>) async throws(AppStoreConnectError) -> Data {
+    /// Sends a request to the API, or — with `uploadHeaders` — to an upload operation's URL with
+    /// exactly those headers and no token; retries 429, 5xx and lost connections.
+    func send(_ method: String, _ url: URL, body: Data?, expecting: Set<Int>, uploadHeaders: [String: String]? = nil) async throws(AppStoreConnectError) -> Data {
         var attempt = 0
         while true {
             attempt += 1
-            let request = AppStoreConnectRequest(method: method, url: url, headers: [
-                "Authorization": "Bearer \(try token.token())",
-                "Content-Type": "application/json",
-                "Accept": "application/json",
-            ], body: body)
+            let headers: [String: String]
+            if let uploadHeaders {
+                headers = uploadHeaders
+            } else {
+                headers = ["Authorization": "Bearer \(try token.token())", "Content-Type": "application/json", "Accept": "application/json"]
+            }
+            let request = AppStoreConnectRequest(method: method, url: url, headers: headers, body: body)
             var retryAfter: String?
             let failure: AppStoreConnectError
             let outcome: Result<AppStoreConnectResponse, AppStoreConnectError>

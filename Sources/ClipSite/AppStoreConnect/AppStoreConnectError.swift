@@ -10,6 +10,9 @@ public enum AppStoreConnectError: Error, Sendable, Hashable, CustomStringConvert
     case transport(method: String, path: String, reason: String)
     /// The response was not the JSON the API documents.
     case unexpectedResponse(path: String, reason: String)
+    /// A header image could not be uploaded: its file cannot be read or changed after it was
+    /// checked, or App Store Connect could not process it.
+    case headerImage(file: String, reason: String)
 
     /// Why, without the advice.
     public var reason: String {
@@ -19,6 +22,7 @@ public enum AppStoreConnectError: Error, Sendable, Hashable, CustomStringConvert
         case .status(let code, let method, let path, let detail): return "\(method) \(path) answered \(code)\(detail.isEmpty ? "" : ": \(detail)")"
         case .transport(let method, let path, let reason): return "\(method) \(path): \(reason)"
         case .unexpectedResponse(let path, let reason): return "\(path): \(reason)"
+        case .headerImage(let file, let reason): return "header image \(file): \(reason)"
         }
     }
 
@@ -39,6 +43,8 @@ public enum AppStoreConnectError: Error, Sendable, Hashable, CustomStringConvert
             return "\(reason); check the network and try again"
         case .unexpectedResponse:
             return "\(reason); the API answered with something other than what it documents"
+        case .headerImage:
+            return reason
         }
     }
 }

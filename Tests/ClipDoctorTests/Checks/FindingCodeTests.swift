@@ -140,6 +140,27 @@ import Testing
             return try await product(clips: [universal])
         case .aasaUnavailable:
             return try await Doctor(manifest: manifest, aasaChecker: nil).examine(DoctorInputs(aasa: "https://bsky.app")).findings
+        case .ascStatusUnavailable, .ascDomainMissing, .ascDomainInvalid, .ascDomainCacheInvalid, .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted:
+            return try await Doctor(manifest: manifest, aasaChecker: nil).examine(DoctorInputs(appClipDomainStatuses: ascScenario(for: code))).findings
+        }
+    }
+
+    /// App Store Connect's domain statuses for the Bluesky manifest (bsky.app, go.bsky.app) that
+    /// give `code`.
+    static func ascScenario(for code: DoctorCode) -> AppClipDomainStatuses {
+        typealias Entry = AppClipDomainStatuses.Report.Domain
+        let valid = [Entry(domain: "bsky.app", isValid: true), Entry(domain: "go.bsky.app", isValid: true)]
+        func statuses(cache: [Entry]?, debug: [Entry]?) -> AppClipDomainStatuses {
+            AppClipDomainStatuses(buildBundleID: "bundle-1", cache: cache.map { .init(domains: $0) }, debug: debug.map { .init(domains: $0) })
+        }
+        switch code {
+        case .ascStatusUnavailable: return statuses(cache: nil, debug: valid)
+        case .ascDomainMissing: return statuses(cache: [valid[0]], debug: [valid[0]])
+        case .ascDomainInvalid: return statuses(cache: valid, debug: [valid[0], Entry(domain: "go.bsky.app", isValid: false, errorCode: "TLS_ERROR")])
+        case .ascDomainCacheInvalid: return statuses(cache: [valid[0], Entry(domain: "go.bsky.app", isValid: false, errorCode: "CANNOT_REACH_AASA_FILE")], debug: nil)
+        case .ascDomainCacheStale: return statuses(cache: [valid[0], Entry(domain: "go.bsky.app", isValid: false, errorCode: "BAD_JSON_CONTENT")], debug: valid)
+        case .ascDomainNotCached: return statuses(cache: [valid[0]], debug: valid)
+        default: return statuses(cache: valid, debug: valid + [Entry(domain: "staging.bsky.app", isValid: true)])
         }
     }
 

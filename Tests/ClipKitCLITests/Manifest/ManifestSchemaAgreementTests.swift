@@ -17,6 +17,7 @@ import Testing
         "domains-duplicate": "$.domains[1]",
         "domains-empty": "$.domains",
         "handler-unknown": "$.routes[0].handledBy",
+        "header-image-not-an-image": "$.places[0].headerImage",
         "invocation-unknown": "$.clip.invocations[1]",
         "invocations-empty": "$.clip.invocations",
         "minimum-ios-not-a-version": "$.clip.minimumIOS",
@@ -53,6 +54,7 @@ import Testing
         "patterns-capture-different-names": "$.routes[0]",
         "pattern-captures-twice": "$.routes[1].pattern",
         "place-url-not-a-domain": "$.places[0].url",
+        "header-image-on-app-route": "$.routes[1].headerImage",
     ]
 
     static func fixtures(in folder: String) throws -> [URL] {

@@ -62,6 +62,21 @@ import Testing
         #expect(try ManifestLoader().load(data: json) == expected)
     }
 
+    @Test func headerImagesOfClipRoutesAndPlacesReachTheModel() throws {
+        let json = Data("""
+        {"teamID":"ABCDE12345","app":{"bundleID":"com.example.App","appStoreID":"42"},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["physical"]},
+         "appGroup":"group.com.example","domains":["example.com"],
+         "routes":[{"name":"home","pattern":"https://example.com/h/{slug}","handledBy":"clip","headerImage":"cards/home.png"}],
+         "handoff":{"ttlSeconds":3600},
+         "places":[{"name":"Stand","url":"https://example.com/h/stand","latitude":1.5,"longitude":2.5,"mapAction":"BUY_TICKETS",
+                    "headerImage":"cards/Stand.JPEG"}]}
+        """.utf8)
+        let manifest = try ManifestLoader().load(data: json)
+        #expect(manifest.routes.first?.headerImage == "cards/home.png")
+        #expect(manifest.places.first?.headerImage == "cards/Stand.JPEG")
+    }
+
     @Test func everyDuplicateMemberIsReportedWithItsPath() {
         let json = Data("""
         {"teamID":"ABCDE12345","app":{"bundleID":"com.example.App","appStoreID":"42"},

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func thePlanHasOneExperiencePerClipRoutePrefixAndPerPlace() throws {
-        let plan = AppClipExperiencePlan(manifest: try manifest())
+        let plan = try AppClipExperiencePlan(manifest: manifest())
         #expect(plan.experiences.map(\.link) == [
             "https://roadflare.app/share/d/",
             "https://roadflare.app/share/d/union-station",
@@ -54,7 +54,7 @@ import Testing
         let setup = try setup()
         defer { setup.standIn.stop() }
         var lines: [String] = []
-        let result = try await AppClipExperienceSync(plan: AppClipExperiencePlan(manifest: try manifest()))
+        let result = try await AppClipExperienceSync(plan: try AppClipExperiencePlan(manifest: manifest()))
             .push(using: setup.client, appClipID: Self.appClipID, apply: false) { lines.append($0) }
         #expect(result.dryRun)
         #expect(result.created.count == 3)
@@ -67,7 +67,7 @@ import Testing
     @Test func pushCreatesThenAgainChangesNothingThenOneEditIsOneUpdate() async throws {
         let setup = try setup()
         defer { setup.standIn.stop() }
-        let plan = AppClipExperiencePlan(manifest: try manifest())
+        let plan = try AppClipExperiencePlan(manifest: manifest())
         var lines: [String] = []
         let first = try await AppClipExperienceSync(plan: plan).push(using: setup.client, appClipID: Self.appClipID, apply: true) { lines.append($0) }
         #expect(!first.dryRun)
@@ -88,7 +88,7 @@ import Testing
 
         var edited = try manifest()
         edited.places[1].mapAction = "SCHEDULE_APPOINTMENT"
-        let third = try await AppClipExperienceSync(plan: AppClipExperiencePlan(manifest: edited)).push(using: setup.client, appClipID: Self.appClipID, apply: true)
+        let third = try await AppClipExperienceSync(plan: try AppClipExperiencePlan(manifest: edited)).push(using: setup.client, appClipID: Self.appClipID, apply: true)
         #expect(third.updated == ["https://roadflare.app/share/d/airport"])
         #expect(third.unchanged.count == 2)
         let writes = setup.standIn.requests.filter { !$0.hasPrefix("GET") }
@@ -102,13 +102,13 @@ import Testing
         defer { setup.standIn.stop() }
         setup.standIn.seed(link: "https://roadflare.app/old-stand")
         setup.standIn.seed(link: "https://roadflare.app/share/d/")
-        let result = try await AppClipExperienceSync(plan: AppClipExperiencePlan(manifest: try manifest())).push(using: setup.client, appClipID: Self.appClipID, apply: true)
+        let result = try await AppClipExperienceSync(plan: try AppClipExperiencePlan(manifest: manifest())).push(using: setup.client, appClipID: Self.appClipID, apply: true)
         #expect(result.removed == ["https://roadflare.app/old-stand"])
         #expect(result.unchanged == ["https://roadflare.app/share/d/"])
         #expect(result.created.count == 2)
         #expect(setup.standIn.experiences.first?.attributes["status"] as? String == "DEACTIVATED")
         // Removed experiences stay removed: a second push changes nothing.
-        let again = try await AppClipExperienceSync(plan: AppClipExperiencePlan(manifest: try manifest())).push(using: setup.client, appClipID: Self.appClipID, apply: true)
+        let again = try await AppClipExperienceSync(plan: try AppClipExperiencePlan(manifest: manifest())).push(using: setup.client, appClipID: Self.appClipID, apply: true)
         #expect(again.unchanged.count == 3 && again.removed.isEmpty && again.created.isEmpty)
     }
 
@@ -117,7 +117,7 @@ import Testing
         defer { setup.standIn.stop() }
         setup.standIn.force(429, for: "POST")
         setup.standIn.force(503, for: "GET")
-        let result = try await AppClipExperienceSync(plan: AppClipExperiencePlan(manifest: try manifest())).push(using: setup.client, appClipID: Self.appClipID, apply: true)
+        let result = try await AppClipExperienceSync(plan: try AppClipExperiencePlan(manifest: manifest())).push(using: setup.client, appClipID: Self.appClipID, apply: true)
         #expect(result.created.count == 3)
         #expect(setup.standIn.experiences.count == 3)
         let requests = setup.standIn.requests
