@@ -2,10 +2,10 @@ import Foundation
 
 /// Foundation and POSIX file errors in words a person can act on, instead of
 /// `The operation could not be completed. (NSCocoaErrorDomain error 512.)`.
-package enum FileErrorReason {
+public enum FileErrorReason {
     /// Why a file operation failed: the system's reason (from the error or the POSIX error beneath
     /// it), never a bare domain and code. Callers put the path and what to do around it.
-    package static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return posix(Int32(error.code)) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
@@ -23,7 +23,7 @@ package enum FileErrorReason {
     /// say: a part of it that is a file where a folder is needed, or a symbolic link to nothing.
     ///
     /// - Parameter isFolder: Whether `path` itself must be a folder (one to create, list or write into).
-    package static func describe(_ error: any Error, at path: String, isFolder: Bool) -> String {
+    public static func describe(_ error: any Error, at path: String, isFolder: Bool) -> String {
         if let blocking = blockingItem(on: path, isFolder: isFolder) { return blocking }
         return describe(error)
     }
@@ -55,7 +55,7 @@ package enum FileErrorReason {
     }
 
     /// The C library's words for `code`, lowercased to sit inside a sentence.
-    package static func posix(_ code: Int32) -> String {
+    public static func posix(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "no such file or folder"
         case EACCES, EPERM: return "permission denied"

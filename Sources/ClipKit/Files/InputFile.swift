@@ -11,9 +11,9 @@ import Darwin
 ///
 /// A device such as `/dev/null`, a FIFO or a folder is refused by kind, and a file over the limit by
 /// the size `fstat` reports, so a 1 GB file is never read to find out that it is too large.
-package enum InputFile {
+public enum InputFile {
     /// Why an input file was not read.
-    package enum Failure: Error, Sendable, Equatable {
+    public enum Failure: Error, Sendable, Equatable {
         /// Nothing has that name (or, when links are not followed, a link points nowhere).
         case missing
         /// The name is a symbolic link and links are not followed.
@@ -26,7 +26,7 @@ package enum InputFile {
         case system(call: String, code: Int32)
 
         /// The reason in words, for a sentence that already names the file.
-        package var reason: String {
+        public var reason: String {
             switch self {
             case .missing: return "no such file"
             case .symbolicLink: return "it is a symbolic link, which is not followed here"
@@ -41,7 +41,7 @@ package enum InputFile {
     /// The bytes of the regular file at `path`, of at most `limit` bytes.
     ///
     /// - Parameter followsSymbolicLinks: When `false`, a symbolic link is refused (``Failure/symbolicLink``).
-    package static func read(path: String, limit: Int, followsSymbolicLinks: Bool = true) throws(Failure) -> Data {
+    public static func read(path: String, limit: Int, followsSymbolicLinks: Bool = true) throws(Failure) -> Data {
         var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
         if !followsSymbolicLinks { flags |= O_NOFOLLOW }
         let descriptor = open(path, flags)
@@ -77,7 +77,7 @@ package enum InputFile {
     }
 
     /// What a file-type mode names, as an object of a sentence.
-    package static func kind(of mode: mode_t) -> String {
+    public static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a folder"
         case S_IFCHR: return "a character device"

@@ -2,13 +2,13 @@
 ///
 /// Identifiers, keys, codes and host labels are all "only these ASCII characters"; one set type
 /// for all of them keeps each rule a value instead of a closure of its own.
-package struct ASCIISet: Sendable {
+public struct ASCIISet: Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
     /// The set of `characters` (ASCII only; others are ignored), optionally with whole classes
     /// (`controls`: U+0000 to U+001F and U+007F).
-    package init(
+    public init(
         _ characters: String = "", letters: Bool = false, uppercase: Bool = false, lowercase: Bool = false,
         digits: Bool = false, controls: Bool = false
     ) {
@@ -38,18 +38,18 @@ package struct ASCIISet: Sendable {
     }
 
     /// Whether every character of `text` is in the set (true for empty text).
-    package func containsAll(_ text: Substring) -> Bool {
+    public func containsAll(_ text: Substring) -> Bool {
         for scalar in text.unicodeScalars where !contains(scalar) { return false }
         return true
     }
 
     /// Whether every character of `text` is in the set (true for empty text).
-    package func containsAll(_ text: String) -> Bool {
+    public func containsAll(_ text: String) -> Bool {
         containsAll(text[...])
     }
 
     /// Whether some character of `text` is in the set.
-    package func containsAny(_ text: String) -> Bool {
+    public func containsAny(_ text: String) -> Bool {
         for scalar in text.unicodeScalars where contains(scalar) { return true }
         return false
     }

@@ -2,9 +2,9 @@
 ///
 /// Whole binary units stand alone; anything else keeps its exact count beside the rounded one, so
 /// a size just over a limit never reads as equal to it (`128 KiB` and `128.0 KiB (131,073 bytes)`).
-package enum ByteSize {
+public enum ByteSize {
     /// `bytes` in the largest binary unit that fits, with the exact count when it is not whole.
-    package static func text<Count: BinaryInteger>(_ bytes: Count) -> String {
+    public static func text<Count: BinaryInteger>(_ bytes: Count) -> String {
         guard bytes >= 1024, let exact = UInt64(exactly: bytes) else {
             return "\(grouped(String(bytes))) \(bytes == 1 ? "byte" : "bytes")"
         }
