@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .library(name: "ClipNostrUI", targets: ["ClipNostrUI"]),
         .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
+        // Bluesky's preset, linked by Bluesky's clip only (see Examples/bluesky/README.md).
+        .library(name: "BlueskyKit", targets: ["BlueskyKit"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
         // Tooling libraries, so the fuzz package (fuzz/) can reach the readers it fuzzes; apps never link them.
         .library(name: "ClipDoctor", targets: ["ClipDoctor"]),
@@ -119,6 +121,16 @@ let package = Package(
         .target(
             name: "ClipWebBridgeUI",
             dependencies: ["ClipKitUI", "ClipKit", "ClipWebBridge"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Presets of the reference apps: what one app chose, kept with its example; no other clip links them.
+        // Bluesky's starter-pack payload and URI check, its onboarding rule and the legacy write its
+        // React Native app reads.
+        .target(
+            name: "BlueskyKit",
+            dependencies: ["ClipKit", "ClipKitUI", "ClipWebBridge", "ClipWebBridgeUI"],
+            path: "Examples/bluesky/BlueskyKit",
             swiftSettings: strictSwift
         ),
 
@@ -319,6 +331,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "BlueskyKitTests",
+            dependencies: ["BlueskyKit", "ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ClipSiteTests",
             dependencies: [
                 "ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport",
@@ -337,7 +354,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipSimulationTests",
-            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
+            dependencies: ["ClipSimulation", "ClipKitUI", "ClipNostrUI", "ClipKit", "ClipNostr", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -347,7 +364,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitCLITests",
-            dependencies: ["ClipKitCLI", "ClipKit", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
+            dependencies: ["ClipKitCLI", "ClipKit", "ClipKitUI", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         // Runs scripts/check-apple-glue's negative control (it compiles with swiftc; it links nothing of ours).

@@ -18,19 +18,10 @@ public enum WebBridgeCommand: Sendable, Equatable {
         }
     }
 
-    /// The handoff payload a `store` command leads to; `nil` for `present`.
-    ///
-    /// ``BlueskyStarterPackHandoff/webBridgeKey`` (`starterPackUri`) becomes a typed
-    /// ``BlueskyStarterPackHandoff``; any other allow-listed key a ``WebBridgeHandoff``.
-    public var handoffPayload: (any HandoffPayload)? {
+    /// The handoff a `store` command leads to when its route names no handoff type: a
+    /// ``WebBridgeHandoff`` with the key and the text; `nil` for `present`.
+    public var handoffPayload: WebBridgeHandoff? {
         guard case .store(let key, let value) = self else { return nil }
-        return Self.handoffPayload(key: key, value: value)
-    }
-
-    static func handoffPayload(key: String, value: WebBridgeValue) -> any HandoffPayload {
-        if key == BlueskyStarterPackHandoff.webBridgeKey {
-            return BlueskyStarterPackHandoff(starterPackURI: value.stringValue)
-        }
         return WebBridgeHandoff(key: key, value: value.text)
     }
 }
