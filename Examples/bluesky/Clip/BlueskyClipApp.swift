@@ -1,5 +1,6 @@
 import BlueskyKit
 import ClipKit
+import ClipKitUI
 import ClipWebBridgeUI
 import SwiftUI
 

@@ -12,7 +12,7 @@ struct TableView: View {
         case .waitingForInvocation:
             ProgressView()
         case .invocation(let match, let promotion):
-            OrderView(match: match, order: { try? clip.session.handOffRouteParameters() })
+            OrderView(match: match, order: { _ = try? clip.session.handOffRouteParameters() })
                 .appStoreOverlay(for: promotion)
                 .id(ObjectIdentifier(promotion))      // a new scan starts a new screen
         case .unsupportedLink(let message):

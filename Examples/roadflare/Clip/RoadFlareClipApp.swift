@@ -1,3 +1,4 @@
+import ClipKitUI
 import ClipNostrUI
 import SwiftUI
 

@@ -35,8 +35,10 @@ extension WebBridge {
                 let offered = try payload.map { payload throws(HandoffError) in try store.offer(payload) }
                 return .presentAppStoreOverlay(offered: offered)
             case .store(let key, let value):
-                guard let typeName else { return .stored(try store.offer(WebBridgeHandoff(key: key, value: value.text))) }
-                return .stored(try store.offer(json: .object([key: value.json ?? .string(value.text)]), typeName: typeName))
+                guard let typeName, let payload = command.handoffPayload(as: typeName) else {
+                    return .stored(try store.offer(WebBridgeHandoff(key: key, value: value.text)))
+                }
+                return .stored(try store.offer(json: payload, typeName: typeName))
             }
         } catch {
             throw .handoffFailed(error)

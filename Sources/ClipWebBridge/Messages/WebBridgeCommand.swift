@@ -24,4 +24,12 @@ public enum WebBridgeCommand: Sendable, Equatable {
         guard case .store(let key, let value) = self else { return nil }
         return WebBridgeHandoff(key: key, value: value.text)
     }
+
+    /// The payload a `store` command leads to when its route names the handoff type `typeName`: an
+    /// object whose one member is the key, with the value as JSON when the page sent JSON and as
+    /// text otherwise (`{"starterPackUri": "https://…"}`); `nil` for `present`.
+    public func handoffPayload(as typeName: String) -> JSONValue? {
+        guard case .store(let key, let value) = self else { return nil }
+        return .object([key: value.json ?? .string(value.text)])
+    }
 }

@@ -56,19 +56,21 @@ import Testing
         #expect(stored["expiresAt"] == .number(1_700_000_600))
         #expect(stored["type"] == .string("com.example.ticket"))
         #expect(stored["payload"]?["code"] == .string(Samples.code))
-        #expect(stored["payload"]?["profileCreatedAt"] == .number(1_699_999_000))
+        #expect(stored["payload"]?["issuedAt"] == .number(1_699_999_000))
 
         let envelope = try #require(store.claimEnvelope())
         #expect(envelope.schemaVersion == HandoffEnvelope.currentSchemaVersion)
         #expect(try envelope.decodePayload(as: TicketHandoff.self) == Samples.ticket)
     }
 
-    @Test func theLifetimeComesFromTheManifest() throws {
+    @Test func theLifetimeAndTheTypesComeFromTheManifest() throws {
         let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
         let fixture = try HandoffFixture()
         let store = try HandoffStore(defaults: fixture.defaults, manifest: manifest, clock: fixture.clock.reading)
         #expect(store.lifetime == manifest.handoff.ttlSeconds)
-        let offer = try store.offer(Samples.note)
+        #expect(store.types == manifest.handoff.types)
+        #expect(throws: HandoffError.typeNotListed(NoteHandoff.handoffTypeName, listed: ["bluesky.starterPack"])) { try store.offer(Samples.note) }
+        let offer = try store.offer(json: .object(["starterPackUri": .string("https://go.bsky.app/x")]), typeName: "bluesky.starterPack")
         #expect(offer.expiresAt.timeIntervalSince(offer.createdAt) == TimeInterval(manifest.handoff.ttlSeconds))
     }
 

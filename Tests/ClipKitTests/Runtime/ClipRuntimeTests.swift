@@ -56,7 +56,7 @@ import Testing
             _ = try ClipRuntime(manifestAt: TestEnvironment.file("Examples/coffee-shop/clipkit.json"), containerDirectory: file)
         } throws: { error in
             guard case ClipSetupError.sharedDefaults = error else { return false }
-            return error.description.contains("shared store")
+            return (error as? ClipSetupError)?.description.contains("shared store") == true
         }
     }
 

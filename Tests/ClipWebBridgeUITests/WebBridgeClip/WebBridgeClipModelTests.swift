@@ -33,9 +33,10 @@ import Testing
         let wall = self.wall
         let promotion = InstallPromotionController(memory: InMemoryPromotionMemory(), now: { wall.now })
         let match = try router.route(url).get()
+        var options = WebBridgeClipOptions()
+        if let invocationPayload { options.invocationPayload = { _ in invocationPayload } }
         let model = try WebBridgeClipModel(
-            match: match, router: router, manifest: manifest, store: handoff.store, promotion: promotion,
-            options: WebBridgeClipOptions(invocationPayload: invocationPayload.map { payload in { _ in payload } })
+            match: match, router: router, manifest: manifest, store: handoff.store, promotion: promotion, options: options
         )
         return (model, promotion)
     }
