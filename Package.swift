@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .library(name: "ClipNostrUI", targets: ["ClipNostrUI"]),
         .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
+        // Bluesky's preset, linked by Bluesky's clip only (see Examples/bluesky/README.md).
+        .library(name: "BlueskyKit", targets: ["BlueskyKit"]),
         // The helpers ClipKit's own test suites share, the tooling package's included (a product
         // only so that package can reach them). Apps do not link it.
         .library(name: "ClipTestSupport", targets: ["ClipTestSupport"]),
@@ -98,6 +100,16 @@ let package = Package(
         .target(
             name: "ClipWebBridgeUI",
             dependencies: ["ClipKitUI", "ClipKit", "ClipWebBridge"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Presets of the reference apps: what one app chose, kept with its example; no other clip links them.
+        // Bluesky's starter-pack payload and URI check, its onboarding rule and the legacy write its
+        // React Native app reads.
+        .target(
+            name: "BlueskyKit",
+            dependencies: ["ClipKit", "ClipKitUI", "ClipWebBridge", "ClipWebBridgeUI"],
+            path: "Examples/bluesky/BlueskyKit",
             swiftSettings: strictSwift
         ),
 
@@ -189,6 +201,11 @@ let package = Package(
         .testTarget(
             name: "ClipWebBridgeUITests",
             dependencies: ["ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipNostr", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "BlueskyKitTests",
+            dependencies: ["BlueskyKit", "ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(

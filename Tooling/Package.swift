@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "ClipSimulationTests",
             dependencies: [
-                "ClipSimulation", clipKit("ClipKitUI"), clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipWebBridge"),
+                "ClipSimulation", clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipWebBridge"),
                 "ClipLoopback", clipKit("ClipTestSupport"), "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift
@@ -235,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: [
-                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipWebBridge"), "ClipLoopback",
+                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift

@@ -14,7 +14,7 @@ import ClipNostrWebSocket
 import Foundation
 
 struct DiscardingOffering: DriverHandoffOffering {
-    func offerDriverHandoff(_ handoff: RoadFlareDriverHandoff) async throws(HandoffError) {}
+    func offerDriverHandoff(_ handoff: DriverHandoff, as typeName: String) async throws(HandoffError) {}
 }
 
 func option(_ name: String, in arguments: [String]) -> [String] {

@@ -2,7 +2,7 @@ import ClipKit
 import ClipKitUI
 import ClipNostr
 import ClipNostrUI
-import ClipWebBridgeUI
+import ClipWebBridge
 import Foundation
 
 /// Runs a clip's whole flow headless — tap, AASA decision, clip, preview, handoff, overlay,
@@ -89,12 +89,31 @@ public final class FlowSimulator {
     /// The parameter that holds a driver's key.
     static let driverParameter = "npub"
 
-    /// The resolver the full app uses, for the manifest's routes: the driver flow's rule first,
-    /// then the starter-pack flow's.
-    var onboardingResolver: OnboardingResolver {
-        OnboardingResolver(rules: [
-            DriverOnboardingRule(routes: driverRoutes, parameter: Self.driverParameter),
-            StarterPackOnboardingRule(),
-        ])
+    /// The handoff types that carry the driver-share flow's payload: what the driver routes name,
+    /// or the flow's own type.
+    var driverHandoffTypes: Set<String> {
+        Set(router.routes.filter { driverRoutes.contains($0.name) }.map { $0.handoffType ?? DriverHandoff.handoffTypeName })
+    }
+
+    /// The resolver the simulated full app uses, for the manifest's routes: the driver flow's rule
+    /// first; then a link to any other clip route that shows web content or names a handoff type
+    /// opens that route's screen; then any other claimed handoff opens the screen for its payload.
+    var onboardingResolver: OnboardingResolver<SimulatedScreen> {
+        let linkRoutes = Set(router.routes.filter { $0.handledBy == .clip && ($0.webContentQuery != nil || $0.handoffType != nil) }.map(\.name))
+        return OnboardingResolver(
+            rules: [
+                .driver(DriverOnboardingRule(routes: driverRoutes, parameter: Self.driverParameter, handoffTypes: driverHandoffTypes)) {
+                    .addDriver($0)
+                },
+                OnboardingRule(
+                    openedBy: { match in
+                        linkRoutes.contains(match.route)
+                            ? .link(route: match.route, url: match.url.absoluteString, parameters: match.parameters) : nil
+                    },
+                    claimed: { envelope in .handoff(typeName: envelope.typeName, payload: envelope.payload) }
+                ),
+            ],
+            otherwise: .standardOnboarding
+        )
     }
 }

@@ -12,7 +12,7 @@ final class ScenarioRun {
     let device: SimulatedDevice
     private let onStep: @MainActor (SimulationStep) -> Void
     private(set) var steps: [SimulationStep] = []
-    var destination: OnboardingDestination?
+    var destination: SimulatedScreen?
     var lastClaim: HandoffEnvelope?
 
     init(
@@ -130,9 +130,9 @@ final class ScenarioRun {
         switch launch.destination {
         case .addDriver(let prefill) where prefill.origin == .invocationURL:
             return nil
-        case .starterPack(_, .invocationURL):
+        case .link(let route, _, _) where route == match.route:
             return nil
-        case .standardOnboarding where !simulator.onboardingResolver.opens(match):
+        case .standardOnboarding where !simulator.onboardingResolver.handles(match):
             return nil
         default:
             return "expected the app to open the link itself, but it opened \(launch.destination.description)"

@@ -1,6 +1,7 @@
 import ClipKit
 import ClipKitUI
 import ClipLoopback
+import ClipNostrUI
 import ClipSimulation
 import ClipTestSupport
 import Foundation
@@ -46,7 +47,7 @@ struct DriverShareScenarioTests {
         #expect(fresh.destination == .addDriver(DriverPrefill(
             npub: seeded.npub, displayName: SeededRelay.driverName, profileCreatedAt: seeded.driver.createdAt, origin: .clipHandoff
         )))
-        #expect(fresh.lastClaim?.typeName == RoadFlareDriverHandoff.handoffTypeName)
+        #expect(fresh.lastClaim?.typeName == DriverHandoff.handoffTypeName)
 
         // (b) The AASA sends the link to the installed app; the clip never runs.
         let installed = try #require(report.report(for: .appInstalled))
@@ -67,7 +68,7 @@ struct DriverShareScenarioTests {
         let returning = try #require(report.report(for: .returningUser))
         let claims = returning.steps(named: .claim)
         #expect(claims.count == 2)
-        #expect(claims.first?.detail("type") == RoadFlareDriverHandoff.handoffTypeName)
+        #expect(claims.first?.detail("type") == DriverHandoff.handoffTypeName)
         #expect(claims.last?.detail("type") == nil, "the second launch claims nothing stale")
         #expect(returning.steps(named: .linkDecision).map { $0.detail("handler") } == ["app-clip-card", "app"])
         #expect(returning.lastClaim == nil)

@@ -6,7 +6,7 @@ import ClipWebBridge
 import Foundation
 import Testing
 
-/// Bluesky's web-bridge clip through the same scenarios.
+/// Bluesky's web-bridge clip through the same scenarios, on the web-bridge flow alone (no Bluesky preset).
 @MainActor
 @Suite struct StarterPackScenarioTests {
     let link = "https://bsky.app/start/alice.bsky.social/3kabc"
@@ -27,12 +27,26 @@ import Testing
         let store = try #require(messages.first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] })
         #expect(store == ["action": "store", "keyToStoreAs": "starterPackUri", "jsonToStore": link])
         #expect(messages.last == #"{"action":"present"}"#)
-        #expect(fresh.steps(named: .handoffOffered).first?.detail("type") == BlueskyStarterPackHandoff.handoffTypeName)
+        #expect(fresh.steps(named: .handoffOffered).first?.detail("type") == "bluesky.starterPack", "the type Bluesky's routes name")
         #expect(fresh.steps(named: .overlay).first?.detail("presented") == "yes")
-        #expect(fresh.destination == .starterPack(uri: link, origin: .clipHandoff))
-        #expect(report.report(for: .appInstalled)?.destination == .starterPack(uri: link, origin: .invocationURL))
+        #expect(fresh.destination == .handoff(typeName: "bluesky.starterPack", payload: .object(["starterPackUri": .string(link)])))
+        #expect(fresh.destination?.origin == .clipHandoff)
+        #expect(report.report(for: .appInstalled)?.destination == .link(
+            route: "starterPack", url: link, parameters: ["handle": "alice.bsky.social", "rkey": "3kabc"]
+        ))
         #expect(report.report(for: .clipEvicted)?.destination == .standardOnboarding)
         #expect(report.report(for: .returningUser)?.lastClaim == nil)
+    }
+
+    @Test func withoutARouteTypeThePageStoresAGenericHandoff() async throws {
+        var manifest = try SeededRelay.manifest("bluesky")
+        for index in manifest.routes.indices { manifest.routes[index].handoffType = nil }
+        manifest.handoff.types = []
+        let folder = try TemporaryDirectory(prefix: "clipkit-simulation")
+        let report = try await FlowSimulator(settings: SimulationSettings(manifest: manifest)).run(url: link, scenarios: [.freshInstall], container: folder.url)
+        #expect(report.passed, "\(report.failureReason ?? "")")
+        #expect(report.report(for: .freshInstall)?.destination
+            == .handoff(typeName: WebBridgeHandoff.handoffTypeName, payload: .object(["key": .string("starterPackUri"), "value": .string(link)])))
     }
 
     @Test func theShortLinkKeepsItsQuery() async throws {

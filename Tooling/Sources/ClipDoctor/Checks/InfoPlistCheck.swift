@@ -50,6 +50,19 @@ public struct InfoPlistCheck: Sendable {
                                         file: file, key: appClipKey, fix: "Make '\(appClipKey)' a <dict> holding the NSAppClipRequest… keys."))
             }
         }
+        let requests: [(key: String, field: String, expected: Bool)] = [
+            (InfoPlistKey.requestEphemeralUserNotification, "clip.requestsEphemeralNotifications", expectations.requestsEphemeralNotifications),
+            (InfoPlistKey.requestLocationConfirmation, "clip.requestsLocationConfirmation", expectations.requestsLocationConfirmation),
+        ]
+        for request in requests {
+            let member = plist[appClipKey]?.dictionaryValue?[request.key]
+            guard member == nil || member?.booleanValue != nil else { continue }    // reported above
+            let actual = member?.booleanValue ?? false
+            guard actual != request.expected else { continue }
+            findings.append(Finding(.clipAppClipRequest, message: "'\(appClipKey).\(request.key)' is \(actual), but the manifest's \(request.field) is \(request.expected)",
+                                    file: file, key: "\(appClipKey).\(request.key)",
+                                    fix: "Set '\(request.key)' to <\(request.expected)/>, or \(request.field) in clipkit.json to \(actual) ('clipkit generate entitlements' writes the fragment)."))
+        }
         for key in InfoPlistKey.appClipKeys.sorted() where plist[key] != nil {
             findings.append(Finding(.clipMisplacedAppClipKey, message: "'\(key)' is at the top level of the Info.plist, where iOS ignores it",
                                     file: file, key: key, fix: "Move '\(key)' inside the '\(appClipKey)' dictionary."))

@@ -16,6 +16,10 @@ public struct ManifestExpectations: Sendable, Hashable {
     public var minimumIOS: String
     /// How the clip is invoked.
     public var invocations: Set<ClipInvocationKind>
+    /// Whether the clip confirms the place of a physical invocation (`NSAppClipRequestLocationConfirmation`).
+    public var requestsLocationConfirmation: Bool
+    /// Whether the clip receives notifications for eight hours (`NSAppClipRequestEphemeralUserNotification`).
+    public var requestsEphemeralNotifications: Bool
 
     /// Reads the expectations from a manifest.
     public init(manifest: ClipManifest) {
@@ -26,6 +30,8 @@ public struct ManifestExpectations: Sendable, Hashable {
         domains = manifest.domains.map { $0.lowercased() }
         minimumIOS = manifest.clip.minimumIOS
         invocations = Set(manifest.clip.invocations.compactMap { ClipInvocationKind(rawValue: $0.rawValue) })
+        requestsLocationConfirmation = manifest.clip.requestsLocationConfirmation
+        requestsEphemeralNotifications = manifest.clip.requestsEphemeralNotifications
     }
 
     /// The app's application identifier, `TEAMID.appBundleID`.

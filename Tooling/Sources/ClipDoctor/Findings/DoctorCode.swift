@@ -63,6 +63,8 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     case clipAppClipDictionary = "clip.info-plist.app-clip-dictionary"
     /// The clip's `NSAppClip` dictionary has a key Apple does not define.
     case clipUnknownAppClipKey = "clip.info-plist.unknown-app-clip-key"
+    /// An `NSAppClipRequest…` key of the clip's Info.plist says otherwise than the manifest's `clip.requests…`.
+    case clipAppClipRequest = "clip.info-plist.app-clip-request"
     /// An `NSAppClipRequest…` key sits at the top level of the clip's Info.plist instead of inside `NSAppClip`.
     case clipMisplacedAppClipKey = "clip.info-plist.misplaced-app-clip-key"
     /// The clip declares background modes; App Clips cannot run in the background.
@@ -137,7 +139,7 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     /// The severity findings of this code usually have.
     public var severity: Severity {
         switch self {
-        case .clipUnlistedDomain, .clipAppLinks, .clipUnknownAppClipKey, .clipURLSchemes, .clipMinimumOS,
+        case .clipUnlistedDomain, .clipAppLinks, .clipUnknownAppClipKey, .clipAppClipRequest, .clipURLSchemes, .clipMinimumOS,
              .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable,
              .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted:
             return .warning

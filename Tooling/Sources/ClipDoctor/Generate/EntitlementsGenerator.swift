@@ -45,13 +45,14 @@ public struct EntitlementsGenerator: Sendable {
         ])
     }
 
-    /// The clip's `NSAppClip` Info.plist fragment. ClipKit's handoff needs neither ephemeral
-    /// notifications nor location confirmation, so both are off; turn one on when the clip uses it.
+    /// The clip's `NSAppClip` Info.plist fragment: ephemeral notifications and location
+    /// confirmation as the manifest's `clip.requestsEphemeralNotifications` and
+    /// `clip.requestsLocationConfirmation` say (both off unless set; ClipKit's handoff needs neither).
     public var clipInfoPlistFragment: PropertyListValue {
         .dictionary([
             InfoPlistKey.appClip: .dictionary([
-                InfoPlistKey.requestEphemeralUserNotification: .boolean(false),
-                InfoPlistKey.requestLocationConfirmation: .boolean(false),
+                InfoPlistKey.requestEphemeralUserNotification: .boolean(expectations.requestsEphemeralNotifications),
+                InfoPlistKey.requestLocationConfirmation: .boolean(expectations.requestsLocationConfirmation),
             ]),
         ])
     }

@@ -9,8 +9,10 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
         commandName: "offer",
         abstract: "Offer a handoff payload as the clip would, replacing any waiting one.",
         discussion: """
-        The payload's type is found from its shape (roadflare.driver: {"npub", "displayName"?, "profileCreatedAt"?}; \
-        bluesky.starterPack: {"starterPackUri"}) or named with --type. The lifetime is --ttl, or the manifest's handoff.ttlSeconds.
+        Without a manifest (no --manifest and no ./clipkit.json) any JSON object is offered under any --type, for --ttl \
+        seconds or seven days. With a manifest that lists handoff.types, the type must be one of them and the payload must \
+        have the members it needs; --type may be left out when exactly one listed type fits the payload. The lifetime is \
+        --ttl, or the manifest's handoff.ttlSeconds.
         """
     )
 
@@ -20,13 +22,16 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The payload as JSON, or - for standard input.", valueName: "JSON"))
     public var payload: String
 
-    /// The payload's type name; found from the payload's shape when left out.
-    @Option(name: .long, help: ArgumentHelp("The payload's type name (default: the built-in type the payload fits).", valueName: "NAME"))
+    /// The payload's type name; the one listed type the payload fits when left out.
+    @Option(name: .long, help: ArgumentHelp("The payload's type name (default: the one type of the manifest's handoff.types the payload fits).", valueName: "NAME"))
     public var type: String?
 
-    /// Seconds the handoff stays claimable; the manifest's `handoff.ttlSeconds` when left out.
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the handoff stays claimable (default: the manifest's handoff.ttlSeconds).", valueName: "S"))
+    /// Seconds the handoff stays claimable; the manifest's `handoff.ttlSeconds`, or seven days without a manifest.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the handoff stays claimable (default: the manifest's handoff.ttlSeconds, or 604800).", valueName: "S"))
     public var ttl: Int?
+
+    /// How long a handoff offered without a manifest and without `--ttl` stays claimable: seven days.
+    public static let lifetimeWithoutManifest = 604_800
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var output: OutputOptions
@@ -37,13 +42,17 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
     /// Offers the payload and prints when it expires.
     public func run() async throws {
         let json = try parsedPayload()
-        let typeName = try resolvedTypeName(for: json)
-        let lifetime = try resolvedLifetime()
+        let manifest = try manifestOption.loadIfPresent()
+        let typeName = try resolvedTypeName(for: json, manifest: manifest)
+        let lifetime = try resolvedLifetime(manifest: manifest)
         let offer: HandoffOffer
         do {
-            let store = try HandoffStore(defaults: try containerOption.sharedDefaults(), lifetime: lifetime)
-            offer = try store.offer(json: json, typeName: typeName, knownTypes: BuiltInHandoffPayloads.all)
+            let store = try HandoffStore(
+                defaults: try containerOption.sharedDefaults(), lifetime: lifetime, types: manifest?.handoff.types ?? []
+            )
+            offer = try store.offer(json: json, typeName: typeName)
         } catch let error as HandoffError {
+            if case .typeNotListed = error { throw CommandFailure.badInput("--type: \(manifestOption.manifest): \(error.description)") }
             throw CommandFailure.badInput("--payload: \(error.description)")
         }
         let result: JSONValue = .object([
@@ -75,30 +84,30 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
         }
     }
 
-    private func resolvedTypeName(for json: JSONValue) throws -> String {
+    private func resolvedTypeName(for json: JSONValue, manifest: ClipManifest?) throws -> String {
         if let type {
             guard HandoffEnvelope.isTypeName(type) else { throw CommandFailure.badInput("--type: \(HandoffError.invalidTypeName(type).description)") }
             return type
         }
-        let fitting = BuiltInHandoffPayloads.typeNames(fitting: json)
+        guard let manifest, !manifest.handoff.types.isEmpty else {
+            throw CommandFailure.badInput("--type: name the payload's type (such as com.example.ticket); without handoff.types in a manifest it cannot be found from the payload")
+        }
+        let fitting = manifest.handoffTypes(fitting: json).map(\.name)
         guard fitting.count == 1, let name = fitting.first else {
-            let known = BuiltInHandoffPayloads.all.map { $0.handoffTypeName }.joined(separator: ", ")
-            throw CommandFailure.badInput("--payload fits none of the built-in handoff types (\(known)); check its members or pass --type NAME for a payload of your own")
+            let listed = manifest.handoff.types.map(\.name).joined(separator: ", ")
+            let found = fitting.isEmpty ? "fits none of" : "fits more than one of"
+            throw CommandFailure.badInput("--payload \(found) the handoff types of \(manifestOption.manifest) (\(listed)); check its members or pass --type NAME")
         }
         return name
     }
 
-    private func resolvedLifetime() throws -> Int {
+    private func resolvedLifetime(manifest: ClipManifest?) throws -> Int {
         if let ttl {
             guard HandoffStore.lifetimeRange.contains(ttl) else {
                 throw CommandFailure.badInput("--ttl: \(HandoffError.invalidLifetime(seconds: ttl, allowed: HandoffStore.lifetimeRange).description)")
             }
             return ttl
         }
-        do {
-            return try manifestOption.load().handoff.ttlSeconds
-        } catch let failure as CommandFailure {
-            throw CommandFailure.badInput("\(failure.message) (the handoff lifetime comes from the manifest; pass --manifest F or --ttl S)")
-        }
+        return manifest?.handoff.ttlSeconds ?? Self.lifetimeWithoutManifest
     }
 }

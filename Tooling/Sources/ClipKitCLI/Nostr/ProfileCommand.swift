@@ -57,7 +57,7 @@ public struct ProfileCommand: AsyncParsableCommand {
         guard timeout.isFinite, timeout > 0, timeout <= 600 else {
             throw CommandFailure.badInput("--timeout \(timeout): give a number of seconds between 0 and 600")
         }
-        let manifest = try loadManifestIfPresent()
+        let manifest = try manifestOption.loadIfPresent()
         let router = try manifest.map(manifestOption.router(for:))
         let resolved: ProfileTarget
         do throws(ProfileTargetError) {
@@ -117,11 +117,5 @@ public struct ProfileCommand: AsyncParsableCommand {
         if let summary = report.missSummary {
             throw CommandFailure.negative(summary)
         }
-    }
-
-    /// The manifest when the file exists; `nil` when it does not (an npub needs no manifest).
-    private func loadManifestIfPresent() throws -> ClipManifest? {
-        guard FileManager.default.fileExists(atPath: manifestOption.manifest) else { return nil }
-        return try manifestOption.load()
     }
 }

@@ -8,8 +8,8 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
     /// The command's name and summary.
     public static let configuration = CommandConfiguration(
         commandName: "process",
-        abstract: "Run a notification payload (userInfo JSON) through Bluesky's policy and the shared badge count.",
-        discussion: "Prints the sound, the badge, which content is delivered, the communication data and every malformed field. Exits 1 when the payload is rejected as a whole (the original content would be delivered)."
+        abstract: "Run a notification payload (userInfo JSON) through a notification policy and the shared badge count.",
+        discussion: "Prints the sound, the badge, which content is delivered, the communication data and every malformed field. Exits 1 when the payload is rejected as a whole (the original content would be delivered). The policy is a preset: standard (every notification adds one to the badge) unless --policy names another, such as bluesky."
     )
 
     /// The payload file, or `-` for standard input.
@@ -19,6 +19,10 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
     /// The App Group container folder holding the badge counter (and, by default, the preferences).
     @Option(name: .long, help: "The App Group container folder (holds the badge count and the preferences).")
     public var container: String
+
+    /// The preset policy the extension applies: `standard` unless named.
+    @Option(name: .long, help: ArgumentHelp("The notification policy preset: \(ReasonPolicy.presets.keys.sorted().joined(separator: ", ")) (default: standard).", valueName: "NAME"))
+    public var policy: String = "standard"
 
     /// A preferences file to use instead of the one in the container.
     @Option(name: .long, help: "A JSON preferences file, such as {\"playSoundChat\": true}; default: the container's.")
@@ -31,6 +35,9 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
 
     /// Processes the payload and prints the result.
     public func run() async throws {
+        guard let reasonPolicy = ReasonPolicy.preset(named: policy) else {
+            throw CommandFailure.badInput("--policy \(policy): no such preset; choose one of \(ReasonPolicy.presets.keys.sorted().joined(separator: ", "))")
+        }
         let limits = PayloadLimits.standard
         // An oversized payload is a negative answer (the extension delivers the original), not bad input.
         let contents = try CommandInput.contents(payload, limit: limits.maximumBytes, what: "the payload")
@@ -50,7 +57,7 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
         } else {
             preferences = ContainerPreferencesStore(containerDirectory: URL(fileURLWithPath: container, isDirectory: true))
         }
-        let processor = NotificationProcessor(policy: ReasonPolicy.bluesky, preferences: preferences, badgeCounter: counter, limits: limits)
+        let processor = NotificationProcessor(policy: reasonPolicy, preferences: preferences, badgeCounter: counter, limits: limits)
         let data: Data
         switch contents {
         case .bytes(let bytes):
@@ -70,6 +77,7 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
         let delivered = processed.content == original ? "original" : "modified"
         let result: JSONValue = .object([
             "delivered": .string(delivered),
+            "policy": .string(policy),
             "sound": .optional(processed.content.sound?.description),
             "badge": processed.content.badge.map(JSONValue.integer) ?? .null,
             "payloadReason": .optional(processed.decision.reason),

@@ -7,7 +7,7 @@ import Foundation
 public struct ManifestOption: ParsableArguments, Sendable {
     /// The manifest's path.
     @Option(name: .long, help: "The manifest to read.")
-    public var manifest: String = "clipkit.json"
+    public var manifest: String = ManifestOption.defaultPath
 
     /// Creates the option with its default.
     public init() {}
@@ -26,6 +26,17 @@ public struct ManifestOption: ParsableArguments, Sendable {
             throw CommandFailure.badInput("\(manifest): \(first)\(more)")
         }
     }
+
+    /// Loads the manifest when there is one to load: the file named with `--manifest`, or
+    /// `./clipkit.json` when it exists; `nil` when the option was left out and there is no
+    /// `./clipkit.json` (commands that work without a manifest use this).
+    public func loadIfPresent(parameterKinds: ParameterKindRegistry = CommandEnvironment.parameterKinds) throws -> ClipManifest? {
+        if manifest == Self.defaultPath, !FileManager.default.fileExists(atPath: manifest) { return nil }
+        return try load(parameterKinds: parameterKinds)
+    }
+
+    /// The manifest read when `--manifest` is left out.
+    public static let defaultPath = "clipkit.json"
 
     /// Builds the router for `manifest` with the command line's parameter kinds, mapping a route
     /// that cannot be compiled onto a bad-input failure that names this manifest.

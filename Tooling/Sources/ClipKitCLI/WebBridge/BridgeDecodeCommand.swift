@@ -15,6 +15,10 @@ public struct BridgeDecodeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The message string, or - for standard input.", valueName: "MESSAGE"))
     public var message: String
 
+    /// The route whose page posts the message; the manifest's first route with a web-content query when left out.
+    @Option(name: .long, help: ArgumentHelp("The route whose page posts the message (default: the first route with a webContentQuery); a store goes under its handoff type.", valueName: "NAME"))
+    public var route: String?
+
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var output: OutputOptions
 
@@ -23,7 +27,9 @@ public struct BridgeDecodeCommand: AsyncParsableCommand {
 
     /// Decodes the message and prints the command or the rejection.
     public func run() async throws {
-        let bridge = WebBridge(manifest: try manifestOption.load())
+        let manifest = try manifestOption.load()
+        let bridge = WebBridge(manifest: manifest)
+        let typeName = try handoffType(in: manifest)
         let text = try messageText(limit: bridge.maximumMessageBytes)
         let command: WebBridgeCommand
         do {
@@ -35,15 +41,32 @@ public struct BridgeDecodeCommand: AsyncParsableCommand {
             throw CommandFailure.negative("rejected web message: \(error.description)")
         }
         var members: [String: JSONValue] = ["accepted": .bool(true), "command": Self.describe(command)]
-        if let payload = command.handoffPayload {
-            members["handoff"] = .object(["type": .string(type(of: payload).handoffTypeName), "payload": Self.json(of: payload)])
+        let handoff: (typeName: String, payload: JSONValue)?
+        if let typeName, let payload = command.handoffPayload(as: typeName) {
+            handoff = (typeName, payload)
+        } else {
+            handoff = command.handoffPayload.map { (WebBridgeHandoff.handoffTypeName, Self.json(of: $0)) }
+        }
+        if let handoff {
+            members["handoff"] = .object(["type": .string(handoff.typeName), "payload": handoff.payload])
         }
         Output.emit(.object(members), json: output.json) {
             var lines = ["accepted: \(command.action)"]
             if case .store(let key, let value) = command { lines.append("  \(key) = \(value.text)") }
-            if let payload = command.handoffPayload { lines.append("  hands off \(type(of: payload).handoffTypeName)") }
+            if let handoff { lines.append("  hands off \(handoff.typeName)") }
             return lines.joined(separator: "\n")
         }
+    }
+
+    /// The handoff type of the route whose page posts the message, if it names one.
+    private func handoffType(in manifest: ClipManifest) throws -> String? {
+        if let route {
+            guard let definition = manifest.routes.first(where: { $0.name == route }) else {
+                throw CommandFailure.badInput("--route \(route): \(manifestOption.manifest) has no such route; it has \(manifest.routes.map(\.name).joined(separator: ", "))")
+            }
+            return definition.handoffType
+        }
+        return manifest.routes.first { $0.webContentQuery != nil }?.handoffType
     }
 
     private func messageText(limit: Int) throws -> String {

@@ -1,11 +1,13 @@
+import ClipKit
+
 /// What the clip left for the app, and whether it did what the scenario expects.
 struct ClipResult: Sendable {
     /// What the app should open with after claiming the clip's handoff.
-    enum Expected: Sendable, Hashable {
+    enum Expected: Sendable, Equatable {
         /// A driver's npub and the verified name the clip showed (`nil` when none was verified).
         case driver(npub: String, name: String?)
-        /// A starter pack's URI.
-        case starterPack(String)
+        /// A payload of a type, as the clip left it.
+        case payload(typeName: String, payload: JSONValue)
         /// Nothing was offered.
         case nothing
     }

@@ -1,10 +1,11 @@
 import ClipKit
 import ClipKitUI
+import ClipNostrUI
 
 extension ScenarioRun {
     /// The full app launches — from the home screen (`match == nil`) or from a link — claims
     /// the App Group's handoff once and opens its first screen.
-    func launchApp(openedBy match: RouteMatch?) -> OnboardingLaunch {
+    func launchApp(openedBy match: RouteMatch?) -> OnboardingLaunch<SimulatedScreen> {
         let how = match.map { "opens the link \($0.url.absoluteString)" } ?? "launches for the first time from the home screen"
         record(.appLaunch, "\(appName) \(how)", [.init("bundleID", manifest.app.bundleID)])
         let launch = simulator.onboardingResolver.launch(openedBy: match, claimingFrom: device.store)
@@ -18,12 +19,12 @@ extension ScenarioRun {
         } else {
             record(.claim, "nothing to claim in the App Group")
         }
-        record(.onboarding, launch.destination.description, Self.details(of: launch.destination))
+        record(.onboarding, launch.destination.description, launch.destination.details)
         return launch
     }
 
     /// (c): nothing was claimed and onboarding is the standard one.
-    func checkNothingCarriedOver(_ launch: OnboardingLaunch) -> String? {
+    func checkNothingCarriedOver(_ launch: OnboardingLaunch<SimulatedScreen>) -> String? {
         if let claimed = launch.claimed { return "the app claimed \(claimed.typeName) although the clip's data was evicted" }
         guard launch.destination == .standardOnboarding else {
             return "expected standard onboarding after the eviction, but the app opened \(launch.destination.description)"
@@ -32,7 +33,7 @@ extension ScenarioRun {
     }
 
     /// (a): the app claimed what the clip offered and opened pre-filled with it.
-    func checkPrefilled(_ launch: OnboardingLaunch, by clip: ClipResult, match: RouteMatch) -> String? {
+    func checkPrefilled(_ launch: OnboardingLaunch<SimulatedScreen>, by clip: ClipResult, match: RouteMatch) -> String? {
         guard launch.claimed != nil else { return "the app found no handoff on its first launch" }
         switch (launch.destination, clip.expected) {
         case (.addDriver(let prefill), .driver(let npub, let name)):
@@ -43,32 +44,13 @@ extension ScenarioRun {
                 return "the add-driver screen shows the name \(prefill.displayName ?? "none"), expected the verified \(name ?? "none")"
             }
             return nil
-        case (.starterPack(let uri, .clipHandoff), .starterPack(let expected)):
-            return uri == expected ? nil : "the starter-pack onboarding opened \(uri), expected \(expected)"
+        case (.handoff(let typeName, let payload), .payload(let expectedType, let expectedPayload)):
+            guard typeName == expectedType, payload == expectedPayload else {
+                return "the app opened the screen for \(typeName) \(String(decoding: payload.serialized(), as: UTF8.self)), expected \(expectedType) \(String(decoding: expectedPayload.serialized(), as: UTF8.self)) as the clip left it"
+            }
+            return nil
         case (let destination, _):
             return "expected onboarding pre-filled from the clip's handoff, but the app opened \(destination.description)"
         }
-    }
-
-    static func details(of destination: OnboardingDestination) -> [SimulationStep.Detail] {
-        switch destination {
-        case .standardOnboarding:
-            return [.init("screen", "standardOnboarding")]
-        case .addDriver(let prefill):
-            var details = [SimulationStep.Detail("screen", "addDriver"), .init("npub", prefill.npub)]
-            if let name = prefill.displayName { details.append(.init("displayName", name)) }
-            if let created = prefill.profileCreatedAt { details.append(.init("profileCreatedAt", String(created))) }
-            details.append(.init("origin", prefill.origin.rawValue))
-            return details
-        case .starterPack(let uri, let origin):
-            return [.init("screen", "starterPack"), .init("uri", uri), .init("origin", origin.rawValue)]
-        }
-    }
-}
-
-extension OnboardingResolver {
-    /// Whether a link to `match` opens a screen of its own in the app.
-    func opens(_ match: RouteMatch) -> Bool {
-        destination(openedBy: match, claimed: nil) != .standardOnboarding
     }
 }

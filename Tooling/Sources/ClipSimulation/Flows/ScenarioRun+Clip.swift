@@ -10,7 +10,10 @@ extension ScenarioRun {
         if simulator.driverRoutes.contains(match.route) {
             return await runDriverShareClip(match)
         }
-        let reason = "route '\(match.route)' is the clip's but has neither a web-content query nor an npub to preview; the simulator knows those two clips"
+        if simulator.router.route(named: match.route)?.handoffType != nil {
+            return runRouteHandoffClip(match)
+        }
+        let reason = "route '\(match.route)' is the clip's but has no web-content query, no npub to preview and no handoff type; name the type its clip hands off in clipkit.json (routes[].handoff)"
         record(.clipLaunch, reason, outcome: .failed)
         return ClipResult(expected: .nothing, failure: reason)
     }

@@ -6,7 +6,7 @@ import ClipNostrWebSocket
 import Foundation
 
 extension ScenarioRun {
-    /// RoadFlare's clip: preview the driver's verified profile, then "Get RoadFlare" offers the
+    /// A driver-share clip (RoadFlare's): preview the driver's verified profile, then "Get the app" offers the
     /// handoff and asks for the App Store overlay.
     func runDriverShareClip(_ match: RouteMatch) async -> ClipResult {
         let loader = RelayPoolProfileLoader(
@@ -58,7 +58,7 @@ extension ScenarioRun {
             return ClipResult(expected: .nothing, failure: failure ?? "the handoff cannot be offered")
         }
         record(.getApp, "the person taps \"Get \(appName)\"")
-        let handoff: RoadFlareDriverHandoff
+        let handoff: DriverHandoff
         do {
             handoff = try await preview.offerHandoff()
         } catch {

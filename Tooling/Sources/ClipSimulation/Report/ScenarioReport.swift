@@ -10,7 +10,7 @@ public struct ScenarioReport: Sendable, Equatable {
     /// Why the expectation failed; `nil` when it held.
     public let failureReason: String?
     /// The screen the full app opened last, if it launched.
-    public let destination: OnboardingDestination?
+    public let destination: SimulatedScreen?
     /// The entry the app's last launch claimed; `nil` when it claimed nothing or never launched.
     public let lastClaim: HandoffEnvelope?
 

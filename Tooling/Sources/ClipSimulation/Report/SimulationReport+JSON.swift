@@ -28,28 +28,6 @@ extension SimulationStep {
     }
 }
 
-extension OnboardingDestination {
-    /// The destination as JSON: `kind` and its fields.
-    public var json: JSONValue {
-        switch self {
-        case .standardOnboarding:
-            return .object(["kind": .string("standardOnboarding"), "description": .string(description)])
-        case .addDriver(let prefill):
-            return .object([
-                "kind": .string("addDriver"), "npub": .string(prefill.npub),
-                "displayName": prefill.displayName.map(JSONValue.string) ?? .null,
-                "profileCreatedAt": prefill.profileCreatedAt.map { .number(Double($0)) } ?? .null,
-                "origin": .string(prefill.origin.rawValue), "description": .string(description),
-            ])
-        case .starterPack(let uri, let origin):
-            return .object([
-                "kind": .string("starterPack"), "uri": .string(uri), "origin": .string(origin.rawValue),
-                "description": .string(description),
-            ])
-        }
-    }
-}
-
 extension ScenarioReport {
     /// The scenario as JSON: `scenario`, `passed`, `reason`, `destination`, `claimed`.
     public var json: JSONValue {

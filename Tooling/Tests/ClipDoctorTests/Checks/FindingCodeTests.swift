@@ -87,6 +87,7 @@ import Testing
         case .clipBundleIdentifierUnresolved: return clipInfoWith(InfoPlistKey.bundleIdentifier, .string("$(PRODUCT_BUNDLE_IDENTIFIER)"), origin: .source)
         case .clipAppClipDictionary: return clipInfoWith(InfoPlistKey.appClip, .dictionary([InfoPlistKey.requestLocationConfirmation: .string("YES")]))
         case .clipUnknownAppClipKey: return clipInfoWith(InfoPlistKey.appClip, .dictionary(["NSAppClipRequestEphemeralUserNotifications": .boolean(true)]))
+        case .clipAppClipRequest: return clipInfoWith(InfoPlistKey.appClip, .dictionary([InfoPlistKey.requestLocationConfirmation: .boolean(true)]))
         case .clipMisplacedAppClipKey: return clipInfoWith(InfoPlistKey.requestEphemeralUserNotification, .boolean(true))
         case .clipBackgroundModes: return clipInfoWith(InfoPlistKey.backgroundModes, .array([.string("fetch")]))
         case .clipURLSchemes:

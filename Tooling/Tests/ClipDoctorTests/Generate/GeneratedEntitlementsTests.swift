@@ -41,6 +41,37 @@ import Testing
         #expect(app[EntitlementKey.associatedAppClipIdentifiers]?.stringArrayValue == ["\(manifest.teamID).\(manifest.clip.bundleID)"])
         #expect(Set(app[EntitlementKey.associatedDomains]?.stringArrayValue ?? []) == Set(manifest.domains.flatMap { ["appclips:\($0)", "applinks:\($0)"] }))
         #expect(generator.clipInfoPlistFragment[InfoPlistKey.appClip]?.dictionaryValue?.keys.sorted() == InfoPlistKey.appClipKeys.sorted())
+        let requests = generator.clipInfoPlistFragment[InfoPlistKey.appClip]?.dictionaryValue
+        #expect(requests?[InfoPlistKey.requestLocationConfirmation] == .boolean(manifest.clip.requestsLocationConfirmation))
+        #expect(requests?[InfoPlistKey.requestEphemeralUserNotification] == .boolean(manifest.clip.requestsEphemeralNotifications))
+    }
+
+    @Test func theCoffeeShopsClipAsksForLocationConfirmationAndNotifications() throws {
+        let fragment = EntitlementsGenerator(manifest: try Fixtures.manifest("coffee-shop")).clipInfoPlistFragment
+        #expect(fragment[InfoPlistKey.appClip]?.dictionaryValue == [
+            InfoPlistKey.requestLocationConfirmation: .boolean(true), InfoPlistKey.requestEphemeralUserNotification: .boolean(true),
+        ])
+    }
+
+    @Test func anInfoPlistThatDisagreesWithTheManifestsRequestsIsReportedBothWays() throws {
+        for (example, value) in [("coffee-shop", false), ("bluesky", true)] {
+            let manifest = try Fixtures.manifest(example)
+            var info = Fixtures.infoPlist(bundleID: manifest.clip.bundleID, executable: "AppClip", minimumOS: manifest.clip.minimumIOS).dictionaryValue ?? [:]
+            info[InfoPlistKey.appClip] = .dictionary([
+                InfoPlistKey.requestLocationConfirmation: .boolean(value),
+                InfoPlistKey.requestEphemeralUserNotification: .boolean(manifest.clip.requestsEphemeralNotifications),
+            ])
+            let findings = InfoPlistCheck(expectations: ManifestExpectations(manifest: manifest))
+                .clipFindings(in: .dictionary(info), file: "Info.plist", origin: .source)
+            #expect(findings.map(\.code) == [DoctorCode.clipAppClipRequest.rawValue], "\(example)")
+            #expect(findings.first?.key == "NSAppClip.NSAppClipRequestLocationConfirmation")
+            #expect(findings.first?.message.contains("clip.requestsLocationConfirmation is \(!value)") == true)
+        }
+        // A missing key counts as false: the coffee shop's manifest asks for both.
+        let coffee = try Fixtures.manifest("coffee-shop")
+        let bare = Fixtures.infoPlist(bundleID: coffee.clip.bundleID, executable: "AppClip", minimumOS: coffee.clip.minimumIOS)
+        let findings = InfoPlistCheck(expectations: ManifestExpectations(manifest: coffee)).clipFindings(in: bare, file: "Info.plist", origin: .source)
+        #expect(findings.filter { $0.code == DoctorCode.clipAppClipRequest.rawValue }.count == 2)
     }
 
     enum Target: String, Sendable { case app, clip }

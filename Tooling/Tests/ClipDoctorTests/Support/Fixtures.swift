@@ -12,7 +12,7 @@ enum Fixtures {
     }
 
     /// The example manifests by name.
-    static let exampleNames = ["bluesky", "roadflare"]
+    static let exampleNames = ["bluesky", "coffee-shop", "roadflare"]
 
     /// `value` as a Foundation property-list object, for encoding with `PropertyListSerialization`.
     static func foundationObject(_ value: PropertyListValue) -> Any {

@@ -60,20 +60,83 @@ import Testing
         }
     }
 
-    @Test func aDriverOfferWithAnExplicitLifetime() async throws {
-        let payload = #"{"npub":"\#(Self.npub)","displayName":"Alice","profileCreatedAt":1700000000}"#
-        let offered = try await clipkit(["handoff", "offer", "--container", container.url.path, "--payload", payload, "--ttl", "120", "--json"])
+    /// Offers `{"ticket":"A12"}` as `com.example.ticket`, then claims it twice: the payload comes back once.
+    private func offerAndClaimATicket(_ extra: [String]) async throws -> [String: Any] {
+        let offered = try await clipkit(
+            ["handoff", "offer", "--container", container.url.path, "--type", "com.example.ticket", "--payload", #"{"ticket":"A12"}"#] + extra + ["--json"]
+        )
         #expect(offered.status == 0, "\(offered.standardError)")
         let offer = try offered.json()
-        #expect(offer["type"] as? String == "roadflare.driver")
+        #expect(offer["type"] as? String == "com.example.ticket")
+        let claimed = try await clipkit(["handoff", "claim", "--container", container.url.path, "--json"])
+        #expect(claimed.status == 0, "\(claimed.standardError)")
+        #expect(try claimed.json()["type"] as? String == "com.example.ticket")
+        #expect((try claimed.json()["payload"] as? [String: String]) == ["ticket": "A12"])
+        let again = try await clipkit(["handoff", "claim", "--container", container.url.path, "--json"])
+        #expect(again.status == 1)
+        #expect(try again.json()["code"] as? String == "empty")
+        return offer
+    }
+
+    @Test func withoutAManifestAnyTypeAndAnyObjectIsHandedOffOnce() async throws {
+        let offer = try await offerAndClaimATicket([])
+        let created = try #require(Self.date(offer["createdAt"]))
+        let expires = try #require(Self.date(offer["expiresAt"]))
+        #expect(expires.timeIntervalSince(created) == 604_800, "seven days without a manifest")
+    }
+
+    @Test func withAManifestThatListsTheTypeItIsHandedOffOnceAndAnUnlistedTypeIsRefused() async throws {
+        let manifest = container.file("clipkit.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))) as? [String: Any])
+        json.removeValue(forKey: "$schema")
+        json["routes"] = (json["routes"] as? [[String: Any]])?.map { route in route.filter { $0.key != "handoff" } }
+        json["handoff"] = ["ttlSeconds": 3600, "types": [["name": "com.example.ticket", "required": ["ticket"], "optional": ["seat"]]]]
+        try JSONSerialization.data(withJSONObject: json).write(to: manifest)
+
+        let offer = try await offerAndClaimATicket(["--manifest", manifest.path])
+        let created = try #require(Self.date(offer["createdAt"]))
+        let expires = try #require(Self.date(offer["expiresAt"]))
+        #expect(expires.timeIntervalSince(created) == 3600, "the manifest's handoff.ttlSeconds")
+
+        // ./clipkit.json is the manifest when --manifest is left out; the type is found from the payload.
+        let found = try await clipkit(["handoff", "offer", "--container", container.url.path, "--payload", #"{"ticket":"B7","seat":"4C"}"#, "--json"])
+        #expect(found.status == 0, "\(found.standardError)")
+        #expect(try found.json()["type"] as? String == "com.example.ticket")
+        let defaults = try DirectorySharedDefaults(directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: container.url))
+        struct SeatedTicket: HandoffPayload, Equatable { static let handoffTypeName = "com.example.ticket"; var ticket: String; var seat: String }
+        #expect(try HandoffStore(defaults: defaults, lifetime: 3600).claim(SeatedTicket.self) == SeatedTicket(ticket: "B7", seat: "4C"))
+
+        for (arguments, text) in [
+            (["--type", "com.example.coupon", "--payload", #"{"ticket":"A12"}"#], "not a handoff type of this manifest"),
+            (["--type", "com.example.ticket", "--payload", #"{"seat":"4C"}"#], "needs 'ticket'"),
+            (["--type", "com.example.ticket", "--payload", #"{"ticket":"A12","gate":3}"#], "no member 'gate'"),
+            (["--payload", #"{"coupon":"TEA"}"#], "fits none of the handoff types"),
+        ] {
+            let refused = try await clipkit(["handoff", "offer", "--container", container.url.path] + arguments + ["--json"])
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.standardError.contains(text), "\(arguments): \(refused.standardError)")
+            #expect(refused.standardError.split(separator: "\n").count == 1)
+            #expect(!FileManager.default.fileExists(atPath: entryFile.path))
+        }
+    }
+
+    @Test func aDriverOfferWithAnExplicitLifetimeUnderRoadFlaresManifest() async throws {
+        let roadflare = TestEnvironment.file("Examples/roadflare/clipkit.json").path
+        let payload = #"{"npub":"\#(Self.npub)","displayName":"Alice","profileCreatedAt":1700000000}"#
+        let offered = try await clipkit(["handoff", "offer", "--container", container.url.path, "--payload", payload, "--manifest", roadflare, "--ttl", "120", "--json"])
+        #expect(offered.status == 0, "\(offered.standardError)")
+        let offer = try offered.json()
+        #expect(offer["type"] as? String == "clipkit.driver", "the one type RoadFlare's manifest lists")
         let created = try #require(Self.date(offer["createdAt"]))
         let expires = try #require(Self.date(offer["expiresAt"]))
         #expect(expires.timeIntervalSince(created) == 120)
 
-        // The app side, through the library: the same entry, typed.
+        // The app side, through the library: the same entry.
         let defaults = try DirectorySharedDefaults(directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: container.url))
         let store = try HandoffStore(defaults: defaults, lifetime: 120)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == RoadFlareDriverHandoff(npub: Self.npub, displayName: "Alice", profileCreatedAt: 1_700_000_000))
+        #expect(store.claimEnvelope()?.payload == .object([
+            "npub": .string(Self.npub), "displayName": .string("Alice"), "profileCreatedAt": .number(1_700_000_000),
+        ]))
     }
 
     @Test func aPayloadCanComeFromStandardInputUnderACustomType() async throws {
@@ -89,11 +152,11 @@ import Testing
 
     @Test(arguments: [
         (["--payload", "{not json", "--ttl", "60"], "--payload: not JSON"),
-        (["--payload", #"{"x":1}"#, "--ttl", "60"], "fits none of the built-in handoff types"),
-        (["--payload", #"{"npub":"npub1nope"}"#, "--type", "roadflare.driver", "--ttl", "60"], "not an npub"),
+        (["--payload", #"{"x":1}"#, "--ttl", "60"], "--type: name the payload's type"),
+        (["--payload", #"{"displayName":"Alice"}"#, "--type", "clipkit.driver", "--manifest", TestEnvironment.file("Examples/roadflare/clipkit.json").path], "needs 'npub'"),
         (["--payload", #"{"x":1}"#, "--type", "bad type", "--ttl", "60"], "--type"),
-        (["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--ttl", "0"], "--ttl"),
-        (["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#], "pass --manifest F or --ttl S"),
+        (["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--type", "com.example.link", "--ttl", "0"], "--ttl"),
+        (["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--manifest", "missing.json"], "missing.json"),
     ])
     func badOffersExitTwoWithOneLine(_ arguments: [String], mentioning text: String) async throws {
         let result = try await clipkit(["handoff", "offer", "--container", container.url.path] + arguments + ["--json"])
@@ -135,7 +198,7 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
-    static let offerArguments = ["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--ttl", "60"]
+    static let offerArguments = ["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--type", "com.example.link", "--ttl", "60"]
 
     @Test(arguments: [["peek"], ["claim"], ["offer"] + offerArguments])
     func aMistypedContainerIsBadInputAndCreatesNothing(_ command: [String]) async throws {
@@ -174,7 +237,7 @@ import Testing
         let executable = try TestEnvironment.clipkitExecutable()
         let arguments = ["handoff", "claim", "--container", container.url.path, "--json"]
         for round in 0..<25 {
-            try store.offer(RoadFlareDriverHandoff(npub: Self.npub, displayName: "round \(round)"))
+            try store.offer(json: .object(["npub": .string(Self.npub), "displayName": .string("round \(round)")]), typeName: "clipkit.driver")
             let first = try ChildProcess(executable, arguments: arguments)
             let second = try ChildProcess(executable, arguments: arguments)
             let statuses = [await first.waitForExit(timeout: 30), await second.waitForExit(timeout: 30)]

@@ -55,6 +55,15 @@ import Testing
         "pattern-captures-twice": "$.routes[1].pattern",
         "place-url-not-a-domain": "$.places[0].url",
         "header-image-on-app-route": "$.routes[1].headerImage",
+        "handoff-type-name-invalid": "$.handoff.types[0].name",
+        "handoff-type-unknown-key": "$.handoff.types[0].members",
+        "handoff-type-member-empty": "$.handoff.types[0].required[0]",
+        "route-handoff-invalid": "$.routes[0].handoff",
+        "clip-request-not-a-boolean": "$.clip.requestsEphemeralNotifications",
+        "route-handoff-not-listed": "$.routes[1].handoff",
+        "location-confirmation-without-physical": "$.clip.requestsLocationConfirmation",
+        "handoff-type-names-duplicate": "$.handoff.types[1].name",
+        "handoff-member-required-and-optional": "$.handoff.types[0].optional[0]",
     ]
 
     static func fixtures(in folder: String) throws -> [URL] {
@@ -80,7 +89,7 @@ import Testing
     let loader = ManifestLoader(parameterKinds: CommandEnvironment.parameterKinds)
 
     @Test func examplesPassTheSchemaAndTheLoader() async throws {
-        let examples = ["Examples/roadflare/clipkit.json", "Examples/bluesky/clipkit.json"].map(TestEnvironment.file)
+        let examples = ["Examples/roadflare/clipkit.json", "Examples/bluesky/clipkit.json", "Examples/coffee-shop/clipkit.json"].map(TestEnvironment.file)
         let verdicts = try await Self.schemaVerdicts(for: examples)
         for example in examples {
             #expect(verdicts[example.path] == [], "schema rejects \(example.lastPathComponent): \(verdicts[example.path] ?? [])")

@@ -19,10 +19,11 @@ import Testing
         let folder = try TemporaryDirectory()
         let payload = try write(Self.chat, to: folder.file("chat.json"))
         let prefs = try write(#"{"playSoundChat": true}"#, to: folder.file("prefs.json"))
-        let result = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--prefs", prefs, "--json"])
+        let result = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--prefs", prefs, "--policy", "bluesky", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.split(separator: "\n").count == 1)
         let json = try result.json()
+        #expect(json["policy"] as? String == "bluesky")
         #expect(json["sound"] as? String == "dm.aiff")
         #expect(json["badge"] is NSNull)
         #expect(json["delivered"] as? String == "modified")
@@ -36,10 +37,10 @@ import Testing
     @Test func preferencesComeFromTheContainerByDefault() async throws {
         let folder = try TemporaryDirectory()
         let payload = try write(Self.chat, to: folder.file("chat.json"))
-        let off = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--json"])
+        let off = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--policy", "bluesky", "--json"])
         #expect(try off.json()["sound"] is NSNull)
         _ = try write(#"{"playSoundChat": true}"#, to: folder.file("ClipNotificationPreferences.json"))
-        let on = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--json"])
+        let on = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--policy", "bluesky", "--json"])
         #expect(try on.json()["sound"] as? String == "dm.aiff")
     }
 
@@ -66,10 +67,39 @@ import Testing
     @Test func malformedFieldsAreListedWithTheirPaths() async throws {
         let folder = try TemporaryDirectory()
         let payload = try write(#"{"aps":{"badge":"many","sound":7},"reason":"chat-message","convoId":"c"}"#, to: folder.file("p.json"))
-        let result = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--json"])
+        let result = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--policy", "bluesky", "--json"])
         #expect(result.status == 0)
         let issues = try #require(try result.json()["issues"] as? [[String: String]])
         #expect(Set(issues.compactMap { $0["path"] }) == ["aps.badge", "aps.sound", "senderDisplayName"])
+    }
+
+    @Test func theStandardPolicyOnlyCountsTheBadgeAndIsTheDefault() async throws {
+        let folder = try TemporaryDirectory()
+        let prefs = try write(#"{"playSoundChat": true}"#, to: folder.file("prefs.json"))
+        let chat = try await ChildProcess.clipkit(["notify", "process", "-", "--container", folder.url.path, "--prefs", prefs, "--json"], standardInput: Data(Self.chat.utf8))
+        #expect(chat.status == 0, "\(chat.standardError)")
+        let json = try chat.json()
+        #expect(json["policy"] as? String == "standard")
+        #expect(json["sound"] is NSNull, "no preset sound without Bluesky's policy")
+        #expect(json["communication"] is NSNull)
+        #expect(json["badge"] as? Int == 1)
+
+        // The coffee shop's order-ready notification keeps its target-content-id, which reopens the clip at the table.
+        let ready = try await ChildProcess.clipkit([
+            "notify", "process", TestEnvironment.file("Examples/coffee-shop/payloads/order-ready.json").path, "--container", folder.url.path,
+            "--policy", "standard", "--json",
+        ])
+        #expect(ready.status == 0, "\(ready.standardError)")
+        #expect(try ready.json()["badge"] as? Int == 2)
+        #expect((try ready.json()["content"] as? [String: Any])?["targetContentIdentifier"] as? String == "https://brew.example/s/soho/t/12")
+    }
+
+    @Test func anUnknownPolicyIsBadInputNamingThePresets() async throws {
+        let folder = try TemporaryDirectory()
+        let result = try await ChildProcess.clipkit(["notify", "process", "-", "--container", folder.url.path, "--policy", "slack", "--json"], standardInput: Data(Self.like.utf8))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--policy slack") && result.standardError.contains("bluesky, standard"))
+        #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
     @Test func rejectedPayloadIsANegativeAnswer() async throws {

@@ -51,8 +51,27 @@ struct SimulateCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("[fresh-install] web-content"))
         #expect(result.standardOutput.contains("?clip=true"))
-        #expect(result.standardOutput.contains("starter-pack onboarding for https://bsky.app/start/alice.bsky.social/3kabc"))
+        #expect(result.standardOutput.contains(#"the screen for bluesky.starterPack, pre-filled with {"starterPackUri":"https://bsky.app/start/alice.bsky.social/3kabc"}"#))
         #expect(result.standardOutput.contains("1 of 1 scenario(s) passed"))
+    }
+
+    @Test("the coffee shop's table link passes the four scenarios, as one JSON object")
+    func theCoffeeShop() async throws {
+        let coffee = TestEnvironment.file("Examples/coffee-shop/clipkit.json").path
+        let result = try await ChildProcess.clipkit(["simulate", "https://brew.example/s/soho/t/12", "--manifest", coffee, "--scenario", "all", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["passed"] as? Bool == true)
+        let scenarios = try #require(json["scenarios"] as? [[String: Any]])
+        #expect(scenarios.map { $0["scenario"] as? String } == ["fresh-install", "app-installed", "clip-evicted", "returning-user"])
+        let fresh = try #require(scenarios.first?["destination"] as? [String: Any])
+        #expect(fresh["kind"] as? String == "handoff")
+        #expect(fresh["type"] as? String == "com.example.coffee.order")
+        #expect((fresh["payload"] as? [String: String]) == ["store": "soho", "table": "12"])
+        #expect(fresh["origin"] as? String == "clipHandoff")
+        let installed = try #require(scenarios[1]["destination"] as? [String: Any])
+        #expect(installed["kind"] as? String == "link")
+        #expect(installed["route"] as? String == "table")
     }
 
     @Test("a link no route handles exits 1 with the reason")

@@ -37,7 +37,7 @@ import Testing
         (#"{"action":"present","extra":1}"#, "unexpectedField"),
         (#"{"action":"store","keyToStoreAs":"starterPackUri"}"#, "missingField"),
         (#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":7}"#, "wrongFieldType"),
-        (#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"javascript:alert(1)"}"#, "invalidValue"),
+        (#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":""# + String(repeating: "x", count: 5_000) + #""}"#, "valueTooLarge"),
         (#"{"action":"pres"#, "notJSON"),
         (#"["present"]"#, "notAnObject"),
     ])
@@ -49,6 +49,24 @@ import Testing
         #expect(json["code"] as? String == code)
         #expect((json["reason"] as? String)?.isEmpty == false)
         #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test func withoutARouteTypeAStoreIsAGenericHandoffAndAnUnknownRouteIsBadInput() async throws {
+        let folder = try TemporaryDirectory()
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))) as? [String: Any])
+        manifest.removeValue(forKey: "$schema")
+        manifest["routes"] = (manifest["routes"] as? [[String: Any]])?.map { route in route.filter { $0.key != "handoff" } }
+        try JSONSerialization.data(withJSONObject: manifest).write(to: folder.file("clipkit.json"))
+        let message = #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://go.bsky.app/x"}"#
+        let result = try await ChildProcess.clipkit(["bridge", "decode", message, "--manifest", folder.file("clipkit.json").path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let handoff = try #require(try result.json()["handoff"] as? [String: Any])
+        #expect(handoff["type"] as? String == "clipkit.webBridge")
+        #expect((handoff["payload"] as? [String: String]) == ["key": "starterPackUri", "value": "https://go.bsky.app/x"])
+
+        let unknown = try await ChildProcess.clipkit(["bridge", "decode", message, "--manifest", bluesky, "--route", "profile", "--json"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("--route profile") && unknown.standardError.contains("starterPack, starterPackShortLink"))
     }
 
     @Test func anUnreadableManifestExitsTwo() async throws {

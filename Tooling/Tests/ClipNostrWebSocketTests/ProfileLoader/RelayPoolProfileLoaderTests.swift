@@ -50,8 +50,8 @@ struct RelayPoolProfileLoaderTests {
         #expect(model.relayTally.failed == 1, "the dead relay is reported, and did not hold up the answer")
 
         let offered = try await model.offerHandoff()
-        #expect(offered == RoadFlareDriverHandoff(npub: npub, displayName: "Ana Driver", profileCreatedAt: driver.createdAt))
-        #expect(handoff.waitingDriver() == offered)
+        #expect(offered == DriverHandoff(npub: npub, displayName: "Ana Driver", profileCreatedAt: driver.createdAt))
+        #expect(handoff.store.peek(DriverHandoff.self) == offered)
         await stop(relay)
     }
 
