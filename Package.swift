@@ -2,18 +2,23 @@
 //
 // ClipKit — privacy-first deferred deep links for iOS App Clips.
 //
-// Module map (see README.md, "Layout"): what ships inside a clip or an app extension
-// (ClipKit, ClipWebBridge, ClipNostr, ClipNotifications) depends on Foundation and swift-crypto only;
-// tooling (ClipSite, ClipServer, ClipDoctor, ClipKitCLI) may depend on more.
+// This is the package apps depend on: only what goes into a clip, an app or an app extension.
+// It depends on swift-crypto alone. The tooling (the `clipkit` command, the link-domain server and
+// site, the doctor, the simulator, the loopback test helpers and the tooling benchmarks) is a second
+// package in `Tooling/`, which depends on this one by path; an app never resolves it.
+//
+// Module map (see README.md, "Layout"): ClipKit is the base; ClipWebBridge, ClipNostr and
+// ClipNotifications add one flow each; ClipKitUI, ClipNostrUI and ClipWebBridgeUI are the SwiftUI
+// side. ClipNotifications ships in a notification service extension and depends on Foundation only.
 //
 // Signatures: ClipNostr verifies BIP-340 with its own pure-Swift verifier on every platform. On Linux
 // the `Libsecp256k1` trait (on by default) also links the system's libsecp256k1 as a faster backend
 // for tooling; `--disable-default-traits` builds without any C library, as an Apple clip is built.
 //
-// Platforms (see README.md, "Requirements and platforms"): every shipped module builds for iOS 15
-// and macOS 13. The Nostr relay fetch in ClipNostr and the driver-share clip in ClipNostrUI use
-// the standard library's clocks and are marked @available(iOS 16.0, *); a clip on that flow sets
-// its deployment target (and the manifest's clip.minimumIOS) to 16.0. Tooling needs macOS 13 or Linux.
+// Platforms (see README.md, "Requirements and platforms"): every module builds for iOS 15 and
+// macOS 13. The Nostr relay fetch in ClipNostr and the driver-share clip in ClipNostrUI use the
+// standard library's clocks and are marked @available(iOS 16.0, *); a clip on that flow sets its
+// deployment target (and the manifest's clip.minimumIOS) to 16.0.
 
 import PackageDescription
 
@@ -28,16 +33,15 @@ let package = Package(
         .library(name: "ClipKit", targets: ["ClipKit"]),
         .library(name: "ClipWebBridge", targets: ["ClipWebBridge"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
-        .library(name: "ClipNostrWebSocket", targets: ["ClipNostrWebSocket"]),
         .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .library(name: "ClipNostrUI", targets: ["ClipNostrUI"]),
         .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
-        .library(name: "ClipSite", targets: ["ClipSite"]),
-        // Tooling libraries, so the fuzz package (fuzz/) can reach the readers it fuzzes; apps never link them.
-        .library(name: "ClipDoctor", targets: ["ClipDoctor"]),
-        .library(name: "ClipServer", targets: ["ClipServer"]),
-        .executable(name: "clipkit", targets: ["clipkit"]),
+        // Bluesky's preset, linked by Bluesky's clip only (see Examples/bluesky/README.md).
+        .library(name: "BlueskyKit", targets: ["BlueskyKit"]),
+        // The helpers ClipKit's own test suites share, the tooling package's included (a product
+        // only so that package can reach them). Apps do not link it.
+        .library(name: "ClipTestSupport", targets: ["ClipTestSupport"]),
     ],
     traits: [
         .trait(
@@ -47,18 +51,9 @@ let package = Package(
         .default(enabledTraits: ["Libsecp256k1"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        // MARK: Shipped inside clips and apps
         .target(
             name: "ClipKit",
             swiftSettings: strictSwift
@@ -75,20 +70,6 @@ let package = Package(
                 "ClipKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CSecp256k1", condition: .when(platforms: [.linux], traits: ["Libsecp256k1"])),
-            ],
-            swiftSettings: strictSwift
-        ),
-        // The relay transport for Linux, macOS and tooling (WebSocket over TCP or TLS on SwiftNIO);
-        // Apple clips use URLSession's WebSocket task from ClipNostr and never link NIO.
-        .target(
-            name: "ClipNostrWebSocket",
-            dependencies: [
-                "ClipNostr",
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
-                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(platforms: [.linux, .macOS])),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux, .macOS])),
             ],
             swiftSettings: strictSwift
         ),
@@ -111,7 +92,7 @@ let package = Package(
             dependencies: ["ClipKit"],
             swiftSettings: strictSwift
         ),
-        // The driver-share flow (RoadFlare): the only UI module that links ClipNostr and libsecp256k1.
+        // The driver-share flow (RoadFlare): the only UI module that links ClipNostr.
         .target(
             name: "ClipNostrUI",
             dependencies: ["ClipKitUI", "ClipKit", "ClipNostr"],
@@ -124,98 +105,21 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
-        // MARK: Tooling
+        // MARK: Presets of the reference apps: what one app chose, kept with its example; no other clip links them.
+        // Bluesky's starter-pack payload and URI check, its onboarding rule and the legacy write its
+        // React Native app reads.
         .target(
-            name: "ClipSite",
-            dependencies: [
-                "ClipKit",
-                "ClipNostr",
-                "ClipNostrWebSocket",
-                .product(name: "Mustache", package: "swift-mustache"),
-                // ES256 tokens for the App Store Connect API.
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .target(
-            name: "ClipServer",
-            dependencies: [
-                "ClipKit",
-                "ClipSite",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .target(
-            name: "ClipDoctor",
-            dependencies: [
-                "ClipKit",
-                "ClipNostr",
-                "ClipSite",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .target(
-            name: "ClipSimulation",
-            dependencies: [
-                "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipSite", "ClipKitUI", "ClipNostrUI", "ClipWebBridgeUI",
-                "ClipServer", "ClipWebBridge", "ClipLoopback",
-            ],
-            swiftSettings: strictSwift
-        ),
-        // Loopback helpers that the demo, the tests and the benchmarks share: a free port, a port
-        // probe, and a real nostr-relay on a loopback port. Tooling only; not a product.
-        .target(
-            name: "ClipLoopback",
-            swiftSettings: strictSwift
-        ),
-        .target(
-            name: "ClipKitCLI",
-            dependencies: [
-                "ClipKit",
-                "ClipWebBridge",
-                "ClipNostr",
-                "ClipNostrWebSocket",
-                "ClipNotifications",
-                "ClipSite",
-                "ClipDoctor",
-                "ClipSimulation",
-                "ClipServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "clipkit",
-            dependencies: ["ClipKitCLI"],
+            name: "BlueskyKit",
+            dependencies: ["ClipKit", "ClipKitUI", "ClipWebBridge", "ClipWebBridgeUI"],
+            path: "Examples/bluesky/BlueskyKit",
             swiftSettings: strictSwift
         ),
 
-        // MARK: Benchmarks (build with -c release)
+        // MARK: Benchmarks and size probes of the shipped modules (build with -c release)
         .executableTarget(
             name: "badge-counter-benchmark",
             dependencies: ["ClipNotifications"],
             path: "bench/BadgeCounter",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "clipdoctor-bench",
-            dependencies: ["ClipDoctor"],
-            path: "bench/doctor",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "aasa-match-bench",
-            dependencies: ["ClipSite"],
-            path: "bench/AASAMatchBench",
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -226,13 +130,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "bench/NostrVerify",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "signed-link-bench",
-            dependencies: ["ClipKit", "ClipKitUI", "ClipNostr", "ClipNostrUI", "ClipNostrWebSocket"],
-            path: "bench/SignedLink",
-            exclude: ["run.py", "sizes.py"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -271,10 +168,10 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
-        // MARK: Tests
+        // MARK: Tests (the tooling's, and the relay transport's, are in Tooling/Tests)
         .target(
             name: "ClipTestSupport",
-            dependencies: ["ClipKit", "ClipLoopback"],
+            dependencies: ["ClipKit"],
             path: "Tests/ClipTestSupport",
             swiftSettings: strictSwift
         ),
@@ -296,19 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipNostrTests",
-            dependencies: [
-                "ClipNostr", "ClipNostrWebSocket", "ClipKit", "ClipLoopback", "ClipTestSupport",
-                // The hostile test relay: a small WebSocket server on NIO.
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .testTarget(
-            name: "ClipLoopbackTests",
-            dependencies: ["ClipLoopback"],
+            dependencies: ["ClipNostr", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -318,7 +203,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipNostrUITests",
-            dependencies: ["ClipNostrUI", "ClipKitUI", "ClipKit", "ClipNostr", "ClipNostrWebSocket", "ClipLoopback", "ClipTestSupport"],
+            dependencies: ["ClipNostrUI", "ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -327,46 +212,19 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "ClipSiteTests",
-            dependencies: [
-                "ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport",
-                // Checks the App Store Connect tokens' signatures in the API stand-in.
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            name: "BlueskyKitTests",
+            dependencies: ["BlueskyKit", "ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "ClipDoctorTests",
-            dependencies: [
-                "ClipDoctor", "ClipKit", "ClipNostr", "ClipSite", "ClipLoopback", "ClipTestSupport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ],
-            swiftSettings: strictSwift
-        ),
-        .testTarget(
-            name: "ClipSimulationTests",
-            dependencies: ["ClipSimulation", "ClipKitUI", "ClipKit", "ClipNostr", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
-            swiftSettings: strictSwift
-        ),
-        .testTarget(
-            name: "ClipServerTests",
-            dependencies: ["ClipServer", "ClipSite", "ClipKit", "ClipNostr", "ClipLoopback", "ClipTestSupport"],
-            swiftSettings: strictSwift
-        ),
-        .testTarget(
-            name: "ClipKitCLITests",
-            dependencies: ["ClipKitCLI", "ClipKit", "ClipWebBridge", "ClipLoopback", "ClipTestSupport"],
+            name: "ClipNotificationsTests",
+            dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         // Runs scripts/check-apple-glue's negative control (it compiles with swiftc; it links nothing of ours).
         .testTarget(
             name: "AppleGlueCheckTests",
             dependencies: ["ClipTestSupport"],
-            swiftSettings: strictSwift
-        ),
-        .testTarget(
-            name: "ClipNotificationsTests",
-            dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
     ],

@@ -10,6 +10,6 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${CLIPKIT_VENV:-$root/.venv}"
 [ -x "$venv/bin/python" ] || { echo "profile-fetch: no Python environment at $venv; run scripts/setup" >&2; exit 2; }
-swift build --package-path "$root" -c release --product clipkit >&2
-binary="$(swift build --package-path "$root" -c release --show-bin-path)/clipkit"
+swift build --package-path "$root/Tooling" -c release --product clipkit >&2
+binary="$(swift build --package-path "$root/Tooling" -c release --show-bin-path)/clipkit"
 "$venv/bin/python" "$root/bench/ProfileFetch/run.py" --clipkit "$binary" "$@"

@@ -10,9 +10,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${CLIPKIT_VENV:-$root/.venv}"
 [ -x "$venv/bin/python" ] || { echo "signed-link: no Python environment at $venv; run scripts/setup" >&2; exit 2; }
-swift build --package-path "$root" -c release --product clipkit >&2
-swift build --package-path "$root" -c release --product signed-link-bench >&2
-bin="$(swift build --package-path "$root" -c release --show-bin-path)"
-"$venv/bin/python" "$root/bench/SignedLink/sizes.py" --clipkit "$bin/clipkit"
+swift build --package-path "$root/Tooling" -c release --product clipkit >&2
+swift build --package-path "$root/Tooling" -c release --product signed-link-bench >&2
+bin="$(swift build --package-path "$root/Tooling" -c release --show-bin-path)"
+"$venv/bin/python" "$root/Tooling/Benchmarks/SignedLink/sizes.py" --clipkit "$bin/clipkit"
 echo
-"$venv/bin/python" "$root/bench/SignedLink/run.py" --clipkit "$bin/clipkit" --bench "$bin/signed-link-bench" "$@"
+"$venv/bin/python" "$root/Tooling/Benchmarks/SignedLink/run.py" --clipkit "$bin/clipkit" --bench "$bin/signed-link-bench" "$@"

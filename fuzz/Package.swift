@@ -7,8 +7,10 @@
 
 import PackageDescription
 
-/// A product of the ClipKit package.
+/// A product of the ClipKit package (the clip modules).
 func clipKit(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKit") }
+/// A product of the tooling package (Tooling/).
+func tooling(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKitTooling") }
 
 let package = Package(
     name: "ClipKitFuzz",
@@ -16,6 +18,7 @@ let package = Package(
     dependencies: [
         // By name: a path dependency is otherwise known by its folder's name, which a clone may change.
         .package(name: "ClipKit", path: ".."),
+        .package(name: "ClipKitTooling", path: "../Tooling"),
     ],
     targets: [
         // Signing, for the differential harness: libsecp256k1 through pkg-config (Linux). ClipKit's
@@ -44,14 +47,14 @@ let package = Package(
         .executableTarget(name: "FuzzNostrEvent", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzProfile", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzWebBridge", dependencies: [clipKit("ClipWebBridge"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzAASAValidator", dependencies: [clipKit("ClipSite"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzAASAMatcher", dependencies: [clipKit("ClipSite"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzPropertyList", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzMachO", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzZIPArchive", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzSizeReport", dependencies: [clipKit("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAASAValidator", dependencies: [tooling("ClipAASA"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAASAMatcher", dependencies: [tooling("ClipAASA"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzPropertyList", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzMachO", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzZIPArchive", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzSizeReport", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzNotificationPayload", dependencies: [clipKit("ClipNotifications"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzRequestScreening", dependencies: [clipKit("ClipServer"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzRequestScreening", dependencies: [tooling("ClipServer"), "FuzzDriver", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,9 +30,4 @@ public final class AppGroupFixture: @unchecked Sendable {
         try FileManager.default.removeItem(at: defaults.directory)
         try FileManager.default.createDirectory(at: defaults.directory, withIntermediateDirectories: true)
     }
-
-    /// What the full app would find, left in place.
-    public func waitingDriver() -> RoadFlareDriverHandoff? {
-        store.peek(RoadFlareDriverHandoff.self)
-    }
 }

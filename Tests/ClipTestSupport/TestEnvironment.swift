@@ -53,25 +53,42 @@ public enum TestEnvironment {
         throw MissingTool(name: name, hint: "run scripts/setup, which installs it from Debian's packages")
     }
 
-    /// The `clipkit` executable that `swift build` / `swift test` built beside the tests.
+    /// The `clipkit` executable that the tooling package (`Tooling/`) built: `$CLIPKIT_EXECUTABLE`,
+    /// the one beside the running tests, or the tooling package's debug build.
     public static func clipkitExecutable() throws -> URL {
         var candidates: [URL] = []
-        if let custom = ProcessInfo.processInfo.environment["CLIPKIT_EXECUTABLE"] {
+        if let custom = ProcessInfo.processInfo.environment["CLIPKIT_EXECUTABLE"], !custom.isEmpty {
             candidates.append(URL(fileURLWithPath: custom))
         }
-        let bundleFolder = Bundle.main.bundleURL
-        candidates.append(bundleFolder.appendingPathComponent("clipkit"))
-        candidates.append(bundleFolder.deletingLastPathComponent().appendingPathComponent("clipkit"))
-        for argument in CommandLine.arguments.prefix(1) {
-            let folder = URL(fileURLWithPath: argument).deletingLastPathComponent()
-            candidates.append(folder.appendingPathComponent("clipkit"))
-            candidates.append(folder.deletingLastPathComponent().appendingPathComponent("clipkit"))
-        }
-        candidates.append(repositoryRoot.appendingPathComponent(".build/debug/clipkit"))
+        candidates += executableCandidates(named: "clipkit")
+        candidates.append(repositoryRoot.appendingPathComponent("Tooling/.build/debug/clipkit"))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }
-        throw MissingTool(name: "clipkit", hint: "build it first with 'swift build'")
+        throw MissingTool(name: "clipkit", hint: "build it first with 'swift build --package-path Tooling'")
+    }
+
+    /// An executable that `swift build` built beside the running tests, such as a test helper
+    /// program of the same package.
+    public static func builtExecutable(named name: String) throws -> URL {
+        for candidate in executableCandidates(named: name) where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw MissingTool(name: name, hint: "build it first with 'swift build --build-tests' in its package")
+    }
+
+    /// Where a program built with the tests may be: beside the test bundle or the test runner.
+    private static func executableCandidates(named name: String) -> [URL] {
+        var candidates: [URL] = []
+        let bundleFolder = Bundle.main.bundleURL
+        candidates.append(bundleFolder.appendingPathComponent(name))
+        candidates.append(bundleFolder.deletingLastPathComponent().appendingPathComponent(name))
+        for argument in CommandLine.arguments.prefix(1) {
+            let folder = URL(fileURLWithPath: argument).deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent(name))
+            candidates.append(folder.deletingLastPathComponent().appendingPathComponent(name))
+        }
+        return candidates
     }
 }
 

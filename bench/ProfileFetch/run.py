@@ -130,7 +130,7 @@ def main():
     parser.add_argument("--clipkit", default=os.path.join(ROOT, ".build", "release", "clipkit"))
     options = parser.parse_args()
     if not os.access(options.clipkit, os.X_OK):
-        raise SystemExit("build clipkit first: swift build -c release --product clipkit (looked for %s)" % options.clipkit)
+        raise SystemExit("build clipkit first: swift build --package-path Tooling -c release --product clipkit (looked for %s)" % options.clipkit)
 
     folder = tempfile.mkdtemp(prefix="clipkit-bench-")
     processes = []

@@ -28,9 +28,9 @@ done
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    (cd "$root" && swift build -c release --product clipkit >&2)
+    (cd "$root/Tooling" && swift build -c release --product clipkit >&2)
 fi
-clipkit="$root/.build/release/clipkit"
+clipkit="$root/Tooling/.build/release/clipkit"
 
 run="$(mktemp -d)"
 chmod 755 "$run"  # nginx workers run as an unprivileged user and must read the site

@@ -32,9 +32,9 @@ overall_per_second=10
 
 [ -x "$venv/bin/nostr-relay" ] || { echo "missing nostr-relay: run scripts/setup" >&2; exit 2; }
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    (cd "$root" && swift build -c release --product clipkit >&2)
+    (cd "$root/Tooling" && swift build -c release --product clipkit >&2)
 fi
-clipkit="$root/.build/release/clipkit"
+clipkit="$root/Tooling/.build/release/clipkit"
 
 run="$(mktemp -d)"
 pids=()

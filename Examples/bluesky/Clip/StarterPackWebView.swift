@@ -1,4 +1,3 @@
-#if canImport(SwiftUI) && canImport(WebKit) && os(iOS)
 import ClipWebBridgeUI
 import SwiftUI
 import WebKit
@@ -47,4 +46,3 @@ struct StarterPackWebView: UIViewRepresentable {
         }
     }
 }
-#endif

@@ -1,5 +1,3 @@
-#if canImport(SwiftUI) && os(iOS)
-import ClipKit
 import ClipKitUI
 import ClipNostr
 import ClipNostrUI
@@ -19,43 +17,27 @@ final class AppState: ObservableObject {
         var scannedName: String?
     }
 
+    /// RoadFlare's first-screen choices: its own type, not ClipKit's.
+    enum Destination: Sendable {
+        case home
+        case addDriver(DriverPrefill)
+    }
+
+    static let driversTab = 1
+    static let launch = OnboardingResolver(rules: [.driver { Destination.addDriver($0) }], otherwise: Destination.home)
+
     /// The tab on screen; 1 is Drivers.
     @Published var selectedTab = 0
     /// The driver the add-driver sheet opens with, once the Drivers tab mounts.
     @Published var pendingDriverDeepLink: ParsedDriverQRCode?
 
-    static let driversTab = 1
-
-    /// Runs on every launch. The first launch after the clip finds its handoff; every later
-    /// launch finds nothing, because claiming removes the entry.
-    ///
-    /// - Parameter launchURL: The universal link that opened the app, if any
-    ///   (`onContinueUserActivity(NSUserActivityTypeBrowsingWeb)`); it wins over a handoff.
+    /// Runs on every launch, and with the link when a universal link opens the app later: the first
+    /// launch after the clip finds its handoff; later ones find nothing, because claiming removes it.
     func initialize(launchURL: URL? = nil) {
-        let kinds = ParameterKindRegistry.standard.registering(.npub)
-        guard let manifestURL = Bundle.main.url(forResource: "clipkit", withExtension: "json"),
-              let manifest = try? ManifestLoader(parameterKinds: kinds).load(contentsOf: manifestURL),
-              let router = try? InvocationRouter(manifest: manifest, parameterKinds: kinds),
-              let container = try? AppGroupContainer.system(manifest: manifest),
-              let defaults = try? DirectorySharedDefaults(container: container),
-              let store = try? HandoffStore(defaults: defaults, manifest: manifest)
-        else {
-            return      // no manifest or no App Group: normal onboarding, as after an eviction
+        guard case .addDriver(let prefill) = Self.launch.launchFromBundle(openedBy: launchURL, parameterKinds: .standardWithNostr).destination else {
+            return      // no handoff, or no manifest or App Group: normal onboarding, as after an eviction
         }
-        let match = launchURL.flatMap { try? router.route($0).get() }
-        let launch = OnboardingResolver(rules: [DriverOnboardingRule()]).launch(openedBy: match, claimingFrom: store)
-        apply(launch.destination)
-    }
-
-    /// Seeds the same state the `roadflared:` cold-start path seeds.
-    func apply(_ destination: OnboardingDestination) {
-        switch destination {
-        case .addDriver(let prefill):
-            pendingDriverDeepLink = ParsedDriverQRCode(pubkeyInput: prefill.npub, scannedName: prefill.displayName)
-            selectedTab = Self.driversTab
-        case .standardOnboarding, .starterPack:
-            break
-        }
+        pendingDriverDeepLink = ParsedDriverQRCode(pubkeyInput: prefill.npub, scannedName: prefill.displayName)
+        selectedTab = Self.driversTab
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if canImport(SwiftUI) && os(iOS)
 import SwiftUI
 
 /// The full app's entry point, reduced to the handoff: initialize on launch, and let a universal
@@ -22,4 +21,3 @@ struct RoadFlareApp: App {
         }
     }
 }
-#endif

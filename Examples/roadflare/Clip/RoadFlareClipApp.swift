@@ -1,5 +1,3 @@
-#if canImport(SwiftUI) && os(iOS)
-import ClipKit
 import ClipKitUI
 import ClipNostrUI
 import SwiftUI
@@ -12,31 +10,9 @@ import SwiftUI
 /// `NSAppClip` keys of `ios/AppClip-Info.plist`. Bundle `clipkit.json` as a resource.
 @main
 struct RoadFlareClipApp: App {
-    private let setup = ClipComposition.makeSession()
-
     var body: some Scene {
         WindowGroup {
-            switch setup {
-            case .success(let session):
-                ClipSessionView(clip: ObservedDriverShareClip(session: session))
-            case .failure(let problem):
-                Text(problem.description).multilineTextAlignment(.center).padding()
-            }
+            ClipSessionView(DriverShareClipSession.self) { ClipRootView(clip: $0) }
         }
     }
 }
-
-/// Owns the observed session for the scene's lifetime and routes invocations into it.
-struct ClipSessionView: View {
-    @StateObject var clip: ObservedDriverShareClip
-
-    init(clip: @autoclosure @escaping () -> ObservedDriverShareClip) {
-        _clip = StateObject(wrappedValue: clip())
-    }
-
-    var body: some View {
-        ClipRootView(clip: clip)
-            .routesInvocations(into: clip.session.inbox)
-    }
-}
-#endif

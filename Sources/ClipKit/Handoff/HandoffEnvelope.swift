@@ -5,7 +5,7 @@ import Foundation
 /// On disk it is one compact JSON object with exactly these members:
 ///
 /// ```json
-/// {"createdAt":1700000000,"expiresAt":1700604800,"payload":{"npub":"npub1…"},"schema":1,"type":"roadflare.driver"}
+/// {"createdAt":1700000000,"expiresAt":1700604800,"payload":{"ticket":"A12"},"schema":1,"type":"com.example.ticket"}
 /// ```
 ///
 /// Times are whole Unix seconds. ``init(validating:now:clockSkewAllowance:)`` is the one place that

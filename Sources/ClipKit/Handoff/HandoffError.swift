@@ -8,6 +8,10 @@ public enum HandoffError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidTypeName(String)
     /// The payload could not be encoded as JSON.
     case payloadNotEncodable(typeName: String, reason: String)
+    /// The store offers the manifest's `handoff.types`, and this type is not one of them.
+    case typeNotListed(String, listed: [String])
+    /// The payload lacks a member its type needs, or has one the type does not allow.
+    case payloadDoesNotFitType(typeName: String, reason: String)
     /// The encoded entry is larger than a handoff may be.
     case entryTooLarge(bytes: Int, limit: Int)
     /// The payload encodes, but the store would not hand it back (for example it fails its own strict decoding).
@@ -23,9 +27,13 @@ public enum HandoffError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidLifetime(let seconds, let allowed):
             return "a handoff cannot live \(seconds) seconds: choose \(allowed.lowerBound) to \(allowed.upperBound) (30 days), as handoff.ttlSeconds in clipkit.json"
         case .invalidTypeName(let name):
-            return "'\(name.prefix(80))' cannot be a payload type name: use a letter, then up to 127 letters, digits, '.', '_' or '-' (like roadflare.driver)"
+            return "'\(name.prefix(80))' cannot be a payload type name: use a letter, then up to 127 letters, digits, '.', '_' or '-' (like com.example.ticket)"
         case .payloadNotEncodable(let typeName, let reason):
             return "the '\(typeName)' payload cannot be encoded as JSON: \(reason)"
+        case .typeNotListed(let typeName, let listed):
+            return "'\(typeName.prefix(80))' is not a handoff type of this manifest (handoff.types lists \(listed.joined(separator: ", "))); add it to handoff.types in clipkit.json or hand off a listed type"
+        case .payloadDoesNotFitType(_, let reason):
+            return reason
         case .entryTooLarge(let bytes, let limit):
             return "the handoff entry would have \(bytes) bytes, more than the \(limit) allowed; hand off identifiers and let the app fetch the rest"
         case .payloadRejected(let diagnostic):

@@ -2,18 +2,21 @@ import Foundation
 
 /// The one-shot handoff from an App Clip to its full app.
 ///
-/// The clip offers a typed payload; the full app claims it once, on first launch, and the entry is
-/// gone. Offering again replaces a waiting entry. The entry lives in the App Group through a
-/// ``SharedDefaults`` store, wrapped in a ``HandoffEnvelope`` with an expiry taken from the
-/// manifest's `handoff.ttlSeconds`.
+/// The clip offers a typed payload — the app's own `Codable` type — and the full app claims it once,
+/// on first launch, and the entry is gone. Offering again replaces a waiting entry. The entry lives
+/// in the App Group through a ``SharedDefaults`` store, wrapped in a ``HandoffEnvelope`` with an
+/// expiry taken from the manifest's `handoff.ttlSeconds`. A store built from a manifest that lists
+/// `handoff.types` offers only those types, and only payloads that have the members they need.
 ///
 /// ```swift
-/// // In the clip, when the person taps "Get RoadFlare":
+/// struct TicketHandoff: HandoffPayload { static let handoffTypeName = "com.example.ticket"; var ticket: String }
+///
+/// // In the clip, when the person taps "Get the app":
 /// let store = try HandoffStore(defaults: defaults, manifest: manifest)
-/// try store.offer(RoadFlareDriverHandoff(npub: npub, displayName: name, profileCreatedAt: createdAt))
+/// try store.offer(TicketHandoff(ticket: "A12"))
 ///
 /// // In the app, on first launch:
-/// if let driver = store.claim(RoadFlareDriverHandoff.self) { pendingDriver = driver }
+/// if let ticket = store.claim(TicketHandoff.self) { open(ticket) }
 /// ```
 ///
 /// Claiming is exactly-once as far as the store's ``SharedDefaults/takeValue(forKey:)`` is: across
@@ -35,6 +38,8 @@ public struct HandoffStore: Sendable {
     public let lifetime: Int
     /// How far in the future an entry's creation time may lie (clock changes) before it is refused.
     public let clockSkewAllowance: TimeInterval
+    /// The payload types this store offers, from the manifest's `handoff.types`; empty offers any type.
+    public let types: [ClipManifest.HandoffType]
 
     private let clock: @Sendable () -> Date
     private let diagnostics: @Sendable (HandoffDiagnostic) -> Void
@@ -45,12 +50,14 @@ public struct HandoffStore: Sendable {
     ///   - defaults: The App Group's shared store.
     ///   - lifetime: Seconds an offered entry stays claimable (``lifetimeRange``).
     ///   - key: The key of the entry; clips with several independent handoffs use one key each.
+    ///   - types: The payload types the store offers (the manifest's `handoff.types`); empty offers any.
     ///   - clockSkewAllowance: How far in the future a creation time may lie before the entry is refused.
     ///   - clock: The current time; tests inject their own.
     ///   - diagnostics: Told why an entry yielded nothing; called on the caller's thread.
     /// - Throws: ``HandoffError/invalidKey(_:)`` or ``HandoffError/invalidLifetime(seconds:allowed:)``.
     public init(
         defaults: any SharedDefaults, lifetime: Int, key: String = HandoffStore.defaultKey,
+        types: [ClipManifest.HandoffType] = [],
         clockSkewAllowance: TimeInterval = HandoffEnvelope.defaultClockSkewAllowance,
         clock: @escaping @Sendable () -> Date = { Date() },
         diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void = { _ in }
@@ -60,12 +67,14 @@ public struct HandoffStore: Sendable {
         self.defaults = defaults
         self.key = key
         self.lifetime = lifetime
+        self.types = types
         self.clockSkewAllowance = clockSkewAllowance
         self.clock = clock
         self.diagnostics = diagnostics
     }
 
-    /// Creates a store whose entries live as long as the manifest's `handoff.ttlSeconds`.
+    /// Creates a store whose entries live as long as the manifest's `handoff.ttlSeconds` and that
+    /// offers the manifest's `handoff.types` (any type when it lists none).
     public init(
         defaults: any SharedDefaults, manifest: ClipManifest, key: String = HandoffStore.defaultKey,
         clockSkewAllowance: TimeInterval = HandoffEnvelope.defaultClockSkewAllowance,
@@ -73,7 +82,7 @@ public struct HandoffStore: Sendable {
         diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void = { _ in }
     ) throws(HandoffError) {
         try self.init(
-            defaults: defaults, lifetime: manifest.handoff.ttlSeconds, key: key,
+            defaults: defaults, lifetime: manifest.handoff.ttlSeconds, key: key, types: manifest.handoff.types,
             clockSkewAllowance: clockSkewAllowance, clock: clock, diagnostics: diagnostics
         )
     }
@@ -88,18 +97,40 @@ public struct HandoffStore: Sendable {
 
     /// Offers any `Codable` payload under an explicit type name, replacing any entry that is waiting.
     ///
-    /// The entry is checked before it is written: it must fit ``HandoffEnvelope/maximumBytes`` and decode
-    /// back as `Payload`, so what is offered is what a claim returns.
+    /// The entry is checked before it is written: the type must be one of ``types`` (when there are
+    /// any) and the payload have the members that type needs, it must fit
+    /// ``HandoffEnvelope/maximumBytes`` and decode back as `Payload`, so what is offered is what a
+    /// claim returns.
     @discardableResult
     public func offer<Payload: Codable & Sendable>(_ payload: Payload, typeName: String) throws(HandoffError) -> HandoffOffer {
         guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
+        let type = try listedType(named: typeName)
         let entry = try checkedEntry(payloadJSON: try HandoffEnvelope.encode(payload, typeName: typeName), typeName: typeName)
+        try check(entry.envelope.payload, against: type)
         do {
             _ = try HandoffEnvelope.decodePayload(from: entry.data, typeName: typeName, as: Payload.self)
         } catch {
             throw .payloadRejected(error)
         }
         return try store(entry)
+    }
+
+    /// The manifest's type named `typeName`; `nil` when the store offers any type.
+    ///
+    /// - Throws: ``HandoffError/typeNotListed(_:listed:)`` when the store lists types and not this one.
+    func listedType(named typeName: String) throws(HandoffError) -> ClipManifest.HandoffType? {
+        guard !types.isEmpty else { return nil }
+        guard let type = types.first(where: { $0.name == typeName }) else {
+            throw .typeNotListed(typeName, listed: types.map(\.name))
+        }
+        return type
+    }
+
+    /// Checks a payload against its listed type, as far as the manifest says how.
+    func check(_ payload: JSONValue, against type: ClipManifest.HandoffType?) throws(HandoffError) {
+        if let type, let problem = type.problem(with: payload) {
+            throw .payloadDoesNotFitType(typeName: type.name, reason: problem)
+        }
     }
 
     /// The bytes of an entry around payload JSON, checked by ``HandoffEnvelope/init(validating:now:clockSkewAllowance:)``.

@@ -71,12 +71,23 @@ public struct ClipManifest: Sendable, Equatable {
         public var minimumIOS: String
         /// How the clip is invoked; physical invocations (NFC, QR, App Clip Codes) lower the size limit.
         public var invocations: [Invocation]
+        /// Whether the clip confirms that a physical invocation happened at the expected place
+        /// (`NSAppClipRequestLocationConfirmation` in its Info.plist); only physical invocations can.
+        public var requestsLocationConfirmation: Bool
+        /// Whether the clip may schedule and receive notifications for eight hours after each launch
+        /// (`NSAppClipRequestEphemeralUserNotification` in its Info.plist).
+        public var requestsEphemeralNotifications: Bool
 
         /// Creates the clip's description.
-        public init(bundleID: String, minimumIOS: String, invocations: [Invocation]) {
+        public init(
+            bundleID: String, minimumIOS: String, invocations: [Invocation],
+            requestsLocationConfirmation: Bool = false, requestsEphemeralNotifications: Bool = false
+        ) {
             self.bundleID = bundleID
             self.minimumIOS = minimumIOS
             self.invocations = invocations
+            self.requestsLocationConfirmation = requestsLocationConfirmation
+            self.requestsEphemeralNotifications = requestsEphemeralNotifications
         }
     }
 
@@ -110,11 +121,18 @@ public struct ClipManifest: Sendable, Equatable {
         public var webContentQuery: [String: String]?
         /// What the URL's fragment (`#…`) may carry for this route; `nil` when the route ignores it.
         public var fragment: RouteFragment?
+        /// For a clip route: the App Clip card's header image of its advanced experiences, a PNG or
+        /// JPEG file of 1800 × 1200 pixels named relative to the manifest's folder.
+        public var headerImage: String?
+        /// The handoff type (one of `handoff.types`) the clip leaves for links of this route; `nil`
+        /// when the route names none and the clip's flow picks its own.
+        public var handoffType: String?
 
         /// Creates a route.
         public init(
             name: String, patterns: [String], handledBy: Handler, params: [String: String] = [:],
-            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil
+            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, headerImage: String? = nil,
+            handoffType: String? = nil
         ) {
             self.name = name
             self.patterns = patterns
@@ -122,20 +140,25 @@ public struct ClipManifest: Sendable, Equatable {
             self.params = params
             self.webContentQuery = webContentQuery
             self.fragment = fragment
+            self.headerImage = headerImage
+            self.handoffType = handoffType
         }
     }
 
-    /// How long an offered handoff lives and what web content may store.
+    /// How long an offered handoff lives, which payload types it carries and what web content may store.
     public struct HandoffSettings: Sendable, Equatable {
         /// Seconds an offered handoff stays claimable.
         public var ttlSeconds: Int
         /// The keys that web content in the clip may store through the web bridge.
         public var webBridgeKeys: [String]
+        /// The payload types the clip may hand off; empty allows any type name.
+        public var types: [HandoffType]
 
         /// Creates handoff settings.
-        public init(ttlSeconds: Int, webBridgeKeys: [String] = []) {
+        public init(ttlSeconds: Int, webBridgeKeys: [String] = [], types: [HandoffType] = []) {
             self.ttlSeconds = ttlSeconds
             self.webBridgeKeys = webBridgeKeys
+            self.types = types
         }
     }
 
@@ -152,6 +175,9 @@ public struct ClipManifest: Sendable, Equatable {
         public var longitude: Double
         /// The action Maps offers for the place, one of ``Place/mapActions``.
         public var mapAction: String
+        /// The App Clip card's header image for the place, a PNG or JPEG file of 1800 × 1200
+        /// pixels named relative to the manifest's folder.
+        public var headerImage: String?
 
         /// The map actions App Store Connect accepts for a place (`AppClipAdvancedExperiencePlace.mapAction`).
         public static let mapActions: [String] = [
@@ -161,12 +187,13 @@ public struct ClipManifest: Sendable, Equatable {
         ]
 
         /// Creates a place.
-        public init(name: String, url: String, latitude: Double, longitude: Double, mapAction: String) {
+        public init(name: String, url: String, latitude: Double, longitude: Double, mapAction: String, headerImage: String? = nil) {
             self.name = name
             self.url = url
             self.latitude = latitude
             self.longitude = longitude
             self.mapAction = mapAction
+            self.headerImage = headerImage
         }
     }
 

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The rules match `Schemas/clipkit.schema.json`, plus the checks that span fields, which a
 /// JSON Schema cannot express: the clip's bundle ID extends the app's, every route's host is one
-/// of `domains`, parameter kinds are registered, and no two routes share a pattern.
+/// of `domains`, parameter kinds are registered, no two routes share a pattern, a route's
+/// `handoff` type is listed in `handoff.types`, and location confirmation comes with physical
+/// invocations.
 public struct ManifestValidator: Sendable {
     /// The parameter kinds that routes may name.
     public var parameterKinds: ParameterKindRegistry
@@ -16,6 +18,8 @@ public struct ManifestValidator: Sendable {
     public static let maximumRelays = 16
     /// The most places a manifest lists.
     public static let maximumPlaces = 500
+    /// The most handoff types a manifest lists.
+    public static let maximumHandoffTypes = 64
 
     /// Creates a validator that accepts the given parameter kinds.
     public init(parameterKinds: ParameterKindRegistry = .standard) {
@@ -39,6 +43,8 @@ public struct ManifestValidator: Sendable {
 /// Walks a manifest document once: reports every problem and fills in the model from what it read.
 private struct Checker {
     var issues: [ManifestIssue] = []
+    /// Each route's `handoff` type with its path, checked against `handoff.types` once both are read.
+    var routeHandoffs: [(String, String)] = []
     var model = ClipManifest(
         teamID: "", app: .init(bundleID: "", appStoreID: ""), clip: .init(bundleID: "", minimumIOS: "", invocations: []),
         appGroup: "", domains: [], routes: [], handoff: .init(ttlSeconds: 0)
@@ -83,6 +89,15 @@ private struct Checker {
             return nil
         }
         return text
+    }
+
+    mutating func boolean(_ value: JSONValue?, at path: String) -> Bool? {
+        guard let value else { return nil }
+        guard let flag = value.boolValue else {
+            report(path, expected: "true or false", found: value)
+            return nil
+        }
+        return flag
     }
 
     mutating func stringArray(_ value: JSONValue?, at path: String, nonEmpty: Bool, unique: Bool) -> [(String, String)]? {
@@ -146,7 +161,10 @@ private struct Checker {
             }
         }
 
-        if let clip = root["clip"], let members = object(clip, at: "$.clip", required: ["bundleID", "minimumIOS", "invocations"], optional: []) {
+        if let clip = root["clip"], let members = object(
+            clip, at: "$.clip", required: ["bundleID", "minimumIOS", "invocations"],
+            optional: ["requestsLocationConfirmation", "requestsEphemeralNotifications"]
+        ) {
             if let bundle = string(members["bundleID"], at: "$.clip.bundleID") {
                 model.clip.bundleID = bundle
                 if let problem = FieldRules.bundleIDProblem(bundle) {
@@ -170,6 +188,15 @@ private struct Checker {
                     } else {
                         report(path, quoting: text, "is not an invocation kind: expected 'digital' or 'physical'")
                     }
+                }
+            }
+            if let flag = boolean(members["requestsEphemeralNotifications"], at: "$.clip.requestsEphemeralNotifications") {
+                model.clip.requestsEphemeralNotifications = flag
+            }
+            if let flag = boolean(members["requestsLocationConfirmation"], at: "$.clip.requestsLocationConfirmation") {
+                model.clip.requestsLocationConfirmation = flag
+                if flag, members["invocations"] != nil, !model.clip.invocations.contains(.physical) {
+                    report("$.clip.requestsLocationConfirmation", "location confirmation works only for physical invocations (NFC tags, QR codes, App Clip Codes); add 'physical' to clip.invocations or set this to false")
                 }
             }
         }
@@ -201,7 +228,7 @@ private struct Checker {
             self.routes(routes, domains: domains, kinds: kinds)
         }
 
-        if let handoff = root["handoff"], let members = object(handoff, at: "$.handoff", required: ["ttlSeconds"], optional: ["webBridgeKeys"]) {
+        if let handoff = root["handoff"], let members = object(handoff, at: "$.handoff", required: ["ttlSeconds"], optional: ["webBridgeKeys", "types"]) {
             if let ttl = members["ttlSeconds"] {
                 let range = ManifestValidator.handoffLifetimeRange
                 if let seconds = ttl.integerValue {
@@ -221,7 +248,11 @@ private struct Checker {
                     }
                 }
             }
+            if let types = members["types"] {
+                handoffTypes(types)
+            }
         }
+        routeHandoffTypes()
 
         if let places = root["places"] {
             self.places(places, domains: domains)
@@ -239,6 +270,60 @@ private struct Checker {
         }
     }
 
+    /// `handoff.types`: each a payload type name and the members its payloads have.
+    mutating func handoffTypes(_ value: JSONValue) {
+        guard let elements = value.arrayValue else {
+            report("$.handoff.types", expected: "an array", found: value)
+            return
+        }
+        if elements.count > ManifestValidator.maximumHandoffTypes {
+            report("$.handoff.types", "lists \(elements.count) types; at most \(ManifestValidator.maximumHandoffTypes) are allowed")
+            return
+        }
+        var names: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            let path = "$.handoff.types[\(index)]"
+            guard let members = object(element, at: path, required: ["name"], optional: ["required", "optional"]) else { continue }
+            var type = ClipManifest.HandoffType(name: "")
+            if let name = string(members["name"], at: path + ".name") {
+                type.name = name
+                if !HandoffEnvelope.isTypeName(name) {
+                    report(path + ".name", quoting: name, "is not a payload type name: expected a letter, then up to 127 letters, digits, '.', '_' or '-', like com.example.ticket")
+                } else if !names.insert(name).inserted {
+                    report(path + ".name", "another type is already named '\(name)'")
+                }
+            }
+            if let required = memberNames(members["required"], at: path + ".required") {
+                type.requiredMembers = required.map(\.1)
+            }
+            if let optional = memberNames(members["optional"], at: path + ".optional") {
+                type.optionalMembers = optional.map(\.1)
+                for (memberPath, member) in optional where type.requiredMembers.contains(member) {
+                    report(memberPath, "'\(member)' is already required; list a member in 'required' or 'optional', not both")
+                }
+            }
+            model.handoff.types.append(type)
+        }
+    }
+
+    /// A list of payload member names: unique, 1 to 128 characters each.
+    mutating func memberNames(_ value: JSONValue?, at path: String) -> [(String, String)]? {
+        guard let names = stringArray(value, at: path, nonEmpty: false, unique: true) else { return nil }
+        for (memberPath, name) in names where name.isEmpty || name.count > 128 {
+            report(memberPath, "a member name has 1 to 128 characters")
+        }
+        return names
+    }
+
+    /// Every route's `handoff` names a type that `handoff.types` lists.
+    mutating func routeHandoffTypes() {
+        let listed = model.handoff.types.map(\.name)
+        for (path, typeName) in routeHandoffs where !listed.contains(typeName) {
+            let known = listed.isEmpty ? "it lists none" : "it lists \(listed.joined(separator: ", "))"
+            report(path, "'\(typeName.truncatedForMessages)' is not in handoff.types (\(known)); add it there with the members its payloads have")
+        }
+    }
+
     mutating func places(_ value: JSONValue, domains: Set<String>) {
         guard let elements = value.arrayValue else {
             report("$.places", expected: "an array", found: value)
@@ -251,7 +336,7 @@ private struct Checker {
         var urls: Set<String> = []
         for (index, element) in elements.enumerated() {
             let path = "$.places[\(index)]"
-            guard let members = object(element, at: path, required: ["name", "url", "latitude", "longitude", "mapAction"], optional: []) else { continue }
+            guard let members = object(element, at: path, required: ["name", "url", "latitude", "longitude", "mapAction"], optional: ["headerImage"]) else { continue }
             let name = string(members["name"], at: "\(path).name")
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 100 {
                 report("\(path).name", "must be 1 to 100 characters")
@@ -283,8 +368,9 @@ private struct Checker {
             if let action, !ClipManifest.Place.mapActions.contains(action) {
                 report("\(path).mapAction", quoting: action, "is not a map action; expected one of: \(ClipManifest.Place.mapActions.joined(separator: ", "))")
             }
+            let image = headerImage(members["headerImage"], at: "\(path).headerImage")
             if let name, let url, let latitude, let longitude, let action {
-                model.places.append(ClipManifest.Place(name: name, url: url, latitude: latitude, longitude: longitude, mapAction: action))
+                model.places.append(ClipManifest.Place(name: name, url: url, latitude: latitude, longitude: longitude, mapAction: action, headerImage: image))
             }
         }
     }
@@ -299,7 +385,7 @@ private struct Checker {
         var patternOwners: [String: String] = [:]
         for (index, route) in routes.enumerated() {
             let path = "$.routes[\(index)]"
-            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery", "fragment"]) else {
+            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery", "fragment", "headerImage", "handoff"]) else {
                 continue
             }
             let name = string(members["name"], at: path + ".name")
@@ -394,8 +480,37 @@ private struct Checker {
                     report(path + ".fragment", quoting: text, "is not a fragment kind: expected \(names)")
                 }
             }
+            if let image = headerImage(members["headerImage"], at: path + ".headerImage") {
+                if definition.handledBy == .app {
+                    report(path + ".headerImage", "a route the app handles gives no App Clip experience, so it has no card image; remove it, or set it on a clip route or a place")
+                }
+                definition.headerImage = image
+            }
+            if let handoff = members["handoff"], let typeName = string(handoff, at: path + ".handoff") {
+                definition.handoffType = typeName
+                if HandoffEnvelope.isTypeName(typeName) {
+                    routeHandoffs.append((path + ".handoff", typeName))
+                } else {
+                    report(path + ".handoff", quoting: typeName, "is not a payload type name: expected a letter, then up to 127 letters, digits, '.', '_' or '-'")
+                }
+            }
             model.routes.append(definition)
         }
+    }
+
+    /// A header image's path: a PNG or JPEG file name, which the experience plan reads and checks.
+    mutating func headerImage(_ value: JSONValue?, at path: String) -> String? {
+        guard let text = string(value, at: path) else { return nil }
+        guard !text.isEmpty, text.count <= 1024 else {
+            report(path, "must be the path of a PNG or JPEG file, 1 to 1024 characters")
+            return nil
+        }
+        let lowered = text.lowercased()
+        guard [".png", ".jpg", ".jpeg"].contains(where: { lowered.hasSuffix($0) }) else {
+            report(path, quoting: text, "is not a PNG or JPEG file name: App Store Connect takes .png, .jpg or .jpeg header images")
+            return nil
+        }
+        return text
     }
 }
 

@@ -39,6 +39,8 @@ public struct InvocationRouter: Sendable {
         public let webContentQuery: [String: String]?
         /// What the route accepts in the URL's fragment, if anything.
         public let fragment: RouteFragment?
+        /// The handoff type the clip leaves for links of this route, if the manifest names one.
+        public let handoffType: String?
     }
 
     /// The compiled routes, in manifest order.
@@ -75,7 +77,8 @@ public struct InvocationRouter: Sendable {
             }
             compiled.append(CompiledRoute(
                 name: definition.name, handledBy: definition.handledBy, patterns: patterns,
-                parameterKinds: kinds, webContentQuery: definition.webContentQuery, fragment: definition.fragment
+                parameterKinds: kinds, webContentQuery: definition.webContentQuery, fragment: definition.fragment,
+                handoffType: definition.handoffType
             ))
         }
         routes = compiled

@@ -2,8 +2,6 @@
 ///
 /// Identifiers, keys, codes and host labels are all "only these ASCII characters"; one set type
 /// for all of them keeps each rule a value instead of a closure of its own.
-///
-/// Public for ClipKit's tools (the server screens request targets with it).
 public struct ASCIISet: Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0

@@ -14,7 +14,29 @@ struct AppStoreOverlayModifier: ViewModifier {
     }
 }
 
+/// Owns the observed promotion for one invocation, so a view can pass the controller itself.
+struct OwnedAppStoreOverlayModifier: ViewModifier {
+    @StateObject private var promotion: ObservedInstallPromotion
+    let position: SKOverlay.Position
+
+    init(controller: InstallPromotionController, position: SKOverlay.Position) {
+        _promotion = StateObject(wrappedValue: ObservedInstallPromotion(controller: controller))
+        self.position = position
+    }
+
+    func body(content: Content) -> some View {
+        content.modifier(AppStoreOverlayModifier(promotion: promotion, position: position))
+    }
+}
+
 extension View {
+    /// Presents the full app's App Store overlay when `controller` decides to, observing it for as
+    /// long as the view keeps its identity: give the view a new identity per invocation (`.id(…)`),
+    /// as each invocation has its own controller.
+    public func appStoreOverlay(for controller: InstallPromotionController, position: SKOverlay.Position = .bottom) -> some View {
+        modifier(OwnedAppStoreOverlayModifier(controller: controller, position: position))
+    }
+
     /// Presents the full app's App Store overlay (`SKOverlay.AppClipConfiguration`) when
     /// `promotion` decides to, and reports the person's dismissal back to it.
     ///

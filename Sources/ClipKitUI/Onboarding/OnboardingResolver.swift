@@ -1,54 +1,79 @@
 import ClipKit
+import Foundation
 
-/// Decides the full app's first screen from the link that launched it and the clip's handoff,
-/// the way RoadFlare's `AppState.initialize()` seeds its pending driver deep link.
+/// Decides the full app's first screen — a value of the app's own `Destination` type — from the
+/// link that launched it and the clip's handoff.
 ///
 /// Rules, in order:
 /// 1. A launch link that any rule handles wins: it is the person's latest action. The first rule
 ///    that handles it decides the screen.
-/// 2. Otherwise the first rule that accepts the claimed handoff pre-fills its flow. A rule checks
-///    the payload itself (a driver's npub must verify, for one); the store checked only its shape.
+/// 2. Otherwise the first rule that accepts the claimed handoff decides. A rule checks the payload
+///    itself (a driver's npub must verify, for one); the store checked only its shape.
 /// 3. Otherwise, including a handoff the system evicted, an expired one, or one no rule knows,
-///    the app shows its standard onboarding: the handoff is best-effort, never required.
+///    the app shows its ``standard`` screen: the handoff is best-effort, never required.
 ///
 /// ``launch(openedBy:claimingFrom:)`` always claims, even when a link wins, so a leftover handoff
 /// never surfaces on a later launch.
 ///
 /// ```swift
-/// let resolver = OnboardingResolver(rules: [DriverOnboardingRule()])   // import ClipNostrUI
-/// let launch = resolver.launch(openedBy: match, claimingFrom: store)
+/// enum Screen: Sendable { case home, order(CoffeeOrder) }
+/// let resolver = OnboardingResolver(rules: [.payload(CoffeeOrder.self) { .order($0) }], otherwise: Screen.home)
+/// let launch = resolver.launch(openedBy: launchURL, runtime: runtime)   // or launchFromBundle(openedBy:) on iOS
 /// ```
-public struct OnboardingResolver: Sendable {
-    /// The flows' rules, asked in order.
-    public var rules: [any OnboardingRule]
+public struct OnboardingResolver<Destination: Sendable>: Sendable {
+    /// The rules, asked in order.
+    public var rules: [OnboardingRule<Destination>]
+    /// The screen when no rule answers: the app's usual first screen.
+    public var standard: Destination
 
-    /// Creates a resolver that asks `rules` in order; with no rules, every launch shows the
-    /// standard onboarding.
-    public init(rules: [any OnboardingRule]) {
+    /// Creates a resolver that asks `rules` in order and otherwise opens `standard`.
+    public init(rules: [OnboardingRule<Destination>], otherwise standard: Destination) {
         self.rules = rules
+        self.standard = standard
     }
 
     /// The app's first screen, given the route that launched it (if any) and the claimed entry (if any).
-    public func destination(openedBy match: RouteMatch?, claimed envelope: HandoffEnvelope?) -> OnboardingDestination {
-        if let match, let destination = firstDestination(from: { $0.destination(openedBy: match) }) {
-            return destination
-        }
-        if let envelope, let destination = firstDestination(from: { $0.destination(claimed: envelope) }) {
-            return destination
-        }
-        return .standardOnboarding
+    public func destination(openedBy match: RouteMatch?, claimed envelope: HandoffEnvelope?) -> Destination {
+        decide(openedBy: match, claimed: envelope).destination
+    }
+
+    /// Whether a link to `match` opens a screen of its own, not the standard one.
+    public func handles(_ match: RouteMatch) -> Bool {
+        rules.contains { $0.destination(openedBy: match) != nil }
     }
 
     /// Claims the waiting handoff from `store` (one-shot) and decides the first screen.
-    public func launch(openedBy match: RouteMatch?, claimingFrom store: HandoffStore) -> OnboardingLaunch {
+    public func launch(openedBy match: RouteMatch?, claimingFrom store: HandoffStore) -> OnboardingLaunch<Destination> {
         let claimed = store.claimEnvelope()
-        return OnboardingLaunch(claimed: claimed, destination: destination(openedBy: match, claimed: claimed))
+        let decision = decide(openedBy: match, claimed: claimed)
+        return OnboardingLaunch(claimed: claimed, destination: decision.destination, origin: decision.origin)
     }
 
-    private func firstDestination(from answer: (any OnboardingRule) -> OnboardingDestination?) -> OnboardingDestination? {
-        for rule in rules {
-            if let destination = answer(rule) { return destination }
+    /// The whole launch decision in one call: routes `url` (the universal link that opened the app,
+    /// if any) with the runtime's router, claims the handoff once and decides the first screen.
+    ///
+    /// A link that does not route counts as no link.
+    public func launch(openedBy url: URL?, runtime: ClipRuntime) -> OnboardingLaunch<Destination> {
+        let match = url.flatMap { try? runtime.router.route($0).get() }
+        return launch(openedBy: match, claimingFrom: runtime.handoffs)
+    }
+
+    /// The launch when the runtime could not be built: nothing claimed, the standard screen, and why.
+    public func launch(failedToSetUp problem: ClipSetupError) -> OnboardingLaunch<Destination> {
+        OnboardingLaunch(claimed: nil, destination: standard, origin: nil, setupProblem: problem)
+    }
+
+    private func decide(openedBy match: RouteMatch?, claimed envelope: HandoffEnvelope?) -> (destination: Destination, origin: PrefillOrigin?) {
+        if let match {
+            for rule in rules {
+                if let destination = rule.destination(openedBy: match) { return (destination, .invocationURL) }
+            }
         }
-        return nil
+        if let envelope {
+            for rule in rules {
+                if let destination = rule.destination(claimed: envelope) { return (destination, .clipHandoff) }
+            }
+        }
+        return (standard, nil)
     }
 }

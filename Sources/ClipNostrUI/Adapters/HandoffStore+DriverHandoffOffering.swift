@@ -1,8 +1,8 @@
 import ClipKit
 
 extension HandoffStore: DriverHandoffOffering {
-    /// Offers RoadFlare's driver handoff through this store.
-    public func offerDriverHandoff(_ handoff: RoadFlareDriverHandoff) async throws(HandoffError) {
-        try offer(handoff)
+    /// Offers the driver handoff through this store, under `typeName`.
+    public func offerDriverHandoff(_ handoff: DriverHandoff, as typeName: String) async throws(HandoffError) {
+        try offer(handoff, typeName: typeName)
     }
 }

@@ -1,25 +1,34 @@
 import ClipKit
 import ClipKitUI
+import ClipNostr
 import Foundation
 
 /// One running driver-share clip: turns each routed invocation into the screen to show, with a
 /// fresh preview model and install promotion per invocation.
 ///
-/// This is the composition the RoadFlare clip's SwiftUI entry point renders and that
-/// `clipkit simulate` drives headless:
+/// This is the composition a driver-share clip's SwiftUI entry point renders (RoadFlare's) and
+/// that `clipkit simulate` drives headless. A clip makes it in one line,
+/// `try DriverShareClipSession.fromBundle()`, or from a runtime built with ClipNostr's parameter kinds:
 ///
 /// ```swift
-/// let session = DriverShareClipSession(inbox: inbox, loader: relays, offering: store, promotionMemory: memory)
-/// inbox.receive(.webpage(url))
+/// let session = try DriverShareClipSession(runtime: ClipRuntime(manifestAt: url, containerDirectory: folder,
+///                                                               parameterKinds: .standardWithNostr))
+/// session.inbox.receive(.webpage(url))
 /// if case .driver(let preview, let promotion) = session.screen {
 ///     await preview.load()
-///     try await preview.offerHandoff()      // "Get RoadFlare"
+///     try await preview.offerHandoff()      // "Get the app"
 ///     promotion.isOverlayPresented          // true: the App Store overlay is up
 /// }
 /// ```
+///
+/// The handoff goes under the type the route names in `clipkit.json` (`routes[].handoff`), or
+/// ``DriverHandoff/handoffTypeName``.
 @available(iOS 16.0, *)
 @MainActor
-public final class DriverShareClipSession {
+public final class DriverShareClipSession: ClipSessionModel {
+    /// ClipKit's standard parameter kinds and ClipNostr's (`npub`, `nostrProfile`).
+    public static var parameterKinds: ParameterKindRegistry { .standardWithNostr }
+
     /// What the clip shows.
     public enum Screen: Sendable {
         /// No invocation yet (launched from the home screen or Xcode without `_XCAppClipURL`).
@@ -77,6 +86,26 @@ public final class DriverShareClipSession {
         if let current = inbox.current { show(current) }
     }
 
+    /// Creates a session from the runtime: its router, the relays of the manifest's `nostr.relays`,
+    /// its handoff store and the promotion's memory in its App Group. The driver route is the first
+    /// clip route with an `npub` parameter (`driverShare` by default).
+    ///
+    /// - Throws: ``ClipKit/ClipSetupError/flow(_:)`` when the manifest lists no usable relays.
+    public convenience init(runtime: ClipRuntime) throws(ClipSetupError) {
+        let loader: RelayPoolProfileLoader
+        do {
+            loader = try RelayPoolProfileLoader(manifest: runtime.manifest)
+        } catch {
+            throw .flow(error.description)
+        }
+        let driverRoute = runtime.router.routes.first { $0.handledBy == .clip && $0.parameterKinds["npub"]?.name == "npub" }
+        self.init(
+            inbox: InvocationInbox(router: runtime.router), loader: loader, offering: runtime.handoffs,
+            promotionMemory: SharedDefaultsPromotionMemory(defaults: runtime.defaults),
+            driverRoute: driverRoute?.name ?? "driverShare"
+        )
+    }
+
     private func show(_ invocation: RoutedInvocation) {
         switch invocation.result {
         case .failure(let failure):
@@ -89,7 +118,8 @@ public final class DriverShareClipSession {
             }
             let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
             let preview = DriverPreviewModel(
-                npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline, linkFragment: match.fragment
+                npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline, linkFragment: match.fragment,
+                handoffTypeName: inbox.router.route(named: match.route)?.handoffType ?? DriverHandoff.handoffTypeName
             )
             screen = .driver(preview, promotion)
         }

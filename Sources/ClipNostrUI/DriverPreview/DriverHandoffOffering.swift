@@ -1,13 +1,13 @@
 import ClipKit
 
-/// Leaves RoadFlare's driver handoff where the full app will find it: the seam between the
-/// preview model and ClipKit's one-shot ``ClipKit/HandoffStore`` in the App Group container.
+/// Leaves the driver handoff where the full app will find it: the seam between the preview model
+/// and ClipKit's one-shot ``ClipKit/HandoffStore`` in the App Group container.
 ///
 /// `HandoffStore` conforms; a clip passes its store, built from the manifest over
 /// `UserDefaultsSharedDefaults` or `DirectorySharedDefaults`.
 public protocol DriverHandoffOffering: Sendable {
-    /// Offers `handoff`, replacing any earlier offer.
+    /// Offers `handoff` under the payload type name `typeName`, replacing any earlier offer.
     ///
     /// - Throws: ``ClipKit/HandoffError`` when the offer could not be written.
-    func offerDriverHandoff(_ handoff: RoadFlareDriverHandoff) async throws(HandoffError)
+    func offerDriverHandoff(_ handoff: DriverHandoff, as typeName: String) async throws(HandoffError)
 }

@@ -3,12 +3,12 @@ import ClipKitUI
 import Foundation
 
 /// The state machine behind a driver-share clip: fetch the driver's verified profile, show the
-/// best one so far, and leave a handoff for the full app when the person taps "Get RoadFlare".
+/// best one so far, and leave a ``DriverHandoff`` for the full app when the person taps "Get the app".
 ///
 /// ```swift
 /// let model = DriverPreviewModel(npub: npub, loader: relays, offering: handoffs, promotion: promotion)
 /// await model.load()                        // returns when the fetch ends, fails or is cancelled
-/// if model.allowsHandoff { let handoff = try await model.offerHandoff() }   // "Get RoadFlare"
+/// if model.allowsHandoff { let handoff = try await model.offerHandoff() }   // "Get the app"
 /// ```
 ///
 /// Rules:
@@ -29,6 +29,9 @@ import Foundation
 public final class DriverPreviewModel {
     /// The driver's key from the invocation URL.
     public let npub: String
+    /// The payload type name the handoff goes under: the route's `handoff` type in `clipkit.json`,
+    /// or ``DriverHandoff/handoffTypeName``.
+    public let handoffTypeName: String
     /// The invocation URL's fragment, which may carry the driver's signed profile; `nil` when none.
     public let linkFragment: String?
     /// Why the signed profile the link carried was not shown, when it was not; `nil` when it was
@@ -71,12 +74,15 @@ public final class DriverPreviewModel {
     ///   - clock: The clock the deadline runs on; tests pass one they control.
     ///   - linkFragment: The invocation URL's fragment (``ClipKit/RouteMatch/fragment``), which may
     ///     carry the driver's signed profile; it is shown first once it verifies.
+    ///   - handoffTypeName: The payload type name the handoff goes under.
     public init(
         npub: String, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
         promotion: InstallPromotionController? = nil, deadline: Duration = DriverPreviewModel.defaultDeadline,
-        clock: any Clock<Duration> = ContinuousClock(), linkFragment: String? = nil
+        clock: any Clock<Duration> = ContinuousClock(), linkFragment: String? = nil,
+        handoffTypeName: String = DriverHandoff.handoffTypeName
     ) {
         self.npub = npub
+        self.handoffTypeName = handoffTypeName
         self.linkFragment = linkFragment
         self.loader = loader
         self.offering = offering
@@ -90,7 +96,7 @@ public final class DriverPreviewModel {
         changes.values(startingWith: state)
     }
 
-    /// Whether "Get RoadFlare" can offer the handoff now.
+    /// Whether "Get the app" can offer the handoff now.
     public var allowsHandoff: Bool {
         switch state {
         case .loading: return false
@@ -147,7 +153,7 @@ public final class DriverPreviewModel {
         fetch?.cancel()
     }
 
-    /// Offers the handoff for the full app: the person tapped "Get RoadFlare".
+    /// Offers the handoff for the full app: the person tapped "Get the app".
     ///
     /// Stops the fetch, writes the handoff, moves to ``DriverPreviewState/offered(_:)`` and asks
     /// the install promotion for the overlay. When writing fails the state stays as it was and
@@ -156,18 +162,18 @@ public final class DriverPreviewModel {
     /// - Returns: The handoff that was offered.
     /// - Throws: ``DriverHandoffOfferError``.
     @discardableResult
-    public func offerHandoff() async throws(DriverHandoffOfferError) -> RoadFlareDriverHandoff {
+    public func offerHandoff() async throws(DriverHandoffOfferError) -> DriverHandoff {
         guard allowsHandoff else { throw .notAvailable(state) }
         guard !isOffering else { throw .alreadyOffering }
         isOffering = true
         defer { isOffering = false }
-        let handoff = RoadFlareDriverHandoff(
+        let handoff = DriverHandoff(
             npub: npub, displayName: profile?.readableName,
             profileCreatedAt: profile.map { Int($0.createdAt.timeIntervalSince1970.rounded(.down)) }
         )
         offerFailure = nil
         do {
-            try await offering.offerDriverHandoff(handoff)
+            try await offering.offerDriverHandoff(handoff, as: handoffTypeName)
         } catch {
             offerFailure = error
             throw .notSaved(error)

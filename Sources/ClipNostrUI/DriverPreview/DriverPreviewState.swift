@@ -7,9 +7,9 @@ import ClipKit
 ///    │                       │ fetch ends                                │
 ///    │                       ▼                                           │
 ///    │                 preview(isUpdating: false)                        │
-///    │                       │ "Get RoadFlare"  ◀────────────────────────┘
+///    │                       │ "Get the app"  ◀──────────────────────────┘
 ///    │                       ▼
-///    │                    offered ◀── "Get RoadFlare" (npub only) ── failed (offerable)
+///    │                    offered ◀── "Get the app" (npub only) ── failed (offerable)
 ///    └──invalid key / no relay answered / not found / stopped──▶ failed
 /// ```
 public enum DriverPreviewState: Sendable, Equatable, CustomStringConvertible {
@@ -18,8 +18,8 @@ public enum DriverPreviewState: Sendable, Equatable, CustomStringConvertible {
     /// A verified profile is on screen. While `isUpdating`, relays may still send a newer one,
     /// which replaces it.
     case preview(DriverProfile, isUpdating: Bool)
-    /// The person tapped "Get RoadFlare" and this handoff was left for the full app.
-    case offered(RoadFlareDriverHandoff)
+    /// The person tapped "Get the app" and this handoff was left for the full app.
+    case offered(DriverHandoff)
     /// No profile can be shown; the failure says why in words a person can read.
     case failed(DriverPreviewFailure)
 

@@ -2,8 +2,8 @@
 ///
 /// A policy is a pure mapping from the payload and the person's preferences to
 /// ``NotificationMutations``; it performs no I/O. ``NotificationProcessor`` applies the result
-/// (the badge through ``BadgeCounter``). ``ReasonPolicy`` is the configurable implementation, with
-/// Bluesky's rules as ``ReasonPolicy/bluesky``.
+/// (the badge through ``BadgeCounter``). ``ReasonPolicy`` is the configurable implementation; its
+/// presets are ``ReasonPolicy/standard`` (the badge only) and Bluesky's ``ReasonPolicy/bluesky``.
 public protocol NotificationPolicy: Sendable {
     /// The changes for `payload`, with any problems found in the fields the policy read.
     func decide(for payload: NotificationPayload, preferences: NotificationPreferences) -> PolicyDecision

@@ -26,22 +26,6 @@ public struct ReasonPolicy: NotificationPolicy, Hashable {
         self.otherwise = otherwise
     }
 
-    /// Bluesky's notification service extension: chat messages and reactions play `dm.aiff` when
-    /// the person turned on `playSoundChat` and are shown as messages from the sender (avatar as a
-    /// thumbnail, `https` only); every other notification adds one to the badge.
-    public static let bluesky = ReasonPolicy(
-        rules: [
-            ReasonRule(
-                reasons: ["chat-message", "chat-reaction"],
-                actions: [
-                    .playSound(named: "dm.aiff", whenEnabled: "playSoundChat"),
-                    .markAsCommunication(.bluesky),
-                ]
-            ),
-        ],
-        otherwise: [.incrementBadge(by: 1)]
-    )
-
     /// Applies the first rule that lists the payload's reason, or ``otherwise``.
     public func decide(for payload: NotificationPayload, preferences: NotificationPreferences) -> PolicyDecision {
         var issues: [PayloadIssue] = []

@@ -10,18 +10,24 @@ extension WebBridge {
     /// }
     /// ```
     public func handle(
-        messageBody: Any, store: HandoffStore, offeringOnPresent payload: (any HandoffPayload)? = nil
+        messageBody: Any, store: HandoffStore, storingAs typeName: String? = nil, offeringOnPresent payload: (any HandoffPayload)? = nil
     ) throws(WebBridgeError) -> WebBridgeResponse {
-        try apply(decode(messageBody: messageBody), to: store, offeringOnPresent: payload)
+        try apply(decode(messageBody: messageBody), to: store, storingAs: typeName, offeringOnPresent: payload)
     }
 
-    /// Applies a decoded command: `store` offers its handoff payload through `store`; `present` offers
-    /// `payload` first when one is given (Bluesky's clip hands off the starter pack it was invoked with
-    /// when the page asks for the overlay) and asks the clip to present the App Store overlay.
+    /// Applies a decoded command.
+    ///
+    /// - `store` offers the value through `store`: as the payload type `typeName` with the key as its
+    ///   one member (`{"starterPackUri": "https://…"}`) when the route names a handoff type in
+    ///   `clipkit.json`, otherwise as a ``WebBridgeHandoff``.
+    /// - `present` offers `payload` first when one is given (a clip hands off what it was invoked
+    ///   with when the page asks for the overlay before storing anything) and asks the clip to
+    ///   present the App Store overlay.
     ///
     /// - Throws: ``WebBridgeError/handoffFailed(_:)`` when the offer fails.
     public func apply(
-        _ command: WebBridgeCommand, to store: HandoffStore, offeringOnPresent payload: (any HandoffPayload)? = nil
+        _ command: WebBridgeCommand, to store: HandoffStore, storingAs typeName: String? = nil,
+        offeringOnPresent payload: (any HandoffPayload)? = nil
     ) throws(WebBridgeError) -> WebBridgeResponse {
         do {
             switch command {
@@ -29,7 +35,10 @@ extension WebBridge {
                 let offered = try payload.map { payload throws(HandoffError) in try store.offer(payload) }
                 return .presentAppStoreOverlay(offered: offered)
             case .store(let key, let value):
-                return .stored(try store.offer(WebBridgeCommand.handoffPayload(key: key, value: value)))
+                guard let typeName, let payload = command.handoffPayload(as: typeName) else {
+                    return .stored(try store.offer(WebBridgeHandoff(key: key, value: value.text)))
+                }
+                return .stored(try store.offer(json: payload, typeName: typeName))
             }
         } catch {
             throw .handoffFailed(error)

@@ -1,6 +1,6 @@
 import ClipKit
 
-/// The handoff for a web-bridge `store` command whose key has no dedicated payload type.
+/// The handoff for a web-bridge `store` command when the route names no handoff type in `clipkit.json`.
 ///
 /// Carries the allow-listed key and the stored text; the app claims it as
 /// `store.claim(WebBridgeHandoff.self)` and reads ``value`` (JSON text when the page sent JSON).

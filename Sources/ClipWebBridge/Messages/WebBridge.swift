@@ -13,8 +13,9 @@ import Foundation
 ///
 /// Messages and values are capped, members a shape does not define are refused, and a `store` key
 /// must be in the manifest's `handoff.webBridgeKeys`, so a page cannot write arbitrary keys into the
-/// App Group. Apply a command with ``apply(_:to:offeringOnPresent:)``.
-public struct WebBridge: Sendable, Equatable {
+/// App Group; the app may add its own rules for a key's values (``WebBridgeValueCheck``). Apply a
+/// command with ``apply(_:to:storingAs:offeringOnPresent:)``.
+public struct WebBridge: Sendable {
     /// The default cap on a whole message: 16 KiB of UTF-8.
     public static let defaultMaximumMessageBytes = 16 * 1024
     /// The default cap on a stored value: 4 KiB of UTF-8.
@@ -26,23 +27,29 @@ public struct WebBridge: Sendable, Equatable {
     public let maximumMessageBytes: Int
     /// The largest `jsonToStore` value accepted, in bytes of UTF-8.
     public let maximumValueBytes: Int
+    /// The app's own rules for the values of some keys.
+    public let valueChecks: [WebBridgeValueCheck]
 
-    /// Creates a bridge that lets web content store under `allowedKeys`.
+    /// Creates a bridge that lets web content store under `allowedKeys`, with the app's `valueChecks`.
     public init(
-        allowedKeys: [String], maximumMessageBytes: Int = WebBridge.defaultMaximumMessageBytes,
-        maximumValueBytes: Int = WebBridge.defaultMaximumValueBytes
+        allowedKeys: [String], valueChecks: [WebBridgeValueCheck] = [],
+        maximumMessageBytes: Int = WebBridge.defaultMaximumMessageBytes, maximumValueBytes: Int = WebBridge.defaultMaximumValueBytes
     ) {
         self.allowedKeys = allowedKeys
+        self.valueChecks = valueChecks
         self.maximumMessageBytes = maximumMessageBytes
         self.maximumValueBytes = maximumValueBytes
     }
 
     /// Creates a bridge with the manifest's `handoff.webBridgeKeys` as the allow-list.
     public init(
-        manifest: ClipManifest, maximumMessageBytes: Int = WebBridge.defaultMaximumMessageBytes,
-        maximumValueBytes: Int = WebBridge.defaultMaximumValueBytes
+        manifest: ClipManifest, valueChecks: [WebBridgeValueCheck] = [],
+        maximumMessageBytes: Int = WebBridge.defaultMaximumMessageBytes, maximumValueBytes: Int = WebBridge.defaultMaximumValueBytes
     ) {
-        self.init(allowedKeys: manifest.handoff.webBridgeKeys, maximumMessageBytes: maximumMessageBytes, maximumValueBytes: maximumValueBytes)
+        self.init(
+            allowedKeys: manifest.handoff.webBridgeKeys, valueChecks: valueChecks,
+            maximumMessageBytes: maximumMessageBytes, maximumValueBytes: maximumValueBytes
+        )
     }
 
     /// Decodes a `WKScriptMessage.body`, which must be the string the page posted.
@@ -85,9 +92,8 @@ public struct WebBridge: Sendable, Equatable {
                 throw .valueTooLarge(key: key, bytes: valueBytes, limit: maximumValueBytes)
             }
             let value = WebBridgeValue(text: text)
-            if key == BlueskyStarterPackHandoff.webBridgeKey,
-               let problem = BlueskyStarterPackHandoff.problem(withURI: value.stringValue) {
-                throw .invalidValue(key: key, reason: problem)
+            for check in valueChecks where check.key == key {
+                if let problem = check.problem(with: value) { throw .invalidValue(key: key, reason: problem) }
             }
             return .store(key: key, value: value)
         default:

@@ -18,19 +18,18 @@ public enum WebBridgeCommand: Sendable, Equatable {
         }
     }
 
-    /// The handoff payload a `store` command leads to; `nil` for `present`.
-    ///
-    /// ``BlueskyStarterPackHandoff/webBridgeKey`` (`starterPackUri`) becomes a typed
-    /// ``BlueskyStarterPackHandoff``; any other allow-listed key a ``WebBridgeHandoff``.
-    public var handoffPayload: (any HandoffPayload)? {
+    /// The handoff a `store` command leads to when its route names no handoff type: a
+    /// ``WebBridgeHandoff`` with the key and the text; `nil` for `present`.
+    public var handoffPayload: WebBridgeHandoff? {
         guard case .store(let key, let value) = self else { return nil }
-        return Self.handoffPayload(key: key, value: value)
+        return WebBridgeHandoff(key: key, value: value.text)
     }
 
-    static func handoffPayload(key: String, value: WebBridgeValue) -> any HandoffPayload {
-        if key == BlueskyStarterPackHandoff.webBridgeKey {
-            return BlueskyStarterPackHandoff(starterPackURI: value.stringValue)
-        }
-        return WebBridgeHandoff(key: key, value: value.text)
+    /// The payload a `store` command leads to when its route names the handoff type `typeName`: an
+    /// object whose one member is the key, with the value as JSON when the page sent JSON and as
+    /// text otherwise (`{"starterPackUri": "https://…"}`); `nil` for `present`.
+    public func handoffPayload(as typeName: String) -> JSONValue? {
+        guard case .store(let key, let value) = self else { return nil }
+        return .object([key: value.json ?? .string(value.text)])
     }
 }

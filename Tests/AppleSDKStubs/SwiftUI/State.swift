@@ -28,6 +28,26 @@ public struct Binding<Value> {
 extension Binding: @unchecked Sendable where Value: Sendable {}
 
 /// An observable object that a view creates and owns for its lifetime.
+/// A value SwiftUI stores for a view and watches.
+@available(iOS 13.0, macOS 10.15, *)
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+    /// Stores `value` as the initial state.
+    @available(iOS 13.0, macOS 10.15, *)
+    public init(wrappedValue value: Value) { fatalError() }
+
+    /// The current value.
+    @available(iOS 13.0, macOS 10.15, *)
+    public var wrappedValue: Value { get { fatalError() } nonmutating set { fatalError() } }
+
+    /// A binding to the value.
+    @available(iOS 13.0, macOS 10.15, *)
+    public var projectedValue: Binding<Value> { fatalError() }
+}
+
+@available(iOS 13.0, macOS 10.15, *)
+extension State: Sendable where Value: Sendable {}
+
 @available(iOS 14.0, macOS 11.0, *)
 @MainActor @preconcurrency @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {

@@ -9,17 +9,8 @@ import Testing
         var round: Int
     }
 
-    struct ClaimerMissing: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "the test helper HandoffRaceClaimer is not at \(path): build it with 'swift build'" }
-    }
-
     static func claimerExecutable() throws -> URL {
-        let url = try TestEnvironment.clipkitExecutable().deletingLastPathComponent().appendingPathComponent("HandoffRaceClaimer")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw ClaimerMissing(path: url.path)
-        }
-        return url
+        try TestEnvironment.builtExecutable(named: "HandoffRaceClaimer")
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -51,7 +51,7 @@ import Testing
             case .unknownVersion: return Samples.envelope(schema: .number(2), extra: ["signature": .string("…")])
             case .schemaNotANumber: return Samples.envelope(schema: .string("1"))
             case .wrongType: return Samples.envelope(type: .string("bluesky.starterPack"), payload: .object(["starterPackUri": .string("https://go.bsky.app/x")]))
-            case .undecodablePayload: return Samples.envelope(payload: .object(["npub": .string("npub1notreally")]))
+            case .undecodablePayload: return Samples.envelope(payload: .object(["code": .string("not a code")]))
             }
         }
     }
@@ -62,15 +62,15 @@ import Testing
         let store = try fixture.store()
         try fixture.writeEntry(damage.bytes())
 
-        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.claim(TicketHandoff.self) == nil)
         #expect(fixture.log.codes == [damage.expectedCode])
         #expect(fixture.log.entries.allSatisfy { $0.removedEntry })
         #expect(!fixture.entryExists, "the damaged entry must be removed")
 
         // The store keeps working.
         fixture.log.clear()
-        try store.offer(Samples.driver)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+        try store.offer(Samples.ticket)
+        #expect(store.claim(TicketHandoff.self) == Samples.ticket)
         #expect(fixture.log.entries.isEmpty)
     }
 
@@ -80,15 +80,15 @@ import Testing
         let store = try fixture.store()
         try fixture.writeEntry(damage.bytes())
 
-        #expect(store.peek(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.peek(TicketHandoff.self) == nil)
         #expect(fixture.log.codes == [damage.expectedCode])
         #expect(!fixture.entryExists, "the damaged entry must be removed")
-        #expect(store.peek(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.peek(TicketHandoff.self) == nil)
         #expect(fixture.log.codes.count == 1, "a removed entry is reported once")
 
-        try store.offer(Samples.driver)
-        #expect(store.peek(RoadFlareDriverHandoff.self) == Samples.driver)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+        try store.offer(Samples.ticket)
+        #expect(store.peek(TicketHandoff.self) == Samples.ticket)
+        #expect(store.claim(TicketHandoff.self) == Samples.ticket)
     }
 
     @Test func theReasonsSayWhatWasFound() throws {
@@ -115,7 +115,7 @@ import Testing
         let fixture = try HandoffFixture()
         let store = try fixture.store()
         try fixture.writeEntry(Samples.envelope(createdAt: .number(1_700_000_300), expiresAt: .number(1_700_003_600)))
-        #expect(store.claim(RoadFlareDriverHandoff.self)?.npub == Samples.npub)
+        #expect(store.claim(TicketHandoff.self)?.code == Samples.code)
         #expect(fixture.log.entries.isEmpty)
     }
 
@@ -134,7 +134,7 @@ import Testing
         let store = try fixture.store()
         // A folder where the entry file should be: reading fails, and nothing is deleted.
         try FileManager.default.createDirectory(at: fixture.entryFile, withIntermediateDirectories: true)
-        #expect(store.peek(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.peek(TicketHandoff.self) == nil)
         #expect(fixture.log.codes == ["storageFailed"])
         #expect(fixture.log.entries.allSatisfy { !$0.removedEntry })
         #expect(FileManager.default.fileExists(atPath: fixture.entryFile.path))

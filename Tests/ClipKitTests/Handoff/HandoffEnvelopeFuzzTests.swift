@@ -66,7 +66,7 @@ import Testing
         for caseNumber in 0..<300 {
             try fixture.writeEntry(Data(mutator.mutate([UInt8](Self.seeds[0]), tokens: JSONFuzzTokens.all)))
             fixture.log.clear()
-            let claimed = store.claim(RoadFlareDriverHandoff.self)
+            let claimed = store.claim(TicketHandoff.self)
             #expect(!fixture.entryExists, "case \(caseNumber)")
             #expect((claimed == nil) == (fixture.log.entries.count == 1), "case \(caseNumber): nothing claimed must come with one reason")
             if let claimed { #expect(claimed.problem == nil, "case \(caseNumber)") }

@@ -8,13 +8,13 @@ import Testing
     @Test func claimReturnsTheOfferedPayloadOnceAndTheEntryIsGone() throws {
         let fixture = try HandoffFixture()
         let store = try fixture.store()
-        let offer = try store.offer(Samples.driver)
-        #expect(offer.typeName == "roadflare.driver")
+        let offer = try store.offer(Samples.ticket)
+        #expect(offer.typeName == "com.example.ticket")
         #expect(fixture.entryExists)
 
-        #expect(store.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+        #expect(store.claim(TicketHandoff.self) == Samples.ticket)
         #expect(!fixture.entryExists)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.claim(TicketHandoff.self) == nil)
         // Claiming nothing is a normal outcome, not a diagnostic.
         #expect(fixture.log.entries.isEmpty)
     }
@@ -34,18 +34,18 @@ import Testing
     @Test func aNewOfferReplacesTheWaitingOne() throws {
         let fixture = try HandoffFixture()
         let store = try fixture.store()
-        try store.offer(Samples.driver)
-        let second = RoadFlareDriverHandoff(npub: Samples.npub, displayName: "Bob")
+        try store.offer(Samples.ticket)
+        let second = TicketHandoff(code: Samples.code, holder: "Bob")
         try store.offer(second)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == second)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.claim(TicketHandoff.self) == second)
+        #expect(store.claim(TicketHandoff.self) == nil)
     }
 
     @Test func theEnvelopeCarriesVersionTimesTypeAndPayload() throws {
         let fixture = try HandoffFixture()
         fixture.clock.now = Date(timeIntervalSince1970: 1_700_000_000.75)
         let store = try fixture.store(lifetime: 600)
-        let offer = try store.offer(Samples.driver)
+        let offer = try store.offer(Samples.ticket)
         #expect(offer.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(offer.expiresAt == Date(timeIntervalSince1970: 1_700_000_600))
 
@@ -54,32 +54,34 @@ import Testing
         #expect(stored["schema"] == .number(1))
         #expect(stored["createdAt"] == .number(1_700_000_000))
         #expect(stored["expiresAt"] == .number(1_700_000_600))
-        #expect(stored["type"] == .string("roadflare.driver"))
-        #expect(stored["payload"]?["npub"] == .string(Samples.npub))
-        #expect(stored["payload"]?["profileCreatedAt"] == .number(1_699_999_000))
+        #expect(stored["type"] == .string("com.example.ticket"))
+        #expect(stored["payload"]?["code"] == .string(Samples.code))
+        #expect(stored["payload"]?["issuedAt"] == .number(1_699_999_000))
 
         let envelope = try #require(store.claimEnvelope())
         #expect(envelope.schemaVersion == HandoffEnvelope.currentSchemaVersion)
-        #expect(try envelope.decodePayload(as: RoadFlareDriverHandoff.self) == Samples.driver)
+        #expect(try envelope.decodePayload(as: TicketHandoff.self) == Samples.ticket)
     }
 
-    @Test func theLifetimeComesFromTheManifest() throws {
+    @Test func theLifetimeAndTheTypesComeFromTheManifest() throws {
         let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
         let fixture = try HandoffFixture()
         let store = try HandoffStore(defaults: fixture.defaults, manifest: manifest, clock: fixture.clock.reading)
         #expect(store.lifetime == manifest.handoff.ttlSeconds)
-        let offer = try store.offer(Samples.note)
+        #expect(store.types == manifest.handoff.types)
+        #expect(throws: HandoffError.typeNotListed(NoteHandoff.handoffTypeName, listed: ["bluesky.starterPack"])) { try store.offer(Samples.note) }
+        let offer = try store.offer(json: .object(["starterPackUri": .string("https://go.bsky.app/x")]), typeName: "bluesky.starterPack")
         #expect(offer.expiresAt.timeIntervalSince(offer.createdAt) == TimeInterval(manifest.handoff.ttlSeconds))
     }
 
     @Test func anEntryIsClaimableUntilTheMomentItExpires() throws {
         let fixture = try HandoffFixture()
         let store = try fixture.store(lifetime: 60)
-        try store.offer(Samples.driver)
+        try store.offer(Samples.ticket)
         fixture.clock.advance(by: 59)
-        #expect(store.peek(RoadFlareDriverHandoff.self) == Samples.driver)
+        #expect(store.peek(TicketHandoff.self) == Samples.ticket)
         fixture.clock.advance(by: 1)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.claim(TicketHandoff.self) == nil)
         #expect(fixture.log.codes == ["expired"])
     }
 
@@ -101,12 +103,12 @@ import Testing
         let store = try fixture.store()
         #expect(throws: HandoffError.invalidTypeName("not a name")) { try store.offer(["a": 1], typeName: "not a name") }
 
-        let badDriver = RoadFlareDriverHandoff(npub: "npub1short")
+        let badTicket = TicketHandoff(code: "12")
         #expect {
-            try store.offer(badDriver)
+            try store.offer(badTicket)
         } throws: { error in
             guard case HandoffError.payloadRejected(.undecodablePayload(let type, let reason)) = error else { return false }
-            return type == "roadflare.driver" && reason.contains("not an npub")
+            return type == "com.example.ticket" && reason.contains("not a ticket code")
         }
 
         let huge = String(repeating: "x", count: HandoffEnvelope.maximumBytes)
@@ -134,24 +136,24 @@ import Testing
 
     @Test func storesWithDifferentKeysAreIndependent() throws {
         let fixture = try HandoffFixture()
-        let drivers = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "roadflare.driver", clock: fixture.clock.reading)
+        let tickets = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "com.example.ticket", clock: fixture.clock.reading)
         let notes = try HandoffStore(defaults: fixture.defaults, lifetime: 60, key: "test.notes", clock: fixture.clock.reading)
-        try drivers.offer(Samples.driver)
+        try tickets.offer(Samples.ticket)
         try notes.offer(Samples.note)
         #expect(notes.claim(NoteHandoff.self) == Samples.note)
-        #expect(drivers.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+        #expect(tickets.claim(TicketHandoff.self) == Samples.ticket)
     }
 
     @Test func theSystemClearingTheContainerMeansNothingToClaimAndOffersStillWork() throws {
         let fixture = try HandoffFixture()
         let store = try fixture.store()
-        try store.offer(Samples.driver)
+        try store.offer(Samples.ticket)
         try FileManager.default.removeItem(at: fixture.folder.url.appendingPathComponent("ClipKit"))
-        #expect(store.claim(RoadFlareDriverHandoff.self) == nil)
-        #expect(store.peek(RoadFlareDriverHandoff.self) == nil)
+        #expect(store.claim(TicketHandoff.self) == nil)
+        #expect(store.peek(TicketHandoff.self) == nil)
         #expect(fixture.log.entries.isEmpty)
-        try store.offer(Samples.driver)
-        #expect(store.claim(RoadFlareDriverHandoff.self) == Samples.driver)
+        try store.offer(Samples.ticket)
+        #expect(store.claim(TicketHandoff.self) == Samples.ticket)
     }
 
     @Test func threadsClaimingTheSameEntryGetItExactlyOnce() async throws {

@@ -19,7 +19,7 @@ import Testing
     @Test func jsonValueRoundTrips() throws {
         // The RoadFlare example names the `npub` kind, which ClipNostr registers; any checker will do here.
         let loader = ManifestLoader(parameterKinds: .standard.registering(ParameterKind(name: "npub") { .accepted($0) }))
-        for example in ["Examples/bluesky/clipkit.json", "Examples/roadflare/clipkit.json"] {
+        for example in ["Examples/bluesky/clipkit.json", "Examples/roadflare/clipkit.json", "Examples/coffee-shop/clipkit.json"] {
             let original = try loader.load(contentsOf: TestEnvironment.file(example))
             let written = original.jsonValue
             #expect(try loader.load(data: written.serialized()) == original, "\(example)")
@@ -36,30 +36,90 @@ import Testing
         }
     }
 
+    @Test func theCoffeeShopExampleListsItsTypeAndItsClipsRequests() throws {
+        let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
+        let order = ClipManifest.HandoffType(name: "com.example.coffee.order", requiredMembers: ["store"], optionalMembers: ["table"])
+        #expect(manifest.handoff.types == [order])
+        #expect(manifest.handoffType(named: "com.example.coffee.order") == order)
+        #expect(manifest.handoffType(named: "com.example.other") == nil)
+        #expect(manifest.routes.map(\.handoffType) == ["com.example.coffee.order", "com.example.coffee.order", nil])
+        #expect(manifest.clip.invocations == [.physical, .digital])
+        #expect(manifest.clip.requestsLocationConfirmation)
+        #expect(manifest.clip.requestsEphemeralNotifications)
+        let bluesky = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
+        #expect(!bluesky.clip.requestsLocationConfirmation && !bluesky.clip.requestsEphemeralNotifications, "both are off unless set")
+    }
+
+    @Test func aHandoffTypeChecksAPayloadAsFarAsTheManifestSays() {
+        let open = ClipManifest.HandoffType(name: "com.example.ticket", requiredMembers: ["ticket"])
+        let closed = ClipManifest.HandoffType(name: "com.example.ticket", requiredMembers: ["ticket"], optionalMembers: ["seat"])
+        let ticket: JSONValue = .object(["ticket": .string("A12")])
+        let seated: JSONValue = .object(["ticket": .string("A12"), "seat": .string("4C")])
+        let extra: JSONValue = .object(["ticket": .string("A12"), "gate": .number(3)])
+        #expect(open.problem(with: ticket) == nil)
+        #expect(open.problem(with: extra) == nil, "without an optional list, other members are allowed")
+        #expect(closed.problem(with: seated) == nil)
+        #expect(closed.problem(with: extra)?.contains("'gate'") == true)
+        #expect(open.problem(with: .object(["seat": .string("4C")]))?.contains("'ticket'") == true)
+        #expect(open.problem(with: .object(["ticket": .null]))?.contains("'ticket'") == true, "null is not a value")
+        #expect(open.problem(with: .array([ticket]))?.contains("JSON object") == true)
+        #expect(ClipManifest.HandoffType(name: "any").problem(with: .object([:])) == nil)
+    }
+
+    @Test func aPayloadsTypeIsFoundAmongTheTypesItFits() throws {
+        var manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
+        #expect(manifest.handoffTypes(fitting: .object(["store": .string("soho")])).map(\.name) == ["com.example.coffee.order"])
+        #expect(manifest.handoffTypes(fitting: .object(["ticket": .string("A12")])).isEmpty)
+        manifest.handoff.types.append(ClipManifest.HandoffType(name: "com.example.visit", requiredMembers: ["store"]))
+        #expect(manifest.handoffTypes(fitting: .object(["store": .string("soho")])).map(\.name) == ["com.example.coffee.order", "com.example.visit"])
+    }
+
     @Test func everyMemberReachesTheModel() throws {
         let json = Data("""
         {"$schema":"https://example.com/s.json","teamID":"ABCDE12345",
          "app":{"bundleID":"com.example.App","appStoreID":"42","name":"Example"},
-         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["physical","digital"]},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["physical","digital"],
+                 "requestsLocationConfirmation":true,"requestsEphemeralNotifications":true},
          "appGroup":"group.com.example","domains":["example.com","www.example.com"],
          "routes":[{"name":"page","patterns":["https://example.com/p/{slug}","https://www.example.com/p/{slug}"],"handledBy":"app",
-                    "params":{"slug":"slug"},"webContentQuery":{"embedded":"1"}},
+                    "params":{"slug":"slug"},"webContentQuery":{"embedded":"1"},"handoff":"com.example.page"},
                    {"name":"home","pattern":"https://example.com/","handledBy":"clip"}],
-         "handoff":{"ttlSeconds":3600,"webBridgeKeys":["starterPackUri"]},"nostr":{"relays":["wss://relay.example.com"]}}
+         "handoff":{"ttlSeconds":3600,"webBridgeKeys":["starterPackUri"],
+                    "types":[{"name":"com.example.page","required":["slug"],"optional":["embedded"]},{"name":"com.example.home"}]},
+         "nostr":{"relays":["wss://relay.example.com"]}}
         """.utf8)
         let expected = ClipManifest(
             teamID: "ABCDE12345", app: .init(bundleID: "com.example.App", appStoreID: "42", name: "Example"),
-            clip: .init(bundleID: "com.example.App.Clip", minimumIOS: "17.0", invocations: [.physical, .digital]),
+            clip: .init(bundleID: "com.example.App.Clip", minimumIOS: "17.0", invocations: [.physical, .digital],
+                        requestsLocationConfirmation: true, requestsEphemeralNotifications: true),
             appGroup: "group.com.example", domains: ["example.com", "www.example.com"],
             routes: [
                 .init(name: "page", patterns: ["https://example.com/p/{slug}", "https://www.example.com/p/{slug}"], handledBy: .app,
-                      params: ["slug": "slug"], webContentQuery: ["embedded": "1"]),
+                      params: ["slug": "slug"], webContentQuery: ["embedded": "1"], handoffType: "com.example.page"),
                 .init(name: "home", patterns: ["https://example.com/"], handledBy: .clip),
             ],
-            handoff: .init(ttlSeconds: 3600, webBridgeKeys: ["starterPackUri"]),
+            handoff: .init(ttlSeconds: 3600, webBridgeKeys: ["starterPackUri"], types: [
+                .init(name: "com.example.page", requiredMembers: ["slug"], optionalMembers: ["embedded"]),
+                .init(name: "com.example.home"),
+            ]),
             nostr: .init(relays: ["wss://relay.example.com"])
         )
         #expect(try ManifestLoader().load(data: json) == expected)
+    }
+
+    @Test func headerImagesOfClipRoutesAndPlacesReachTheModel() throws {
+        let json = Data("""
+        {"teamID":"ABCDE12345","app":{"bundleID":"com.example.App","appStoreID":"42"},
+         "clip":{"bundleID":"com.example.App.Clip","minimumIOS":"17.0","invocations":["physical"]},
+         "appGroup":"group.com.example","domains":["example.com"],
+         "routes":[{"name":"home","pattern":"https://example.com/h/{slug}","handledBy":"clip","headerImage":"cards/home.png"}],
+         "handoff":{"ttlSeconds":3600},
+         "places":[{"name":"Stand","url":"https://example.com/h/stand","latitude":1.5,"longitude":2.5,"mapAction":"BUY_TICKETS",
+                    "headerImage":"cards/Stand.JPEG"}]}
+        """.utf8)
+        let manifest = try ManifestLoader().load(data: json)
+        #expect(manifest.routes.first?.headerImage == "cards/home.png")
+        #expect(manifest.places.first?.headerImage == "cards/Stand.JPEG")
     }
 
     @Test func everyDuplicateMemberIsReportedWithItsPath() {

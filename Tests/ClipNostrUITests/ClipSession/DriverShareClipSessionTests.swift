@@ -46,14 +46,16 @@ struct DriverShareClipSessionTests {
         #expect(preview.state.isPreview)
 
         let offered = try await preview.offerHandoff()
-        #expect(handoff.store.peek(RoadFlareDriverHandoff.self) == offered)
+        #expect(handoff.store.peek(DriverHandoff.self) == offered)
         #expect(promotion.isOverlayPresented)
 
         // The full app's first launch finds the driver.
-        let launch = OnboardingResolver(rules: [DriverOnboardingRule()]).launch(openedBy: nil, claimingFrom: handoff.store)
-        #expect(launch.destination == .addDriver(DriverPrefill(
+        let launch = OnboardingResolver(rules: [.driver { $0 }], otherwise: DriverPrefill(npub: "", origin: .clipHandoff))
+            .launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(launch.destination == DriverPrefill(
             npub: Self.npub, displayName: "Fiatjaf", profileCreatedAt: 1_700_000_000, origin: .clipHandoff
-        )))
+        ))
+        #expect(launch.origin == .clipHandoff)
     }
 
     @Test func aDismissalInOneInvocationIsRememberedInTheNext() async throws {
@@ -82,5 +84,57 @@ struct DriverShareClipSessionTests {
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/npub1broken"))))
         guard case .unsupportedLink(let reason) = session.screen else { Issue.record("expected a message"); return }
         #expect(reason.contains("npub"))
+    }
+
+    /// RoadFlare's manifest, changed by `change`, written into a folder of its own.
+    func manifestFile(_ change: (inout [String: Any]) -> Void) throws -> (TemporaryDirectory, URL) {
+        let folder = try TemporaryDirectory(prefix: "clipkit-driver-runtime")
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))) as? [String: Any])
+        manifest.removeValue(forKey: "$schema")
+        change(&manifest)
+        let file = folder.file("clipkit.json")
+        try JSONSerialization.data(withJSONObject: manifest).write(to: file)
+        return (folder, file)
+    }
+
+    @Test func theRuntimeMakesTheSessionInOneCallAndTheRouteMayNameTheHandoffType() throws {
+        let (folder, file) = try manifestFile { manifest in
+            var routes = manifest["routes"] as? [[String: Any]] ?? []
+            routes[0]["handoff"] = "com.roadflare.driver"
+            manifest["routes"] = routes
+            manifest["handoff"] = ["ttlSeconds": 600, "types": [["name": "com.roadflare.driver", "required": ["npub"]]]]
+        }
+        let runtime = try ClipRuntime(manifestAt: file, containerDirectory: folder.url, parameterKinds: DriverShareClipSession.parameterKinds)
+        let session = try DriverShareClipSession(runtime: runtime)
+        session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
+        guard case .driver(let preview, _) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
+        #expect(preview.handoffTypeName == "com.roadflare.driver")
+        #expect(runtime.handoffs.lifetime == 600)
+
+        let example = try ClipRuntime(
+            manifestAt: TestEnvironment.file("Examples/roadflare/clipkit.json"), containerDirectory: folder.url,
+            parameterKinds: DriverShareClipSession.parameterKinds
+        )
+        let defaultSession = try DriverShareClipSession(runtime: example)
+        defaultSession.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
+        guard case .driver(let defaultPreview, _) = defaultSession.screen else { Issue.record("expected a driver"); return }
+        #expect(defaultPreview.handoffTypeName == DriverHandoff.handoffTypeName)
+    }
+
+    @Test func aManifestWithoutRelaysCannotSetTheClipUp() throws {
+        let (folder, file) = try manifestFile { manifest in manifest.removeValue(forKey: "nostr") }
+        let runtime = try ClipRuntime(manifestAt: file, containerDirectory: folder.url, parameterKinds: DriverShareClipSession.parameterKinds)
+        #expect {
+            _ = try DriverShareClipSession(runtime: runtime)
+        } throws: { error in
+            guard case ClipSetupError.flow(let reason) = error else { return false }
+            return reason.contains("nostr.relays")
+        }
+        #expect {
+            _ = try ClipRuntime(manifestAt: file, containerDirectory: folder.url)
+        } throws: { error in
+            guard case ClipSetupError.manifest(let manifestError) = error else { return false }
+            return manifestError.description.contains("npub")
+        }
     }
 }

@@ -168,7 +168,7 @@ struct DriverPreviewModelTests {
         #expect(!promotion.isOverlayPresented)
 
         let handoff = try await model.offerHandoff()
-        #expect(handoff == RoadFlareDriverHandoff(
+        #expect(handoff == DriverHandoff(
             npub: ScriptedProfileSource.sampleNpub, displayName: "Alice", profileCreatedAt: 1_700_000_000
         ))
         #expect(model.state == .offered(handoff))
@@ -192,7 +192,7 @@ struct DriverPreviewModelTests {
         await loading.value
         #expect(model.state.isFailed)
         let handoff = try await model.offerHandoff()
-        #expect(handoff == RoadFlareDriverHandoff(npub: ScriptedProfileSource.sampleNpub))
+        #expect(handoff == DriverHandoff(npub: ScriptedProfileSource.sampleNpub))
         #expect(model.state == .offered(handoff))
         #expect(self.handoff.waitingDriver() == handoff)
     }

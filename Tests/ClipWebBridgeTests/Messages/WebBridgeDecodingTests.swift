@@ -4,8 +4,8 @@ import ClipWebBridge
 import Foundation
 import Testing
 
-/// The web bridge decodes exactly the two messages Bluesky's web content sends, and rejects
-/// everything else with a reason a person can act on.
+/// The web bridge decodes exactly the two messages a clip's web content sends (Bluesky's, here), and
+/// rejects everything else with a reason a person can act on.
 @Suite struct WebBridgeDecodingTests {
     let bridge: WebBridge
 
@@ -31,7 +31,7 @@ import Testing
         #expect(try bridge.decode(messageBody: #"{"action":"present"}"#) == .present)
     }
 
-    @Test func storeOfAStarterPackURLDecodesIntoABlueskyHandoff() throws {
+    @Test func storeOfAStarterPackURLDecodesIntoTheKeyAndTheText() throws {
         let url = "https://bsky.app/start/alice.bsky.social/3jzfcijpj2z2a"
         let command = try bridge.decode(#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"\#(url)"}"#)
         guard case .store(let key, let value) = command else {
@@ -41,7 +41,8 @@ import Testing
         #expect(key == "starterPackUri")
         #expect(value.text == url)
         #expect(value.json == nil)
-        #expect(command.handoffPayload as? BlueskyStarterPackHandoff == BlueskyStarterPackHandoff(starterPackURI: url))
+        #expect(command.handoffPayload == WebBridgeHandoff(key: "starterPackUri", value: url))
+        #expect(WebBridgeCommand.present.handoffPayload == nil)
     }
 
     @Test func aJSONEncodedValueIsKeptTyped() throws {
@@ -53,7 +54,7 @@ import Testing
         }
         #expect(value.json == .string("https://go.bsky.app/4f1Ab2c"))
         #expect(value.stringValue == "https://go.bsky.app/4f1Ab2c")
-        #expect((command.handoffPayload as? BlueskyStarterPackHandoff)?.starterPackURI == "https://go.bsky.app/4f1Ab2c")
+        #expect(command.handoffPayload?.value == #""https://go.bsky.app/4f1Ab2c""#, "the handoff keeps the text as sent")
 
         let other = WebBridge(allowedKeys: ["onboarding"])
         let object = try other.decode(#"{"action":"store","keyToStoreAs":"onboarding","jsonToStore":"{\"step\":2,\"skip\":false}"}"#)
@@ -152,13 +153,29 @@ import Testing
         #expect(rejection(#"{"action":"store","keyToStoreAs":"notes","jsonToStore":"\#(value.dropLast())"}"#, by: bridge) == nil)
     }
 
+    /// An app's own rule for `starterPackUri`: an https link.
+    static let httpsOnly = WebBridgeValueCheck(key: "starterPackUri") { value in
+        value.stringValue.hasPrefix("https://") && value.stringValue.count > 8 ? nil : "'\(value.stringValue)' is not an https link"
+    }
+
     @Test(arguments: ["javascript:alert(1)", "", "https://", "file:///etc/passwd", "\\\"not a uri\\\""])
-    func aStarterPackValueThatIsNotAURIIsRejected(_ value: String) {
-        guard case .invalidValue(let key, _)? = rejection(#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"\#(value)"}"#) else {
-            Issue.record("'\(value)' was accepted as a starter-pack URI")
+    func aValueTheAppsCheckRefusesIsRejectedWithItsReason(_ value: String) throws {
+        let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
+        let checked = WebBridge(manifest: manifest, valueChecks: [Self.httpsOnly])
+        guard case .invalidValue(let key, let reason)? = rejection(#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"\#(value)"}"#, by: checked) else {
+            Issue.record("'\(value)' was accepted as an https link")
             return
         }
         #expect(key == "starterPackUri")
+        #expect(reason.contains("not an https link"))
+        // Without the app's rule, the manifest's allow-list alone decides: any value of an allowed key.
+        #expect(rejection(#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"\#(value)"}"#) == nil)
+    }
+
+    @Test func aValueCheckAppliesOnlyToItsKey() throws {
+        let checked = WebBridge(allowedKeys: ["starterPackUri", "notes"], valueChecks: [Self.httpsOnly])
+        #expect(rejection(#"{"action":"store","keyToStoreAs":"notes","jsonToStore":"javascript:alert(1)"}"#, by: checked) == nil)
+        #expect(rejection(#"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://go.bsky.app/x"}"#, by: checked) == nil)
     }
 
     @Test func deepNestingIsRejectedWithoutRecursingFurther() {

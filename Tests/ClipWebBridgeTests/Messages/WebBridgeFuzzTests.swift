@@ -16,7 +16,10 @@ import Testing
     ].map { Array($0.utf8) }
 
     @Test func mutatedMessagesAreDecodedOrRejectedCleanly() throws {
-        let bridge = WebBridge(allowedKeys: ["starterPackUri", "onboarding"], maximumMessageBytes: 4096, maximumValueBytes: 256)
+        let httpsOnly = WebBridgeValueCheck(key: "starterPackUri") { $0.stringValue.hasPrefix("https://") ? nil : "not an https link" }
+        let bridge = WebBridge(
+            allowedKeys: ["starterPackUri", "onboarding"], valueChecks: [httpsOnly], maximumMessageBytes: 4096, maximumValueBytes: 256
+        )
         var mutator = SeededMutator(seed: 0xB51D_6E00)
         var accepted = 0
         var codes: Set<String> = []
@@ -31,8 +34,8 @@ import Testing
                 case .store(let key, let value):
                     #expect(bridge.allowedKeys.contains(key), "case \(caseNumber)")
                     #expect(value.text.utf8.count <= bridge.maximumValueBytes, "case \(caseNumber)")
-                    if key == BlueskyStarterPackHandoff.webBridgeKey {
-                        #expect(BlueskyStarterPackHandoff.problem(withURI: value.stringValue) == nil, "case \(caseNumber)")
+                    if key == "starterPackUri" {
+                        #expect(value.stringValue.hasPrefix("https://"), "case \(caseNumber): the app's check holds")
                     }
                 }
                 // A command survives being sent again in canonical form.

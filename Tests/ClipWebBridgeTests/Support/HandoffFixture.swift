@@ -23,6 +23,12 @@ struct HandoffFixture {
     }
 }
 
+/// A page's link, handed off as an app's own payload type.
+struct LinkHandoff: HandoffPayload, Equatable {
+    static let handoffTypeName = "com.example.link"
+    var link: String
+}
+
 enum Samples {
-    static let starterPack = BlueskyStarterPackHandoff(starterPackURI: "https://bsky.app/start/alice.bsky.social/3jzfcijpj2z2a")
+    static let link = LinkHandoff(link: "https://bsky.app/start/alice.bsky.social/3jzfcijpj2z2a")
 }

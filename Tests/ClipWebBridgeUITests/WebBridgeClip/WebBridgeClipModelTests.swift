@@ -9,6 +9,12 @@ import Testing
 
 @MainActor
 @Suite struct WebBridgeClipModelTests {
+    /// The app's own type for the starter pack, under the type Bluesky's routes name.
+    struct StarterPack: HandoffPayload, Equatable {
+        static let handoffTypeName = "bluesky.starterPack"
+        var starterPackUri: String
+    }
+
     let handoff: AppGroupFixture
     let manifest: ClipManifest
     let router: InvocationRouter
@@ -27,9 +33,10 @@ import Testing
         let wall = self.wall
         let promotion = InstallPromotionController(memory: InMemoryPromotionMemory(), now: { wall.now })
         let match = try router.route(url).get()
+        var options = WebBridgeClipOptions()
+        if let invocationPayload { options.invocationPayload = { _ in invocationPayload } }
         let model = try WebBridgeClipModel(
-            match: match, router: router, manifest: manifest, store: handoff.store, promotion: promotion,
-            invocationPayload: invocationPayload
+            match: match, router: router, manifest: manifest, store: handoff.store, promotion: promotion, options: options
         )
         return (model, promotion)
     }
@@ -54,17 +61,18 @@ import Testing
     }
 
     @Test func storeThenPresentHandsOffTheStarterPackAndShowsTheOverlayOnce() throws {
-        let invoked = BlueskyStarterPackHandoff(starterPackURI: "https://bsky.app/start/alice.bsky.social/3kabc")
+        let invoked = StarterPack(starterPackUri: "https://bsky.app/start/alice.bsky.social/3kabc")
         let (model, promotion) = try makeModel(invocationPayload: invoked)
         model.recordContentLoaded()
 
         guard case .handedOff(let offer) = model.handle(message: Self.storeMessage()) else {
             Issue.record("expected a handoff, got \(model.effects)"); return
         }
-        #expect(offer.typeName == BlueskyStarterPackHandoff.handoffTypeName)
+        #expect(offer.typeName == StarterPack.handoffTypeName, "the route's handoff type")
+        #expect(model.handoffTypeName == StarterPack.handoffTypeName)
         #expect(model.handle(message: #"{"action":"present"}"#) == .presentedOverlay(offered: nil))
         #expect(promotion.isOverlayPresented)
-        #expect(handoff.store.peek(BlueskyStarterPackHandoff.self)?.starterPackURI == Self.packURI,
+        #expect(handoff.store.peek(StarterPack.self)?.starterPackUri == Self.packURI,
                 "the page's own value is kept, not replaced by the invocation link")
 
         #expect(model.handle(message: #"{"action":"present"}"#) == .heldOverlay(.alreadyPresented, offered: nil))
@@ -73,13 +81,13 @@ import Testing
     }
 
     @Test func presentBeforeAnyStoreOffersTheInvocationFirst() throws {
-        let invoked = BlueskyStarterPackHandoff(starterPackURI: "https://bsky.app/start/alice.bsky.social/3kabc")
+        let invoked = StarterPack(starterPackUri: "https://bsky.app/start/alice.bsky.social/3kabc")
         let (model, _) = try makeModel(invocationPayload: invoked)
         guard case .presentedOverlay(let offered?) = model.handle(message: #"{"action":"present"}"#) else {
             Issue.record("expected an overlay after an offer, got \(model.effects)"); return
         }
-        #expect(offered.typeName == BlueskyStarterPackHandoff.handoffTypeName)
-        #expect(handoff.store.peek(BlueskyStarterPackHandoff.self) == invoked)
+        #expect(offered.typeName == StarterPack.handoffTypeName)
+        #expect(handoff.store.peek(StarterPack.self) == invoked)
     }
 
     @Test func aPageCannotPromptBeforeThePersonDidAnything() throws {
@@ -138,7 +146,7 @@ import Testing
             }
             model.handle(message: String(text))
             if let envelope = handoff.store.peekEnvelope() {
-                #expect(envelope.typeName == BlueskyStarterPackHandoff.handoffTypeName)
+                #expect(envelope.typeName == StarterPack.handoffTypeName)
             }
         }
         #expect(model.effects.count == 3_000)

@@ -33,10 +33,10 @@ do {
     }
     let npub = link.split(separator: "/").last.map(String.init) ?? ""
     let store = try HandoffStore(defaults: try DirectorySharedDefaults(directory: container), manifest: manifest)
-    try store.offer(RoadFlareDriverHandoff(
+    try store.offer(DriverHandoff(
         npub: npub, displayName: found.profile.preferredName, profileCreatedAt: Int(found.event.createdAt)
     ))
-    let claimed = store.claim(RoadFlareDriverHandoff.self)
+    let claimed = store.claim(DriverHandoff.self)
     print("\(target.route ?? "?"): \(found.profile.preferredName ?? "unknown") \(found.profile.picture?.absoluteString ?? "")"
         + " handoff: \(claimed?.displayName ?? "none")")
 } catch {
@@ -45,4 +45,12 @@ do {
 
 enum ProbeFailure: Error {
     case noProfile
+}
+
+/// The clip's own handoff payload: the driver, for the app's add-driver screen.
+struct DriverHandoff: HandoffPayload {
+    static let handoffTypeName = "clipkit.driver"
+    var npub: String
+    var displayName: String?
+    var profileCreatedAt: Int?
 }

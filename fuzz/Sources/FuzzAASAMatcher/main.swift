@@ -1,10 +1,10 @@
 // libFuzzer target: Apple-exact AASA pattern matching (ClipSite's AASAMatcher). One input is a URL,
 // a newline, then an AASA document; the document's patterns are compiled and the URL matched for
 // every app. Matching the same URL twice gives the same answer.
-import ClipSite
+import ClipAASA
+import Foundation
 import FuzzDriver
 import FuzzSupport
-import Foundation
 
 runFuzzer { data, size in
     let (head, rest) = FuzzInput(data, size).split(at: 0x0A)

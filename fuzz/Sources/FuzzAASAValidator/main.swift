@@ -1,10 +1,10 @@
 // libFuzzer target: the AASA validator (ClipSite's AASAValidator) on any bytes, as served at
 // /.well-known/apple-app-site-association. A file over the size cap is never valid, and validating
 // the same bytes twice gives the same report.
-import ClipSite
+import ClipAASA
+import Foundation
 import FuzzDriver
 import FuzzSupport
-import Foundation
 
 let validator = AASAValidator(domain: "roadflare.app")
 

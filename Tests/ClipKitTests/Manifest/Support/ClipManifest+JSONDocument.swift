@@ -10,23 +10,36 @@ extension ClipManifest {
     var jsonValue: JSONValue {
         var appMembers: [String: JSONValue] = ["bundleID": .string(app.bundleID), "appStoreID": .string(app.appStoreID)]
         if let name = app.name { appMembers["name"] = .string(name) }
+        var clipMembers: [String: JSONValue] = [
+            "bundleID": .string(clip.bundleID),
+            "minimumIOS": .string(clip.minimumIOS),
+            "invocations": Self.array(clip.invocations.map(\.rawValue)),
+        ]
+        if clip.requestsLocationConfirmation { clipMembers["requestsLocationConfirmation"] = .bool(true) }
+        if clip.requestsEphemeralNotifications { clipMembers["requestsEphemeralNotifications"] = .bool(true) }
+        var handoffMembers: [String: JSONValue] = [
+            "ttlSeconds": .number(Double(handoff.ttlSeconds)),
+            "webBridgeKeys": Self.array(handoff.webBridgeKeys),
+        ]
+        if !handoff.types.isEmpty { handoffMembers["types"] = .array(handoff.types.map(\.jsonValue)) }
         var members: [String: JSONValue] = [
             "teamID": .string(teamID),
             "app": .object(appMembers),
-            "clip": .object([
-                "bundleID": .string(clip.bundleID),
-                "minimumIOS": .string(clip.minimumIOS),
-                "invocations": Self.array(clip.invocations.map(\.rawValue)),
-            ]),
+            "clip": .object(clipMembers),
             "appGroup": .string(appGroup),
             "domains": Self.array(domains),
             "routes": .array(routes.map(\.jsonValue)),
-            "handoff": .object([
-                "ttlSeconds": .number(Double(handoff.ttlSeconds)),
-                "webBridgeKeys": Self.array(handoff.webBridgeKeys),
-            ]),
+            "handoff": .object(handoffMembers),
         ]
         if let nostr { members["nostr"] = .object(["relays": Self.array(nostr.relays)]) }
+        if !places.isEmpty {
+            members["places"] = .array(places.map { place in
+                .object([
+                    "name": .string(place.name), "url": .string(place.url), "latitude": .number(place.latitude),
+                    "longitude": .number(place.longitude), "mapAction": .string(place.mapAction),
+                ])
+            })
+        }
         return .object(members)
     }
 
@@ -51,6 +64,16 @@ extension ClipManifest.RouteDefinition {
         if !params.isEmpty { members["params"] = ClipManifest.object(params) }
         if let webContentQuery { members["webContentQuery"] = ClipManifest.object(webContentQuery) }
         if let fragment { members["fragment"] = .string(fragment.rawValue) }
+        if let handoffType { members["handoff"] = .string(handoffType) }
+        return .object(members)
+    }
+}
+
+extension ClipManifest.HandoffType {
+    /// The type as a JSON object; `optional` only when the type lists it.
+    var jsonValue: JSONValue {
+        var members: [String: JSONValue] = ["name": .string(name), "required": ClipManifest.array(requiredMembers)]
+        if let optionalMembers { members["optional"] = ClipManifest.array(optionalMembers) }
         return .object(members)
     }
 }

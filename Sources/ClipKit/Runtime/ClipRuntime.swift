@@ -1,0 +1,83 @@
+import Foundation
+
+/// Everything a clip or its full app builds from `clipkit.json`, in one call: the manifest, the
+/// router with the parameter kinds its flow registers, the App Group's shared store and the one-shot
+/// handoff store.
+///
+/// ```swift
+/// let runtime = try ClipRuntime.fromBundle()                                   // on iOS
+/// let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: folder)   // tools, tests
+/// runtime.router.route(url)
+/// try runtime.handoffs.offer(ticket)
+/// ```
+///
+/// The clip and its full app build the same runtime, so they route the same links and share one
+/// handoff store. Each flow's session (`ClipSession`, `DriverShareClipSession`,
+/// `WebBridgeClipSession`) is made from a runtime.
+public struct ClipRuntime: Sendable {
+    /// The checked manifest.
+    public let manifest: ClipManifest
+    /// The router both targets use, with the parameter kinds the runtime was built with.
+    public let router: InvocationRouter
+    /// The App Group container the clip and the app share.
+    public let container: AppGroupContainer
+    /// The shared store inside the container: ClipKit's files, with a claim that is exactly-once across processes.
+    public let defaults: any SharedDefaults
+    /// The one-shot handoff store, with the manifest's lifetime and payload types.
+    public let handoffs: HandoffStore
+
+    /// Builds the runtime for a loaded manifest in `container`.
+    ///
+    /// - Parameter parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
+    ///   clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
+    /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
+    public init(
+        manifest: ClipManifest, container: AppGroupContainer, parameterKinds: ParameterKindRegistry = .standard
+    ) throws(ClipSetupError) {
+        do {
+            router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
+        } catch {
+            throw .router(error)
+        }
+        let defaults: DirectorySharedDefaults
+        do {
+            defaults = try DirectorySharedDefaults(container: container)
+        } catch {
+            throw .sharedDefaults(error)
+        }
+        do {
+            handoffs = try HandoffStore(defaults: defaults, manifest: manifest)
+        } catch {
+            throw .handoff(error)
+        }
+        self.manifest = manifest
+        self.container = container
+        self.defaults = defaults
+    }
+
+    /// Builds the runtime from a manifest file, with a folder standing in for the App Group
+    /// container: for tools, tests and Linux.
+    ///
+    /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
+    public init(
+        manifestAt url: URL, containerDirectory: URL, parameterKinds: ParameterKindRegistry = .standard
+    ) throws(ClipSetupError) {
+        let manifest = try Self.manifest(at: url, parameterKinds: parameterKinds)
+        let container: AppGroupContainer
+        do {
+            container = try AppGroupContainer(manifest: manifest, directory: containerDirectory)
+        } catch {
+            throw .appGroup(error)
+        }
+        try self.init(manifest: manifest, container: container, parameterKinds: parameterKinds)
+    }
+
+    /// Loads and checks the manifest at `url` with `parameterKinds`.
+    static func manifest(at url: URL, parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipManifest {
+        do {
+            return try ManifestLoader(parameterKinds: parameterKinds).load(contentsOf: url)
+        } catch {
+            throw .manifest(error)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// Why a clip's or an app's runtime could not be built; `clipkit doctor` finds each of these before
+/// App Review.
+public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
+    /// The bundle has no `clipkit.json`.
+    case manifestNotBundled(bundle: String)
+    /// The manifest could not be read or is not valid.
+    case manifest(ManifestError)
+    /// A route could not be compiled: its parameter kind is not registered by the clip's flow.
+    case router(RouterConfigurationError)
+    /// The App Group container is not available.
+    case appGroup(AppGroupContainerError)
+    /// The shared store in the container could not be opened.
+    case sharedDefaults(SharedDefaultsError)
+    /// The handoff store could not be set up.
+    case handoff(HandoffError)
+    /// The clip's flow could not be set up from the manifest (for example, it lists no relays).
+    case flow(String)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .manifestNotBundled(let bundle):
+            return "clipkit.json is not in the bundle \(bundle); add it to the target's resources (Copy Bundle Resources) in both the clip and the app"
+        case .manifest(let error):
+            return error.description
+        case .router(let error):
+            return "clipkit.json: \(error.description)"
+        case .appGroup(let error):
+            return error.description
+        case .sharedDefaults(let error):
+            return "the App Group's shared store cannot be opened: \(error.description)"
+        case .handoff(let error):
+            return "clipkit.json: \(error.description)"
+        case .flow(let reason):
+            return reason
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ClipKit
+
+/// What every flow's clip session offers: an inbox that every entry point delivers to, the screen
+/// to show, and its changes.
+///
+/// ``ClipSession`` (a clip that shows the app's own views), `DriverShareClipSession` (ClipNostrUI)
+/// and `WebBridgeClipSession` (ClipWebBridgeUI) conform, so one SwiftUI wrapper
+/// (`ClipSessionView`, `ObservedClipSession`) serves them all, and each is made from a
+/// ``ClipKit/ClipRuntime`` in one line.
+@MainActor
+public protocol ClipSessionModel: AnyObject {
+    /// What the clip shows.
+    associatedtype Screen: Sendable
+
+    /// The parameter kinds this flow's routes may use; the runtime's router is built with them.
+    static var parameterKinds: ParameterKindRegistry { get }
+
+    /// Creates the session from a runtime built with ``parameterKinds``.
+    ///
+    /// - Throws: ``ClipKit/ClipSetupError`` when the flow cannot be set up from the manifest.
+    init(runtime: ClipRuntime) throws(ClipSetupError)
+
+    /// The inbox every entry point delivers invocations to.
+    var inbox: InvocationInbox { get }
+    /// What the clip shows now.
+    var screen: Screen { get }
+    /// Every new screen.
+    var changes: StateBroadcast<Screen> { get }
+}
+
+extension ClipSessionModel {
+    /// ClipKit's standard parameter kinds.
+    public static var parameterKinds: ParameterKindRegistry { .standard }
+}

@@ -1,0 +1,245 @@
+// swift-tools-version: 6.1
+//
+// ClipKit's tooling: the `clipkit` command and the libraries behind it, which no app links.
+//
+// It depends on the ClipKit package one folder up by path, so it always builds against the clip
+// modules of the same checkout. Everything that needs more than swift-crypto lives here: SwiftNIO
+// (the relay transport for Linux and macOS, the link-domain server), Hummingbird, Mustache,
+// ZIPFoundation, ArgumentParser. An app that adds ClipKit resolves none of them.
+//
+// Module map: ClipAASA (the AASA engine: validate, match, generate, the CDN check) depends on
+// ClipKit alone, so the doctor links no NIO, Mustache or libsecp256k1. ClipSite renders the link
+// domain (pages, static export, App Store Connect); ClipServer serves it; ClipDoctor checks a clip
+// before App Review; ClipSimulation runs the flows end to end; ClipKitCLI is the command.
+
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// A product of the ClipKit package (the clip modules, one folder up).
+func clipKit(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKit") }
+
+let package = Package(
+    name: "ClipKitTooling",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "clipkit", targets: ["clipkit"]),
+        .library(name: "ClipNostrWebSocket", targets: ["ClipNostrWebSocket"]),
+        .library(name: "ClipAASA", targets: ["ClipAASA"]),
+        .library(name: "ClipSite", targets: ["ClipSite"]),
+        .library(name: "ClipServer", targets: ["ClipServer"]),
+        .library(name: "ClipDoctor", targets: ["ClipDoctor"]),
+        .library(name: "ClipSimulation", targets: ["ClipSimulation"]),
+    ],
+    dependencies: [
+        .package(name: "ClipKit", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        // The relay transport for Linux, macOS and tooling (WebSocket over TCP or TLS on SwiftNIO);
+        // Apple clips use URLSession's WebSocket task from ClipNostr and never link NIO.
+        .target(
+            name: "ClipNostrWebSocket",
+            dependencies: [
+                clipKit("ClipNostr"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        // The AASA engine: Foundation and ClipKit only.
+        .target(
+            name: "ClipAASA",
+            dependencies: [clipKit("ClipKit")],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipSite",
+            dependencies: [
+                clipKit("ClipKit"),
+                clipKit("ClipNostr"),
+                "ClipAASA",
+                "ClipNostrWebSocket",
+                .product(name: "Mustache", package: "swift-mustache"),
+                // ES256 tokens for the App Store Connect API.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipServer",
+            dependencies: [
+                clipKit("ClipKit"),
+                "ClipSite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipDoctor",
+            dependencies: [
+                clipKit("ClipKit"),
+                "ClipAASA",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipSimulation",
+            dependencies: [
+                clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"),
+                clipKit("ClipWebBridgeUI"), clipKit("ClipWebBridge"),
+                "ClipNostrWebSocket", "ClipSite", "ClipServer", "ClipLoopback",
+            ],
+            swiftSettings: strictSwift
+        ),
+        // Loopback helpers that the demo, the tests and the benchmarks share: a free port, a port
+        // probe, and a real nostr-relay on a loopback port. Not a product.
+        .target(
+            name: "ClipLoopback",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ClipKitCLI",
+            dependencies: [
+                clipKit("ClipKit"),
+                clipKit("ClipWebBridge"),
+                clipKit("ClipNostr"),
+                clipKit("ClipNotifications"),
+                "ClipNostrWebSocket",
+                "ClipAASA",
+                "ClipSite",
+                "ClipDoctor",
+                "ClipSimulation",
+                "ClipServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "clipkit",
+            dependencies: ["ClipKitCLI"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Benchmarks of the tooling (build with -c release; scripts in ../bench)
+        .executableTarget(
+            name: "clipdoctor-bench",
+            dependencies: ["ClipDoctor"],
+            path: "Benchmarks/ClipDoctorBench",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "aasa-match-bench",
+            dependencies: ["ClipAASA"],
+            path: "Benchmarks/AASAMatchBench",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "signed-link-bench",
+            dependencies: [clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipNostr"), clipKit("ClipNostrUI"), "ClipNostrWebSocket"],
+            path: "Benchmarks/SignedLink",
+            exclude: ["run.py", "sizes.py"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "ClipToolingTestSupport",
+            dependencies: [
+                clipKit("ClipKit"), clipKit("ClipTestSupport"), "ClipLoopback",
+                // The App Store Connect API stand-in checks tokens' signatures and uploads' MD5.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/ClipToolingTestSupport",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipNostrWebSocketTests",
+            dependencies: [
+                clipKit("ClipNostr"), clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipTestSupport"),
+                "ClipNostrWebSocket", "ClipLoopback", "ClipToolingTestSupport",
+                // The hostile test relay: a small WebSocket server on NIO.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipLoopbackTests",
+            dependencies: ["ClipLoopback"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipAASATests",
+            dependencies: ["ClipAASA", clipKit("ClipKit"), clipKit("ClipTestSupport"), "ClipToolingTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSiteTests",
+            dependencies: [
+                "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
+                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                // Makes the P-256 keys of the App Store Connect tests.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipDoctorTests",
+            dependencies: [
+                "ClipDoctor", "ClipAASA", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
+                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipSimulationTests",
+            dependencies: [
+                "ClipSimulation", clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipWebBridge"),
+                "ClipLoopback", clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipServerTests",
+            dependencies: [
+                "ClipServer", "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
+                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipKitCLITests",
+            dependencies: [
+                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
+                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+            ],
+            swiftSettings: strictSwift
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

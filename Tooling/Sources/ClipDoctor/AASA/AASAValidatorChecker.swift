@@ -1,0 +1,56 @@
+import ClipAASA
+import ClipKit
+import Foundation
+
+/// The AASA check through ClipAASA's ``AASAValidator``: the file's bytes, structure and patterns,
+/// its agreement with the manifest, and — for a live URL — how it is hosted.
+///
+/// The validator's findings keep their codes (`aasa.…`) and severities; the JSON path inside the
+/// file becomes the finding's key.
+public struct AASAValidatorChecker: AASAChecking {
+    /// The parameter kinds used to make sample URLs for the manifest's routes.
+    public var parameterKinds: ParameterKindRegistry
+    /// The domain a local file is served for, when the manifest has several.
+    public var domain: String?
+    /// How live URLs are fetched.
+    public var fetcher: any AASAFetching
+
+    /// Creates the checker.
+    public init(parameterKinds: ParameterKindRegistry = .standard, domain: String? = nil, fetcher: any AASAFetching = URLSessionAASAFetcher()) {
+        self.parameterKinds = parameterKinds
+        self.domain = domain
+        self.fetcher = fetcher
+    }
+
+    /// Validates the file at `source` (a path or an `http(s)://` URL) against `manifest`.
+    public func findings(forSource source: String, manifest: ClipManifest) async throws(DoctorError) -> [Finding] {
+        let lowered = source.lowercased()
+        let report: AASAValidationReport
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            guard let url = URL(string: source) else {
+                throw .unreadable(input: "--aasa", path: source, reason: "not a URL")
+            }
+            let validator = AASAValidator(manifest: manifest, domain: domain, parameterKinds: parameterKinds)
+            report = await validator.validate(url: url, using: fetcher)
+        } else {
+            let validator = AASAValidator(manifest: manifest, domain: domain ?? Self.domain(inPath: source, manifest: manifest),
+                                          parameterKinds: parameterKinds)
+            do {
+                report = try validator.validate(fileAt: source)
+            } catch {
+                throw .unreadable(input: "--aasa", path: source, reason: "\(error.reason) (give a file, or an https:// URL of the domain)")
+            }
+        }
+        return report.findings.map { finding in
+            Finding(code: finding.code.rawValue, severity: finding.severity == .error ? .error : .warning,
+                    message: finding.message, file: source, key: finding.path, fix: finding.fix)
+        }
+    }
+
+    /// The manifest domain named by a folder of `path` (as `clipkit site build` lays files out), if exactly one is.
+    static func domain(inPath path: String, manifest: ClipManifest) -> String? {
+        let components = Set(path.split(separator: "/").map { $0.lowercased() })
+        let named = manifest.domains.filter { components.contains($0.lowercased()) }
+        return named.count == 1 ? named[0] : nil
+    }
+}

@@ -1,0 +1,66 @@
+import ClipKit
+
+/// Checks the manifest's `clip.minimumIOS` against what the clip's code needs: ClipKit's shipped
+/// modules build for iOS 15, and the Nostr driver-share flow (ClipNostr's relay pool and
+/// ClipNostrUI) for iOS 16, where the standard library's clocks arrive.
+///
+/// A clip is on the Nostr flow when the manifest has a `nostr` section or a route captures an
+/// `npub` or `nprofile` parameter.
+public struct MinimumIOSCheck: Sendable {
+    /// The lowest iOS that ClipKit's shipped modules build for.
+    public static let clipKitMinimum = "15.0"
+    /// The lowest iOS that the Nostr driver-share flow builds for.
+    public static let nostrFlowMinimum = "16.0"
+    /// The names of ClipNostr's route parameter kinds (`ParameterKind.nostrKinds`). Written out so
+    /// that the doctor does not link ClipNostr (and with it libsecp256k1 on Linux); a test checks
+    /// that they are ClipNostr's.
+    public static let nostrParameterKindNames: Set<String> = ["npub", "nostrProfile"]
+
+    /// The manifest checked.
+    public let manifest: ClipManifest
+
+    /// Creates the check for `manifest`.
+    public init(manifest: ClipManifest) {
+        self.manifest = manifest
+    }
+
+    /// What puts the clip on the Nostr flow, for a person, or `nil` when nothing does.
+    public var nostrFlowEvidence: String? {
+        if manifest.nostr != nil { return "the manifest has a nostr section" }
+        let nostrKinds = Self.nostrParameterKindNames
+        for route in manifest.routes {
+            if let parameter = route.params.keys.sorted().first(where: { route.params[$0].map(nostrKinds.contains) == true }) {
+                return "route '\(route.name)' captures '\(parameter)' as \(route.params[parameter] ?? "")"
+            }
+        }
+        return nil
+    }
+
+    /// The findings: one `clip.manifest.minimum-ios` error when `clip.minimumIOS` is below what
+    /// the clip needs; none when it is enough or is not a version (the manifest loader reports that).
+    ///
+    /// - Parameter file: The manifest's path, for the finding.
+    public func findings(file: String?) -> [Finding] {
+        let declared = manifest.clip.minimumIOS
+        guard let version = FieldVersion(declared),
+              let clipKit = FieldVersion(Self.clipKitMinimum),
+              let nostrFlow = FieldVersion(Self.nostrFlowMinimum) else { return [] }
+        if let evidence = nostrFlowEvidence, version < nostrFlow {
+            return [Finding(
+                .clipManifestMinimumIOS,
+                message: "clip.minimumIOS is \(declared), but the clip is on the Nostr flow (\(evidence)), which needs iOS \(Self.nostrFlowMinimum): ClipNostr's relay pool and ClipNostrUI use the standard library's clocks",
+                file: file, key: "clip.minimumIOS",
+                fix: "Set clip.minimumIOS to \(Self.nostrFlowMinimum) or later and the clip target's deployment target with it, or take the Nostr flow out of this clip."
+            )]
+        }
+        if version < clipKit {
+            return [Finding(
+                .clipManifestMinimumIOS,
+                message: "clip.minimumIOS is \(declared), but ClipKit's modules need iOS \(Self.clipKitMinimum) or later",
+                file: file, key: "clip.minimumIOS",
+                fix: "Set clip.minimumIOS to \(Self.clipKitMinimum) or later and the clip target's deployment target with it."
+            )]
+        }
+        return []
+    }
+}

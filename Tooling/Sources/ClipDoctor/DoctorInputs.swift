@@ -1,0 +1,48 @@
+import Foundation
+
+/// The files `clipkit doctor` checks; every one is optional, and only what is given is checked.
+public struct DoctorInputs: Sendable, Hashable {
+    /// The full app's `.entitlements` file (XML or binary plist).
+    public var appEntitlements: String?
+    /// The App Clip's `.entitlements` file.
+    public var clipEntitlements: String?
+    /// The full app's Info.plist.
+    public var appInfoPlist: String?
+    /// The App Clip's Info.plist.
+    public var clipInfoPlist: String?
+    /// The AASA file: a local path or an `https://` URL.
+    public var aasa: String?
+    /// Xcode's `App Thinning Size Report.txt` for the clip.
+    public var sizeReport: String?
+    /// A built product: an `.app` folder, an `.ipa` or an `.xcarchive`.
+    public var archive: String?
+    /// Whether to compare Apple's CDN copy of each manifest domain's AASA file with the domain's own.
+    public var compareCDN: Bool
+    /// The CDN base (default: Apple's), for tests.
+    public var cdnBaseURL: URL?
+    /// App Store Connect's domain statuses of the App Clip's build bundle, fetched by the caller.
+    public var appClipDomainStatuses: AppClipDomainStatuses?
+
+    /// Creates the inputs.
+    public init(
+        appEntitlements: String? = nil, clipEntitlements: String? = nil, appInfoPlist: String? = nil,
+        clipInfoPlist: String? = nil, aasa: String? = nil, sizeReport: String? = nil, archive: String? = nil,
+        compareCDN: Bool = false, cdnBaseURL: URL? = nil, appClipDomainStatuses: AppClipDomainStatuses? = nil
+    ) {
+        self.compareCDN = compareCDN
+        self.cdnBaseURL = cdnBaseURL
+        self.appClipDomainStatuses = appClipDomainStatuses
+        self.appEntitlements = appEntitlements
+        self.clipEntitlements = clipEntitlements
+        self.appInfoPlist = appInfoPlist
+        self.clipInfoPlist = clipInfoPlist
+        self.aasa = aasa
+        self.sizeReport = sizeReport
+        self.archive = archive
+    }
+
+    /// Whether no input is given.
+    public var isEmpty: Bool {
+        !compareCDN && appClipDomainStatuses == nil && [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
+    }
+}

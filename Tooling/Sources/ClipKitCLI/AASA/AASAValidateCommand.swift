@@ -1,0 +1,156 @@
+import ArgumentParser
+import ClipAASA
+import ClipKit
+import ClipSite
+import Foundation
+
+/// `clipkit aasa validate`: check an AASA file (or the one a domain serves) and list coded findings.
+public struct AASAValidateCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check an AASA file or URL; exit 1 when a finding is an error.",
+        discussion: "Give a file or an https URL (the domain alone is completed with /.well-known/apple-app-site-association). With a manifest (--manifest, or ./clipkit.json when it exists), the file must also list the manifest's clip and open every route in the full app."
+    )
+
+    /// The file or URL.
+    @Argument(help: "An AASA file, or an https URL of a domain or of its AASA file.")
+    public var source: String
+
+    /// The manifest; without the option, `./clipkit.json` is used when it exists.
+    @Option(name: .long, help: "The manifest to compare with (default: ./clipkit.json when it exists).")
+    public var manifest: String?
+
+    /// The domain the file is served for.
+    @Option(name: .long, help: "The domain the file is for (needed for route checks when the manifest has several domains).")
+    public var domain: String?
+
+    /// Seconds to wait for the server.
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to wait for the server when validating a URL (more than 0, at most 300).")
+    public var timeout: Double = 10
+
+    /// Also compare Apple's CDN copy with the domain's file.
+    @Flag(name: .long, help: "Also fetch Apple's CDN copy of each domain's file and compare it with the domain's (identical, stale, missing, error).")
+    public var cdn = false
+
+    /// The CDN base, for tests.
+    @Option(name: .customLong("cdn-base-url"), help: "The CDN base the domain is appended to (default: https://app-site-association.cdn-apple.com/a/v1/; plain http only for loopback).")
+    public var cdnBaseURL: String?
+
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Runs the checks and prints the findings.
+    public func run() async throws {
+        guard timeout > 0, timeout <= 300 else {
+            throw CommandFailure.badInput("--timeout \(timeout.formatted()): give the seconds to wait, more than 0 and at most 300, such as --timeout 10")
+        }
+        let manifest = try loadManifest()
+        let validator = AASAValidator(manifest: manifest, domain: domain, parameterKinds: CommandEnvironment.parameterKinds)
+        guard cdnBaseURL == nil || cdn else { throw CommandFailure.badInput("--cdn-base-url needs --cdn") }
+        let cdnBase: URL
+        do {
+            cdnBase = try cdnBaseURL.map(AASACDNCheck.baseURL) ?? AASACDNCheck.appleBaseURL
+        } catch {
+            throw CommandFailure.badInput("--cdn-base-url: \(error.description)")
+        }
+        let fetcher = URLSessionAASAFetcher(timeout: timeout)
+        var report: AASAValidationReport
+        let lowered = source.lowercased()
+        let sourceURL: URL?
+        let fileData: Data?
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+            guard let url = URL(string: source) else { throw CommandFailure.badInput("'\(source.truncatedForMessage)' is not a URL") }
+            report = await validator.validate(url: url, using: fetcher)
+            (sourceURL, fileData) = (url, nil)
+        } else {
+            do {
+                report = try validator.validate(fileAt: source)
+            } catch {
+                throw CommandFailure.badInput("\(error.path): cannot read the AASA file: \(error.reason)")
+            }
+            // The CDN comparison needs the bytes; a file too large to read is already a finding.
+            sourceURL = nil
+            fileData = cdn ? try? InputFile.read(path: source, limit: AASADocument.maximumBytes) : nil
+        }
+        var cdnReports: [AASACDNReport] = []
+        if cdn {
+            let check = AASACDNCheck(cdnBaseURL: cdnBase, manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
+            for (domain, origin) in try cdnTargets(manifest: manifest, sourceURL: sourceURL, fileData: fileData) {
+                cdnReports.append(await check.compare(domain: domain, origin: origin, using: fetcher))
+            }
+            report = AASAValidationReport(findings: report.findings + cdnReports.flatMap(\.findings))
+        }
+        var members: [String: JSONValue] = [
+            "valid": .bool(report.isValid),
+            "source": .string(source),
+            "errors": .array(report.errors.map(AASAValidateCommand.json)),
+            "warnings": .array(report.warnings.map(AASAValidateCommand.json)),
+        ]
+        if cdn {
+            members["cdn"] = try JSONValue(parsing: JSONEncoder().encode(cdnReports))
+        }
+        let finalReport = report
+        Output.emit(.object(members), json: output.json) {
+            var lines = finalReport.findings.map { "\($0.severity.rawValue): \($0.code) \($0.path): \($0.message)\n  fix: \($0.fix)" }
+            for entry in cdnReports {
+                lines.append("cdn \(entry.domain): \(entry.status.rawValue)")
+                lines += entry.differences.map { "  \($0.summary)" }
+            }
+            lines.append("\(source): \(finalReport.isValid ? "valid" : "not valid") (\(finalReport.errors.count) errors, \(finalReport.warnings.count) warnings)")
+            return lines.joined(separator: "\n")
+        }
+        if !finalReport.isValid {
+            throw CommandFailure.negative("\(source.truncatedForMessage): \(finalReport.errors.count) error\(finalReport.errors.count == 1 ? "" : "s") found")
+        }
+    }
+
+    /// The domains whose CDN copy is compared, each with where its own file comes from: `--domain`,
+    /// else the manifest's domains, else the URL's host. The source is the file of the domain it
+    /// names (a URL's host), or of the only domain; other domains' files are fetched from them.
+    func cdnTargets(manifest: ClipManifest?, sourceURL: URL?, fileData: Data?) throws -> [(String, AASACDNCheck.Origin)] {
+        let host = sourceURL?.host?.lowercased()
+        let domains: [String]
+        if let domain {
+            domains = [domain.lowercased()]
+        } else if let manifest, !manifest.domains.isEmpty {
+            domains = manifest.domains.map { $0.lowercased() }
+        } else if let host {
+            domains = [host]
+        } else {
+            throw CommandFailure.badInput("--cdn: name the domain whose CDN copy to compare with --domain (or give a manifest)")
+        }
+        return domains.compactMap { name -> (String, AASACDNCheck.Origin)? in
+            if let sourceURL, host == name || domains.count == 1 { return (name, .fetch(sourceURL)) }
+            if let fileData, domains.count == 1 { return (name, .bytes(fileData, label: source)) }
+            guard let url = URL(string: "https://\(name)") else { return nil }
+            return (name, .fetch(url))
+        }
+    }
+
+    static func json(_ finding: AASAFinding) -> JSONValue {
+        .object([
+            "code": .string(finding.code.rawValue),
+            "severity": .string(finding.severity.rawValue),
+            "path": .string(finding.path),
+            "message": .string(finding.message),
+            "fix": .string(finding.fix),
+        ])
+    }
+
+    /// The manifest named with `--manifest`, or `./clipkit.json` when it exists, loaded as every
+    /// command loads it.
+    func loadManifest() throws -> ClipManifest? {
+        let path: String
+        if let manifest {
+            path = manifest
+        } else if FileManager.default.fileExists(atPath: "clipkit.json") {
+            path = "clipkit.json"
+        } else {
+            return nil
+        }
+        return try ManifestOption.parse(["--manifest", path]).load()
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import ClipKit
+import ClipNostr
+import ClipNostrWebSocket
+import Foundation
+
+/// `clipkit profile NPUB|NPROFILE|SHARE-URL`: fetch and verify a person's newest kind-0 profile.
+public struct ProfileCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Fetch a person's newest verified profile from their relays.",
+        discussion: """
+            Relays asked: the nprofile's hints, then each --relay, then the manifest's nostr.relays \
+            (repeats removed). A share URL is routed through the manifest to find the npub. On a \
+            terminal each relay's progress is shown live on standard error.
+
+            Relay URLs: wss:// with a host name, an IPv4 address (wss://192.0.2.7:7447) or an IPv6 \
+            address in brackets (wss://[2001:db8::7]:7447); ws:// only on loopback. Certificates \
+            are checked against the system's trust store plus, as curl and OpenSSL do, the CA \
+            certificates in SSL_CERT_FILE (a PEM file) and SSL_CERT_DIR (a folder of PEM files); \
+            for an IP address the certificate must name that address.
+
+            Exit status: 0 when a verified profile was found; 1 when none was, and the summary \
+            line and --json's reasonCode say which: "not-found" (relays answered and had no \
+            verified profile) or "no-relay-answered" (every relay failed, so nothing could be \
+            asked); 2 on bad input, including an SSL_CERT_FILE or SSL_CERT_DIR that cannot be \
+            used. Each relay in --json's relays has an outcome (eose, closed, failed, timedOut, \
+            cancelled) and, when it did not answer in full, a reasonCode (dns-failure, \
+            connection-refused, connect-timed-out, tls-untrusted-certificate, tls-name-mismatch, \
+            tls-handshake-failed, upgrade-refused, closed-by-relay, subscription-closed, \
+            protocol-error, timed-out, …) and a reason in words.
+            """
+    )
+
+    /// The person: an npub, an nprofile or a share URL.
+    @Argument(help: "An npub1…, nprofile1… or a share URL that a manifest route maps to an npub.")
+    public var target: String
+
+    /// Extra relays.
+    @Option(name: .customLong("relay"), help: "A relay to ask (wss://, or ws:// on loopback); repeat for more.")
+    public var relays: [String] = []
+
+    /// The overall deadline, in seconds.
+    @Option(name: .long, help: "Seconds before the answer is final whatever the relays do (default 5).")
+    public var timeout: Double = 5
+
+    @OptionGroup var manifestOption: ManifestOption
+    @OptionGroup var signatureBackend: SignatureBackendOption
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Fetches the profile and prints it; exits 1 when none was found, 2 on bad input.
+    public func run() async throws {
+        guard timeout.isFinite, timeout > 0, timeout <= 600 else {
+            throw CommandFailure.badInput("--timeout \(timeout): give a number of seconds between 0 and 600")
+        }
+        let manifest = try manifestOption.loadIfPresent()
+        let router = try manifest.map(manifestOption.router(for:))
+        let resolved: ProfileTarget
+        do throws(ProfileTargetError) {
+            resolved = try ProfileTarget(resolving: target, router: router)
+        } catch {
+            throw CommandFailure.badInput("\(target.truncatedForMessage): \(error.description)")
+        }
+        for relay in relays {
+            do {
+                _ = try RelayURL(relay)
+            } catch {
+                throw CommandFailure.badInput("--relay \(relay.truncatedForMessage): \(error.description)")
+            }
+        }
+        var configuration = ProfileFetchConfiguration(timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+        let selection = RelaySelection(
+            [resolved.relayHints, relays, manifest?.nostr?.relays ?? []], limit: configuration.maximumRelays
+        )
+        configuration.maximumRelays = selection.relays.count
+        guard !selection.relays.isEmpty else {
+            throw CommandFailure.badInput("no relays to ask: pass --relay, use an nprofile with relay hints, or a manifest with nostr.relays")
+        }
+        for skipped in selection.refused {
+            Output.writeStandardError("clipkit: skipping relay \(skipped.url.truncatedForMessage): \(skipped.reason.description)")
+        }
+        for skipped in selection.leftOut {
+            Output.writeStandardError("clipkit: skipping relay \(skipped.string): more than \(selection.relays.count) relays")
+        }
+
+        let trust: RelayTrust
+        do throws(RelayTLSError) {
+            trust = try RelayTrust.fromEnvironment()
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+        let pool = RelayPool(
+            configuration: configuration, transportFactory: WebSocketClientTransportFactory(trust: trust),
+            verifier: EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
+        )
+        let fetch: ProfileFetch
+        do {
+            fetch = try pool.fetchProfile(of: resolved.publicKey, from: selection.relays)
+        } catch {
+            throw CommandFailure.badInput("\(target.truncatedForMessage): \(error.description)")
+        }
+        let display = RelayProgressDisplay.forStandardError(enabled: !output.json)
+        var final: ProfileFetchUpdate?
+        for await update in fetch {
+            display?.show(update)
+            if update.isFinal { final = update }
+        }
+        guard let final else {
+            throw CommandFailure.badInput("the fetch ended without a result")
+        }
+        let report = ProfileReport(publicKey: resolved.publicKey, update: final)
+        Output.emit(report.json, json: output.json) { report.text }
+        if let summary = report.missSummary {
+            throw CommandFailure.negative(summary)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import ArgumentParser
+import ClipAASA
+import ClipKit
+import ClipNostr
+import ClipServer
+import ClipSite
+import Foundation
+import Logging
+import NIOCore
+
+/// `clipkit serve`: run the link-domain server.
+public struct ServeCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the link domain: the AASA file, share pages with Smart App Banner and previews, and /healthz.",
+        discussion: "Prints the listening address once it accepts connections (with --json, one JSON object: listening, host, port); request logs go to standard error. SIGINT or SIGTERM stops it gracefully."
+    )
+
+    /// The address to bind.
+    @Option(name: .long, help: "The address to listen on.")
+    public var host: String = "127.0.0.1"
+
+    /// The port; 0 picks a free one.
+    @Option(name: .long, parsing: .unconditional, help: "The TCP port, 0 to 65535 (0 picks a free one).")
+    public var port: Int = 8080
+
+    /// How much to log.
+    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error or critical. Requests are logged at info.")
+    public var logLevel: String = "info"
+
+    /// Relays that replace the manifest's for previews.
+    @Option(name: .customLong("relay"), help: "A relay for previews instead of the manifest's (wss://, or ws:// on loopback); repeat for more.")
+    public var relays: [String] = []
+
+    /// The most relay subscriptions in flight per relay, which is also the most profile lookups at once.
+    @Option(name: .long, help: "Relay work: the most profile lookups in flight, each one subscription on each relay's shared connection.")
+    public var relaySubscriptions: Int = 16
+
+    /// How many new lookups one client may start at once.
+    @Option(name: .long, help: "Relay work per client (IPv4 address or IPv6 /64): lookups it may start at once (token bucket size).")
+    public var clientLookupBurst: Int = 10
+
+    /// How many new lookups one client may start per minute, sustained.
+    @Option(name: .long, help: "Relay work per client: lookups per minute, sustained (token bucket refill).")
+    public var clientLookupsPerMinute: Double = 12
+
+    /// How many new lookups all clients together may start at once.
+    @Option(name: .long, help: "Relay work overall: lookups that may start at once (token bucket size).")
+    public var lookupBurst: Int = 50
+
+    /// How many new lookups all clients together may start per second, sustained.
+    @Option(name: .long, help: "Relay work overall: lookups per second, sustained (token bucket refill).")
+    public var lookupsPerSecond: Double = 10
+
+    /// The most preview profiles (and negative answers) kept.
+    @Option(name: .long, help: "The most preview profiles and negative answers kept in memory.")
+    public var profileCache: Int = 10_000
+
+    /// The most rendered share pages kept.
+    @Option(name: .long, help: "The most rendered share pages kept in memory.")
+    public var pageCache: Int = 10_000
+
+    /// Seconds an npub with no profile on any relay stays cached as unknown.
+    @Option(name: .long, help: "Seconds an npub that has no profile stays cached as unknown (negative cache).")
+    public var absentTTL: Int = 60
+
+    /// Seconds a failed lookup stays cached before it is retried.
+    @Option(name: .long, help: "Seconds a failed lookup (no relay answered) stays cached before it is retried.")
+    public var failureTTL: Int = 30
+
+    @OptionGroup var siteOptions: SiteOptions
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Runs the server until it is stopped by a signal.
+    public func run() async throws {
+        guard (0...65_535).contains(port) else {
+            throw CommandFailure.badInput("--port \(port) is not a TCP port: give 0 to 65535 (0 picks a free one)")
+        }
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw CommandFailure.badInput("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical")
+        }
+        for (name, value) in [
+            ("--relay-subscriptions", relaySubscriptions), ("--profile-cache", profileCache), ("--page-cache", pageCache),
+        ] where value < 1 {
+            throw CommandFailure.badInput("\(name) \(value) must be at least 1")
+        }
+        for (name, value) in [
+            ("--client-lookup-burst", Double(clientLookupBurst)), ("--client-lookups-per-minute", clientLookupsPerMinute),
+            ("--lookup-burst", Double(lookupBurst)), ("--lookups-per-second", lookupsPerSecond),
+            ("--absent-ttl", Double(absentTTL)), ("--failure-ttl", Double(failureTTL)),
+        ] where !(value >= 0 && value.isFinite) {
+            throw CommandFailure.badInput("\(name) \(value) must be zero or more")
+        }
+        for relay in relays {
+            do {
+                _ = try RelayURL(relay)
+            } catch {
+                throw CommandFailure.badInput("--relay \(relay): \(error.description)")
+            }
+        }
+        let connections = SharedRelayConnections(configuration: SharedRelayConfiguration(maximumSubscriptionsPerRelay: relaySubscriptions))
+        let site = try siteOptions.loadSite(
+            relays: relays.isEmpty ? nil : relays, transportFactory: connections, profilePolicy: profilePolicy
+        )
+        let configuration = ClipServerConfiguration(host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache)
+        let logger = ClipServer.standardErrorLogger(level: level)
+        let server = ClipServer(site: site, configuration: configuration, logger: logger)
+        let json = output.json
+        do {
+            try await server.run { address in
+                Output.emit(
+                    .object(["listening": .string(address.url), "host": .string(address.host), "port": .integer(address.port)]),
+                    json: json
+                ) { "clipkit serve: listening on \(address.url)" }
+            }
+        } catch let error as IOError {
+            let advice = error.errnoCode == EADDRINUSE
+                ? "; stop what listens there or pick another --port (0 picks a free one)"
+                : "; check --host and --port"
+            throw CommandFailure.badInput("cannot serve on \(host):\(port): \(FileErrorReason.posix(error.errnoCode))\(advice)")
+        } catch is SocketAddressError {
+            throw CommandFailure.badInput("cannot serve on \(host):\(port): '\(host)' is not an address or a host name this machine resolves; give one such as 127.0.0.1")
+        } catch {
+            await connections.close()
+            throw CommandFailure.badInput("cannot serve on \(host):\(port): \(error)")
+        }
+        await connections.close()
+        for (relay, counts) in await connections.statistics().sorted(by: { $0.key < $1.key }) {
+            logger.info("relay", metadata: [
+                "relay": .string(relay), "connections": .stringConvertible(counts.connectionsOpened),
+                "subscriptions": .stringConvertible(counts.subscriptionsOpened),
+                "peak_open": .stringConvertible(counts.peakSubscriptionsOpen),
+                "refused": .stringConvertible(counts.subscriptionsRefused),
+            ])
+        }
+    }
+
+    /// The preview cache's policy from the options: ``ShareProfileCache/Policy/serving`` adjusted.
+    var profilePolicy: ShareProfileCache.Policy {
+        var policy = ShareProfileCache.Policy.serving
+        policy.capacity = profileCache
+        policy.maximumConcurrentLookups = relaySubscriptions
+        policy.absenceTimeToLive = TimeInterval(absentTTL)
+        policy.failureTimeToLive = TimeInterval(failureTTL)
+        policy.budget = LookupBudget(
+            perClient: .init(burst: clientLookupBurst, perSecond: clientLookupsPerMinute / 60),
+            overall: .init(burst: lookupBurst, perSecond: lookupsPerSecond)
+        )
+        return policy
+    }
+}

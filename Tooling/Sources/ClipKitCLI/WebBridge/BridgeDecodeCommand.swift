@@ -1,0 +1,101 @@
+import ArgumentParser
+import ClipKit
+import ClipWebBridge
+import Foundation
+
+/// `clipkit bridge decode MESSAGE`: decode a web-bridge message as the clip would, or say why not.
+public struct BridgeDecodeCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Decode a postMessage string from the clip's web content (exit 1 with the reason when it is rejected)."
+    )
+
+    /// The message, or `-` to read it from standard input.
+    @Argument(help: ArgumentHelp("The message string, or - for standard input.", valueName: "MESSAGE"))
+    public var message: String
+
+    /// The route whose page posts the message; the manifest's first route with a web-content query when left out.
+    @Option(name: .long, help: ArgumentHelp("The route whose page posts the message (default: the first route with a webContentQuery); a store goes under its handoff type.", valueName: "NAME"))
+    public var route: String?
+
+    @OptionGroup var manifestOption: ManifestOption
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Decodes the message and prints the command or the rejection.
+    public func run() async throws {
+        let manifest = try manifestOption.load()
+        let bridge = WebBridge(manifest: manifest)
+        let typeName = try handoffType(in: manifest)
+        let text = try messageText(limit: bridge.maximumMessageBytes)
+        let command: WebBridgeCommand
+        do {
+            command = try bridge.decode(text)
+        } catch {
+            Output.emit(.object(["accepted": .bool(false), "code": .string(error.code), "reason": .string(error.description)]), json: output.json) {
+                "rejected: \(error.description)"
+            }
+            throw CommandFailure.negative("rejected web message: \(error.description)")
+        }
+        var members: [String: JSONValue] = ["accepted": .bool(true), "command": Self.describe(command)]
+        let handoff: (typeName: String, payload: JSONValue)?
+        if let typeName, let payload = command.handoffPayload(as: typeName) {
+            handoff = (typeName, payload)
+        } else {
+            handoff = command.handoffPayload.map { (WebBridgeHandoff.handoffTypeName, Self.json(of: $0)) }
+        }
+        if let handoff {
+            members["handoff"] = .object(["type": .string(handoff.typeName), "payload": handoff.payload])
+        }
+        Output.emit(.object(members), json: output.json) {
+            var lines = ["accepted: \(command.action)"]
+            if case .store(let key, let value) = command { lines.append("  \(key) = \(value.text)") }
+            if let handoff { lines.append("  hands off \(handoff.typeName)") }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The handoff type of the route whose page posts the message, if it names one.
+    private func handoffType(in manifest: ClipManifest) throws -> String? {
+        if let route {
+            guard let definition = manifest.routes.first(where: { $0.name == route }) else {
+                throw CommandFailure.badInput("--route \(route): \(manifestOption.manifest) has no such route; it has \(manifest.routes.map(\.name).joined(separator: ", "))")
+            }
+            return definition.handoffType
+        }
+        return manifest.routes.first { $0.webContentQuery != nil }?.handoffType
+    }
+
+    private func messageText(limit: Int) throws -> String {
+        guard message == "-" else { return message }
+        let data = (try? FileHandle.standardInput.read(upToCount: limit + 1)) ?? Data()
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure.badInput("standard input: the message is not UTF-8 text")
+        }
+        // A trailing newline from `echo` is not part of the message.
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    private static func describe(_ command: WebBridgeCommand) -> JSONValue {
+        switch command {
+        case .present:
+            return .object(["action": .string("present")])
+        case .store(let key, let value):
+            return .object([
+                "action": .string("store"),
+                "keyToStoreAs": .string(key),
+                "jsonToStore": .string(value.text),
+                "value": value.json ?? .null,
+            ])
+        }
+    }
+
+    private static func json(of payload: any HandoffPayload) -> JSONValue {
+        let encoder = JSONEncoder()
+        guard let data = try? encoder.encode(payload), let value = try? JSONValue(parsing: data) else { return .null }
+        return value
+    }
+}

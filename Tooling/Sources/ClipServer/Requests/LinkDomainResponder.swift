@@ -1,0 +1,263 @@
+import ClipAASA
+import ClipKit
+import ClipSite
+import Foundation
+import Hummingbird
+import Logging
+import NIOHTTP1
+
+/// Answers every request of a link domain: the AASA file, the home page, share pages, health,
+/// the not-found page, and a clean 4xx for anything malformed.
+///
+/// Fixed responses are built once at start; share pages are rendered on first request and
+/// cached (see ``SharePageCache``), so a repeated request allocates no body.
+struct LinkDomainResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let site: LinkDomainSite
+    let configuration: ClipServerConfiguration
+    let logger: Logger
+    /// Whether request lines reach the log at all (decided once, not per request).
+    private let logsRequests: Bool
+    /// Responses for fixed paths; `isAssociationFile` marks the AASA paths, whose answer depends on the host.
+    private let fixed: [Substring: (response: PreparedResponse, isAssociationFile: Bool)]
+    private let notFound: PreparedResponse
+    private let refusals: [RequestScreening.Refusal: PreparedResponse]
+    private let htmlHeaders: HTTPFields
+    /// One page cache per domain when the site routes hosts separately; a single one otherwise.
+    private let pageCaches: [String: SharePageCache]
+    private let sharedPageCache: SharePageCache
+    /// The manifest's domains, lower-cased.
+    private let domainNames: [String]
+    /// Each domain's AASA response when the site has several domains (each serves its own).
+    private let associationsByDomain: [String: PreparedResponse]
+
+    /// The paths answered with the AASA document.
+    static let associationFilePaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+    /// The health endpoint's path.
+    static let healthPath = "/healthz"
+
+    init(site: LinkDomainSite, configuration: ClipServerConfiguration, logger: Logger) {
+        self.site = site
+        self.configuration = configuration
+        self.logger = logger
+        logsRequests = configuration.requestLogLevel.map { logger.logLevel <= $0 } ?? false
+        var html = HTTPFields()
+        html[.xContentTypeOptions] = "nosniff"
+        if let policy = configuration.contentSecurityPolicy { html[.contentSecurityPolicy] = policy }
+        htmlHeaders = html
+
+        var fixed: [Substring: (response: PreparedResponse, isAssociationFile: Bool)] = [:]
+        func association(_ file: Data) -> PreparedResponse {
+            PreparedResponse(
+                status: .ok, contentType: "application/json", body: file,
+                cacheControl: "public, max-age=\(configuration.associationFileMaxAge)",
+                extraHeaders: [.xContentTypeOptions: "nosniff"]
+            )
+        }
+        let defaultAssociation = association(site.associationFile(forHost: nil))
+        domainNames = site.domains
+        for path in Self.associationFilePaths { fixed[Substring(path)] = (defaultAssociation, true) }
+        var associations: [String: PreparedResponse] = [:]
+        if site.domains.count > 1 {
+            for domain in site.domains { associations[domain] = association(site.associationFile(forHost: domain)) }
+        }
+        associationsByDomain = associations
+        let home = PreparedResponse(
+            status: .ok, contentType: "text/html; charset=utf-8", body: Array(site.renderer.homePage().utf8),
+            cacheControl: "public, max-age=\(configuration.sharePageMaxAge)", extraHeaders: html
+        )
+        fixed["/"] = (home, false)
+        fixed["/index.html"] = (home, false)
+        let health = PreparedResponse(
+            status: .ok, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8),
+            cacheControl: "no-store", tagged: false
+        )
+        fixed[Substring(Self.healthPath)] = (health, false)
+        self.fixed = fixed
+        notFound = PreparedResponse(
+            status: .notFound, contentType: "text/html; charset=utf-8", body: Array(site.renderer.notFoundPage().utf8),
+            cacheControl: "public, max-age=60", extraHeaders: html
+        )
+        func refusal(_ status: HTTPResponse.Status, _ text: String, allow: Bool = false, closes: Bool = false) -> PreparedResponse {
+            var extra: HTTPFields = [.xContentTypeOptions: "nosniff"]
+            if allow { extra[.allow] = "GET, HEAD" }
+            // A client that sends oversized or malformed headers gets its answer and loses the connection.
+            if closes { extra[.connection] = "close" }
+            return PreparedResponse(
+                status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8),
+                cacheControl: "no-store", extraHeaders: extra, tagged: false
+            )
+        }
+        refusals = [
+            .methodNotAllowed: refusal(.methodNotAllowed, "Method not allowed: this server answers GET and HEAD.", allow: true),
+            .targetTooLong: refusal(.uriTooLong, "The request target is longer than \(configuration.limits.maximumTargetLength) bytes."),
+            .headersTooLarge: refusal(
+                .requestHeaderFieldsTooLarge, "The request headers exceed \(configuration.limits.maximumHeaderBytes) bytes.", closes: true
+            ),
+            .badHost: refusal(
+                .badRequest, "Bad request: send exactly one Host header with the site's host name (RFC 9112, section 3.2).", closes: true
+            ),
+            .badPath: refusal(.badRequest, "Bad request: the path is not one this server serves."),
+        ]
+        let domains = site.manifest.domains.map { $0.lowercased() }
+        sharedPageCache = SharePageCache(capacity: configuration.pageCacheCapacity)
+        var caches: [String: SharePageCache] = [:]
+        if domains.count > 1 {
+            for domain in domains { caches[domain] = SharePageCache(capacity: configuration.pageCacheCapacity) }
+        }
+        pageCaches = caches
+    }
+
+    /// What a request resolves to without waiting: a prepared response, or a share page to render.
+    private enum Resolution {
+        case ready(PreparedResponse)
+        case render(path: Substring)
+    }
+
+    /// What the event-loop fast path does with a request head.
+    enum FastAnswer {
+        /// Write these bytes (the whole response); the connection stays open.
+        case respond(ByteBuffer)
+        /// Write this refusal (malformed `Host`, oversized headers) once the responses before it
+        /// are written, then close the connection.
+        case refuseAndClose(ByteBuffer)
+        /// Hand the request to Hummingbird (a page to render, or the fast path may not answer it).
+        case passOn
+    }
+
+    /// What to do with `head` on the event loop. A refusal that ends the connection is found for
+    /// every request; other answers (fixed paths, cached share pages, refusals) only when
+    /// `mayAnswer` (the fast path can write now and the connection is keep-alive).
+    func fastAnswer(_ head: HTTPRequestHead, mayAnswer: Bool) -> FastAnswer {
+        let started = logsRequests ? ContinuousClock.now : nil
+        let request = IncomingRequest(head)
+        let path = Self.pathWithoutQuery(request.target)
+        let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits).flatMap { refusals[$0] }
+        let prepared: PreparedResponse
+        if let refusal, refusal.closesConnection {
+            prepared = refusal
+        } else {
+            guard mayAnswer else { return .passOn }
+            if let refusal {
+                prepared = refusal
+            } else {
+                guard case .ready(let ready) = resolve(request, path: path) else { return .passOn }
+                prepared = ready
+            }
+        }
+        let answer = prepared.wireBytes(for: request)
+        if let started { logRequest(request, path: path, status: answer.status, started: started) }
+        return prepared.closesConnection ? .refuseAndClose(answer.bytes) : .respond(answer.bytes)
+    }
+
+    /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.
+    ///
+    /// - Parameter client: Who asks (see ``ClientKey``), for the relay-work budget of share pages.
+    func answer(_ head: HTTPRequest, client: String? = nil) async -> (head: HTTPResponse, body: ByteBuffer?) {
+        let started = logsRequests ? ContinuousClock.now : nil
+        let request = IncomingRequest(head)
+        let path = Self.pathWithoutQuery(request.target)
+        let prepared: PreparedResponse
+        switch resolve(request, path: path) {
+        case .ready(let ready):
+            prepared = ready
+        case .render(let path):
+            prepared = await renderSharePage(path: path, host: request.host, client: client) ?? notFound
+        }
+        let answer = prepared.answer(request)
+        if let started { logRequest(request, path: path, status: answer.head.status.code, started: started) }
+        return answer
+    }
+
+    static func pathWithoutQuery(_ target: String) -> Substring {
+        target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
+    }
+
+    private func resolve(_ request: IncomingRequest, path: Substring) -> Resolution {
+        if let refusal = RequestScreening.refusal(of: request, path: path, limits: configuration.limits),
+           let refused = refusals[refusal] {
+            return .ready(refused)
+        }
+        if let fixed = fixed[path] {
+            if fixed.isAssociationFile, !associationsByDomain.isEmpty,
+               let host = request.host, let domain = HostMatch.domain(of: host, among: domainNames),
+               let own = associationsByDomain[domain] {
+                return .ready(own)
+            }
+            return .ready(fixed.response)
+        }
+        if let cached = pageCache(for: request.host).response(for: path, now: { Date() }) {
+            return .ready(cached)
+        }
+        return .render(path: path)
+    }
+
+    /// The answer as a Hummingbird response, for use behind a router or middleware.
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let (head, body) = await answer(request.head)
+        return Response(status: head.status, headers: head.headerFields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
+    }
+
+    /// The share page for `path`, rendered now and cached; `nil` when no route matches.
+    ///
+    /// A page whose profile lookup was throttled (the relay-work budget or the concurrency limit
+    /// was reached) is the generic page, still 200 so the link works, sent with `no-store` and
+    /// not cached: the next request may get the preview.
+    private func renderSharePage(path: Substring, host: String?, client: String?) async -> PreparedResponse? {
+        let cache = pageCache(for: host)
+        guard let match = site.match(path: String(path), host: host) else { return nil }
+        let rendered = await site.sharePage(for: match, client: client)
+        if rendered.isThrottled {
+            return PreparedResponse(
+                status: .ok, contentType: "text/html; charset=utf-8", body: Array(rendered.html.utf8),
+                cacheControl: "no-store", extraHeaders: htmlHeaders, tagged: false
+            )
+        }
+        let now = Date()
+        var maxAge = configuration.sharePageMaxAge
+        if let expiresAt = rendered.expiresAt {
+            maxAge = max(0, min(maxAge, Int(expiresAt.timeIntervalSince(now))))
+        }
+        let prepared = PreparedResponse(
+            status: .ok, contentType: "text/html; charset=utf-8", body: Array(rendered.html.utf8),
+            cacheControl: "public, max-age=\(maxAge)", extraHeaders: htmlHeaders
+        )
+        cache.store(prepared, for: path, expiresAt: rendered.expiresAt, now: now)
+        return prepared
+    }
+
+    private func pageCache(for host: String?) -> SharePageCache {
+        guard !pageCaches.isEmpty, let host, let domain = HostMatch.domain(of: host, among: domainNames) else {
+            return sharedPageCache
+        }
+        return pageCaches[domain] ?? sharedPageCache
+    }
+
+    private func logRequest(_ request: IncomingRequest, path: Substring, status: Int, started: ContinuousClock.Instant) {
+        guard let level = configuration.requestLogLevel else { return }
+        logger.log(level: level, "request", metadata: [
+            "method": .string(Self.printable(request.methodName, limit: 16)),
+            "path": .string(Self.printable(path, limit: 200)),
+            "status": .stringConvertible(status),
+            "duration_us": .stringConvertible((ContinuousClock.now - started).microseconds),
+        ])
+    }
+
+    /// Text safe for a log line: printable ASCII only, cut at `limit` characters.
+    static func printable(_ text: some StringProtocol, limit: Int) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            result.unicodeScalars.append(scalar.value >= 0x20 && scalar.value < 0x7F ? scalar : "?")
+        }
+        return text.unicodeScalars.count > limit ? result + "…" : result
+    }
+}
+
+extension Duration {
+    /// The duration in whole microseconds.
+    fileprivate var microseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+}

@@ -1,0 +1,70 @@
+import ClipAASA
+import ClipKit
+import ClipSite
+import Foundation
+
+/// Who iOS hands a tapped link to, decided as the system does from the domain's AASA file.
+public enum LinkHandler: String, Sendable, Hashable {
+    /// The installed full app, as a universal link (`applinks` matched).
+    case app
+    /// An App Clip card for the clip (`appclips` lists it and the route is the clip's).
+    case appClipCard = "app-clip-card"
+    /// Safari: the share page on the link domain.
+    case browser
+}
+
+/// The system's choice for one link, with the facts it was made from.
+struct LinkDecision: Sendable {
+    let handler: LinkHandler
+    let reason: String
+    let details: [SimulationStep.Detail]
+}
+
+/// Decides where a link goes with the AASA files that `AASAGenerator` writes for the manifest
+/// and `AASAMatcher`'s Apple-exact matching.
+struct LinkDispatcher: Sendable {
+    let manifest: ClipManifest
+    let documents: [String: AASADocument]
+
+    init(manifest: ClipManifest) throws(SimulationError) {
+        self.manifest = manifest
+        do {
+            documents = try AASAGenerator(manifest: manifest).documentsByDomain()
+        } catch {
+            throw .associationFile(error.description)
+        }
+    }
+
+    /// Where `url` goes on a phone with or without the full app; `match` is the router's answer.
+    func decide(_ url: URL, match: RouteMatch?, appInstalled: Bool) -> LinkDecision {
+        let host = url.host?.lowercased() ?? ""
+        var details = [SimulationStep.Detail("aasa", "https://\(host)\(AASADocument.wellKnownPath)")]
+        guard let document = documents[host] else {
+            return LinkDecision(handler: .browser, reason: "\(host) is not one of the manifest's domains, so no AASA file claims it", details: details)
+        }
+        let appID = manifest.appIdentifier
+        let result: AASAMatchResult
+        do {
+            result = try AASAMatcher(document: document).match(url, appID: appID)
+        } catch {
+            return LinkDecision(handler: .browser, reason: "the AASA matcher refused the URL: \(error.description)", details: details)
+        }
+        details.append(.init("applinks", "\(result.outcome.rawValue) for \(appID)" + (result.componentIndex.map { " (component \($0))" } ?? "")))
+        let clipListed = document.appClips?.apps.contains(manifest.clipIdentifier) ?? false
+        details.append(.init("appclips", clipListed ? "lists \(manifest.clipIdentifier)" : "does not list \(manifest.clipIdentifier)"))
+        details.append(.init("appInstalled", appInstalled ? "yes" : "no"))
+        if appInstalled {
+            if result.outcome == .match {
+                return LinkDecision(handler: .app, reason: "the app is installed and applinks matches: iOS opens the app, the clip is bypassed", details: details)
+            }
+            return LinkDecision(handler: .browser, reason: "the app is installed but applinks answers \(result.outcome.rawValue): iOS opens Safari", details: details)
+        }
+        guard let match, match.handledBy == .clip else {
+            return LinkDecision(handler: .browser, reason: "no app installed and the link is not the clip's: iOS opens the share page in Safari", details: details)
+        }
+        guard clipListed else {
+            return LinkDecision(handler: .browser, reason: "appclips does not list the clip, so iOS cannot show its card: it opens Safari", details: details)
+        }
+        return LinkDecision(handler: .appClipCard, reason: "no app installed: iOS shows the App Clip card for route '\(match.route)'", details: details)
+    }
+}

@@ -1,0 +1,90 @@
+import ClipKit
+import ClipKitUI
+import ClipNostrUI
+
+/// The screen the simulated full app opens: what the onboarding rules of the clip's flows decide,
+/// for an app whose own screens the simulator does not know.
+public enum SimulatedScreen: Sendable, Equatable, CustomStringConvertible {
+    /// Nothing was carried over: the app's usual first screen.
+    case standardOnboarding
+    /// The driver-share flow's add-driver screen, pre-filled.
+    case addDriver(DriverPrefill)
+    /// The screen for a claimed handoff: its type and payload, as the app's own type would decode them.
+    case handoff(typeName: String, payload: JSONValue)
+    /// The screen for a link the app opened itself: the route and its parameters.
+    case link(route: String, url: String, parameters: [String: String])
+
+    /// Where the screen's content came from; `nil` for the standard screen.
+    public var origin: PrefillOrigin? {
+        switch self {
+        case .standardOnboarding: return nil
+        case .addDriver(let prefill): return prefill.origin
+        case .handoff: return .clipHandoff
+        case .link: return .invocationURL
+        }
+    }
+
+    /// A short line for logs and `clipkit simulate`.
+    public var description: String {
+        switch self {
+        case .standardOnboarding:
+            return "standard onboarding, nothing pre-filled"
+        case .addDriver(let prefill):
+            return prefill.description
+        case .handoff(let typeName, let payload):
+            return "the screen for \(typeName), pre-filled with \(String(decoding: payload.serialized(), as: UTF8.self)) from the clip's handoff"
+        case .link(let route, let url, _):
+            return "the screen for route '\(route)', opened by the link \(url)"
+        }
+    }
+
+    /// The screen as JSON: `kind`, its fields and `description`.
+    public var json: JSONValue {
+        switch self {
+        case .standardOnboarding:
+            return .object(["kind": .string("standardOnboarding"), "description": .string(description)])
+        case .addDriver(let prefill):
+            return .object([
+                "kind": .string("addDriver"), "npub": .string(prefill.npub),
+                "displayName": prefill.displayName.map(JSONValue.string) ?? .null,
+                "profileCreatedAt": prefill.profileCreatedAt.map { .number(Double($0)) } ?? .null,
+                "origin": .string(prefill.origin.rawValue), "description": .string(description),
+            ])
+        case .handoff(let typeName, let payload):
+            return .object([
+                "kind": .string("handoff"), "type": .string(typeName), "payload": payload,
+                "origin": .string(PrefillOrigin.clipHandoff.rawValue), "description": .string(description),
+            ])
+        case .link(let route, let url, let parameters):
+            return .object([
+                "kind": .string("link"), "route": .string(route), "url": .string(url),
+                "parameters": .object(parameters.mapValues(JSONValue.string)),
+                "origin": .string(PrefillOrigin.invocationURL.rawValue), "description": .string(description),
+            ])
+        }
+    }
+
+    /// The details of a step that records this screen.
+    var details: [SimulationStep.Detail] {
+        switch self {
+        case .standardOnboarding:
+            return [.init("screen", "standardOnboarding")]
+        case .addDriver(let prefill):
+            var details = [SimulationStep.Detail("screen", "addDriver"), .init("npub", prefill.npub)]
+            if let name = prefill.displayName { details.append(.init("displayName", name)) }
+            if let created = prefill.profileCreatedAt { details.append(.init("profileCreatedAt", String(created))) }
+            details.append(.init("origin", prefill.origin.rawValue))
+            return details
+        case .handoff(let typeName, let payload):
+            return [
+                .init("screen", "handoff"), .init("type", typeName),
+                .init("payload", String(decoding: payload.serialized(), as: UTF8.self)), .init("origin", PrefillOrigin.clipHandoff.rawValue),
+            ]
+        case .link(let route, let url, let parameters):
+            var details = [SimulationStep.Detail("screen", "link"), .init("route", route), .init("url", url)]
+            for key in parameters.keys.sorted() { details.append(.init(key, parameters[key] ?? "")) }
+            details.append(.init("origin", PrefillOrigin.invocationURL.rawValue))
+            return details
+        }
+    }
+}

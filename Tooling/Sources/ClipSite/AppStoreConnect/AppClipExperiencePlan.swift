@@ -1,0 +1,107 @@
+import ClipKit
+import Foundation
+
+/// One advanced App Clip experience as App Store Connect holds it: the attributes ClipKit manages.
+public struct AppClipExperience: Sendable, Hashable, Codable {
+    /// The place of an experience at a physical location.
+    public struct Place: Sendable, Hashable, Codable {
+        /// The place's name.
+        public var name: String
+        /// The latitude, in degrees.
+        public var latitude: Double
+        /// The longitude, in degrees.
+        public var longitude: Double
+        /// The action Maps offers, such as `RESTAURANT_ORDER_FOOD`.
+        public var mapAction: String
+
+        /// Creates a place.
+        public init(name: String, latitude: Double, longitude: Double, mapAction: String) {
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.mapAction = mapAction
+        }
+    }
+
+    /// The invocation URL prefix (`link`): the experience applies to URLs that start with it.
+    public var link: String
+    /// The verb on the App Clip card (`action`): `OPEN`, `VIEW` or `PLAY`.
+    public var action: String
+    /// The manifest route or place the experience comes from.
+    public var source: String
+    /// The place, for an experience at a physical location.
+    public var place: Place?
+    /// The card's header image, when the manifest names one; without one, App Store Connect's
+    /// image (if any) is left as it is.
+    public var headerImage: AppClipHeaderImage?
+
+    /// Creates an experience.
+    public init(link: String, action: String = "OPEN", source: String, place: Place? = nil, headerImage: AppClipHeaderImage? = nil) {
+        self.link = link
+        self.action = action
+        self.source = source
+        self.place = place
+        self.headerImage = headerImage
+    }
+
+    /// Whether App Store Connect would need an update to match `other` (the source is ClipKit's own note).
+    func differs(from other: AppClipExperience) -> Bool {
+        link != other.link || action != other.action || place != other.place
+    }
+}
+
+/// The advanced App Clip experiences a manifest implies.
+///
+/// Each route the clip handles gives one experience whose link is the route's invocation URL
+/// prefix (the pattern's host and the literal path before its first capture); each place gives
+/// one at its URL with its name, coordinates and map action. A place's URL may share a route's
+/// prefix: the more specific link wins on a device, as ``AppClipExperienceSelector`` does. A
+/// route's or a place's `headerImage` becomes its experiences' card image, checked when the plan
+/// is made (see ``AppClipHeaderImage``).
+public struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
+    /// The experiences, routes first, then places, without repeated links.
+    public let experiences: [AppClipExperience]
+
+    /// Derives the plan from `manifest`, read from `manifestFile`; header images are named
+    /// relative to that file's folder (the current folder when it is `nil`).
+    ///
+    /// - Throws: ``ManifestError/invalid(file:issues:)`` with one issue per header image that is
+    ///   missing, not a PNG or JPEG file, or not 1800 × 1200 pixels, at its manifest path.
+    public init(manifest: ClipManifest, manifestFile: String? = nil) throws(ManifestError) {
+        let folder = manifestFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var issues: [ManifestIssue] = []
+        func image(_ path: String?, key: String) -> AppClipHeaderImage? {
+            guard let path else { return nil }
+            let loaded = AppClipHeaderImage.load(path: path, manifestKey: key, relativeTo: folder)
+            if let issue = loaded.issue { issues.append(issue) }
+            return loaded.image
+        }
+        var result: [AppClipExperience] = []
+        var links: Set<String> = []
+        for (index, route) in manifest.routes.enumerated() where route.handledBy == .clip {
+            let headerImage = image(route.headerImage, key: "$.routes[\(index)].headerImage")
+            for source in route.patterns {
+                guard let pattern = try? RoutePattern(parsing: source) else { continue }
+                let link = "https://\(pattern.host)\(pattern.literalPathPrefix)"
+                if links.insert(link).inserted {
+                    result.append(AppClipExperience(link: link, source: "route \(route.name)", headerImage: headerImage))
+                }
+            }
+        }
+        for (index, place) in manifest.places.enumerated() where links.insert(place.url).inserted {
+            result.append(AppClipExperience(
+                link: place.url, source: "place \(place.name)",
+                place: .init(name: place.name, latitude: place.latitude, longitude: place.longitude, mapAction: place.mapAction),
+                headerImage: image(place.headerImage, key: "$.places[\(index)].headerImage")
+            ))
+        }
+        if !issues.isEmpty { throw .invalid(file: manifestFile ?? "clipkit.json", issues: issues) }
+        experiences = result
+    }
+
+    /// Creates a plan from experiences.
+    public init(experiences: [AppClipExperience]) {
+        self.experiences = experiences
+    }
+}

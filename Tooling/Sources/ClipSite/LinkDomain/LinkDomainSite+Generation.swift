@@ -1,0 +1,48 @@
+import ClipAASA
+import ClipKit
+import Foundation
+
+extension LinkDomainSite {
+    /// Builds a site whose AASA documents, one per domain, come from ``AASAGenerator``.
+    ///
+    /// - Throws: ``LinkDomainSiteError`` when the manifest's routes cannot be compiled or its AASA generated.
+    public init(
+        manifest: ClipManifest, templates: SiteTemplates = .defaults,
+        profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
+        parameterKinds: ParameterKindRegistry = .standard
+    ) throws(LinkDomainSiteError) {
+        let generator = AASAGenerator(manifest: manifest)
+        var files: [String: Data] = [:]
+        for domain in manifest.domains {
+            do {
+                files[domain] = try generator.data(forDomain: domain)
+            } catch {
+                throw .associationFile(error)
+            }
+        }
+        do {
+            try self.init(
+                manifest: manifest, associationFiles: files, templates: templates,
+                profileProvider: profileProvider, profilePolicy: profilePolicy, parameterKinds: parameterKinds
+            )
+        } catch {
+            throw .routes(error)
+        }
+    }
+}
+
+/// Why a link-domain site could not be built from a manifest.
+public enum LinkDomainSiteError: Error, Sendable, CustomStringConvertible {
+    /// The AASA document could not be generated.
+    case associationFile(AASAGenerationError)
+    /// A route could not be compiled.
+    case routes(RouterConfigurationError)
+
+    /// The underlying problem, for a person.
+    public var description: String {
+        switch self {
+        case .associationFile(let error): return error.description
+        case .routes(let error): return error.description
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import ClipDoctor
+import ClipKit
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// One test per finding code: each builds the smallest input that should produce the code and
+/// checks that it does, at the code's severity. The switch is exhaustive, so a new code without
+/// a scenario does not compile.
+@Suite struct FindingCodeTests {
+    @Test(arguments: DoctorCode.allCases)
+    func eachCodeHasAScenarioThatProducesIt(code: DoctorCode) async throws {
+        let findings = try await Self.scenario(for: code)
+        let matching = findings.filter { $0.code == code.rawValue }
+        #expect(!matching.isEmpty, "no \(code.rawValue) among \(findings.map(\.code))")
+        #expect(matching.allSatisfy { $0.severity == code.severity })
+        #expect(matching.allSatisfy { !$0.message.isEmpty && !$0.fix.isEmpty })
+    }
+
+    static func scenario(for code: DoctorCode) async throws -> [Finding] {
+        let manifest = try Fixtures.manifest("bluesky")
+        let expectations = ManifestExpectations(manifest: manifest)
+        let generator = EntitlementsGenerator(manifest: manifest)
+        let clipCheck = ClipEntitlementsCheck(expectations: expectations)
+        let appCheck = AppEntitlementsCheck(expectations: expectations)
+        let infoCheck = InfoPlistCheck(expectations: expectations)
+        let clip = generator.clipEntitlements
+        let app = generator.appEntitlements
+        func clipWith(_ key: String, _ value: PropertyListValue?) -> [Finding] {
+            clipCheck.findings(in: Fixtures.setting(key, to: value, in: clip), file: "Clip.entitlements")
+        }
+        func appWith(_ key: String, _ value: PropertyListValue?) -> [Finding] {
+            appCheck.findings(in: Fixtures.setting(key, to: value, in: app), file: "App.entitlements")
+        }
+        func clipDomains(_ change: ([String]) -> [String]) -> [Finding] {
+            clipCheck.findings(in: Fixtures.domains(of: clip, change), file: "Clip.entitlements")
+        }
+        func appDomains(_ change: ([String]) -> [String]) -> [Finding] {
+            appCheck.findings(in: Fixtures.domains(of: app, change), file: "App.entitlements")
+        }
+        let clipInfo = Fixtures.infoPlist(bundleID: manifest.clip.bundleID, executable: "AppClip", minimumOS: "15.1")
+        func clipInfoWith(_ key: String, _ value: PropertyListValue?, origin: InfoPlistCheck.Origin = .built) -> [Finding] {
+            infoCheck.clipFindings(in: Fixtures.setting(key, to: value, in: clipInfo), file: "Clip/Info.plist", origin: origin)
+        }
+        let appInfo = Fixtures.infoPlist(bundleID: manifest.app.bundleID, executable: "App", minimumOS: "15.1")
+        func appInfoWith(_ key: String, _ value: PropertyListValue?, origin: InfoPlistCheck.Origin = .built) -> [Finding] {
+            infoCheck.appFindings(in: Fixtures.setting(key, to: value, in: appInfo), file: "App/Info.plist", origin: origin)
+        }
+        func product(app appBundle: ProductFixture.Bundle? = nil, clips: [ProductFixture.Bundle]? = nil) async throws -> [Finding] {
+            let folder = try TemporaryDirectory()
+            let url = try ProductFixture.writeApp(appBundle ?? ProductFixture.app(manifest), clips: clips ?? [ProductFixture.clip(manifest)], into: folder.url)
+            return try await Doctor(manifest: manifest).examine(DoctorInputs(archive: url.path)).findings
+        }
+        func sizeReport(uncompressed: String) throws -> [Finding] {
+            let report = try SizeReportParser().parse(text: Fixtures.sizeReport([.init(name: "AppClip.ipa", compressed: "3 MB", uncompressed: uncompressed)]))
+            guard let limit = expectations.sizeLimit else { return [] }
+            return SizeEvaluation(report: report, limit: limit).findings(file: "report.txt")
+        }
+
+        switch code {
+        case .clipManifestMinimumIOS:
+            var tooLow = manifest
+            tooLow.clip.minimumIOS = "14.5"
+            return try await Doctor(manifest: tooLow, aasaChecker: nil).examine(DoctorInputs()).findings
+        case .clipOnDemandInstallCapable: return clipWith(EntitlementKey.onDemandInstallCapable, .boolean(false))
+        case .clipParentIdentifier: return clipWith(EntitlementKey.parentApplicationIdentifiers, .array([.string("AAAAAAAAAA.xyz.blueskyweb.app")]))
+        case .clipAppClipsDomain: return clipDomains { $0.filter { $0 != "appclips:go.bsky.app" } }
+        case .clipUnlistedDomain: return clipDomains { $0 + ["appclips:example.org"] }
+        case .clipDomainWildcard: return clipDomains { $0 + ["appclips:*.bsky.app"] }
+        case .clipDomainPath: return clipDomains { $0.map { $0 == "appclips:bsky.app" ? "appclips:bsky.app/start" : $0 } }
+        case .clipDomainMode: return clipDomains { $0.map { $0 == "appclips:bsky.app" ? "appclips:bsky.app?mode=developer" : $0 } }
+        case .clipAppLinks: return clipDomains { $0 + ["applinks:bsky.app"] }
+        case .clipAppGroup: return clipWith(EntitlementKey.applicationGroups, .array([.string("group.other")]))
+        case .clipUnsupportedCapability: return clipWith("com.apple.developer.healthkit", .boolean(true))
+        case .clipAppOnlyKey: return clipWith(EntitlementKey.associatedAppClipIdentifiers, .array([.string(expectations.clipIdentifier)]))
+        case .clipApplicationIdentifier: return clipWith(EntitlementKey.applicationIdentifier, .string("B3LX46C5HS.xyz.blueskyweb.app"))
+        case .appAssociatedClipIdentifier: return appWith(EntitlementKey.associatedAppClipIdentifiers, .array([.string("B3LX46C5HS.xyz.blueskyweb.app.Clip")]))
+        case .appAppClipsDomain: return appDomains { $0.filter { $0 != "appclips:bsky.app" } }
+        case .appAppLinksDomain: return appDomains { $0.filter { $0 != "applinks:go.bsky.app" } }
+        case .appDomainWildcard: return appDomains { $0 + ["appclips:*.bsky.app"] }
+        case .appDomainPath: return appDomains { $0 + ["applinks:bsky.app/profile"] }
+        case .appDomainMode: return appDomains { $0.map { $0 == "applinks:bsky.app" ? "applinks:bsky.app?mode=managed" : $0 } }
+        case .appAppGroup: return appWith(EntitlementKey.applicationGroups, nil)
+        case .appClipOnlyKey: return appWith(EntitlementKey.onDemandInstallCapable, .boolean(true))
+        case .appApplicationIdentifier: return appWith(EntitlementKey.applicationIdentifier, .string("B3LX46C5HS.xyz.blueskyweb.app.AppClip"))
+        case .clipBundleIdentifier: return clipInfoWith(InfoPlistKey.bundleIdentifier, .string("xyz.blueskyweb.app.Clip"))
+        case .clipBundleIdentifierUnresolved: return clipInfoWith(InfoPlistKey.bundleIdentifier, .string("$(PRODUCT_BUNDLE_IDENTIFIER)"), origin: .source)
+        case .clipAppClipDictionary: return clipInfoWith(InfoPlistKey.appClip, .dictionary([InfoPlistKey.requestLocationConfirmation: .string("YES")]))
+        case .clipUnknownAppClipKey: return clipInfoWith(InfoPlistKey.appClip, .dictionary(["NSAppClipRequestEphemeralUserNotifications": .boolean(true)]))
+        case .clipAppClipRequest: return clipInfoWith(InfoPlistKey.appClip, .dictionary([InfoPlistKey.requestLocationConfirmation: .boolean(true)]))
+        case .clipMisplacedAppClipKey: return clipInfoWith(InfoPlistKey.requestEphemeralUserNotification, .boolean(true))
+        case .clipBackgroundModes: return clipInfoWith(InfoPlistKey.backgroundModes, .array([.string("fetch")]))
+        case .clipURLSchemes:
+            return clipInfoWith(InfoPlistKey.urlTypes, .array([.dictionary(["CFBundleURLSchemes": .array([.string("bluesky")])])]))
+        case .clipMinimumOS: return clipInfoWith(InfoPlistKey.minimumOSVersion, .string("17.0"))
+        case .appBundleIdentifier: return appInfoWith(InfoPlistKey.bundleIdentifier, .string("xyz.blueskyweb.other"))
+        case .appBundleIdentifierUnresolved: return appInfoWith(InfoPlistKey.bundleIdentifier, nil, origin: .source)
+        case .appAppClipKeys: return appInfoWith(InfoPlistKey.appClip, .dictionary([InfoPlistKey.requestLocationConfirmation: .boolean(true)]))
+        case .sizeOverLimit: return try sizeReport(uncompressed: "10.1 MB")
+        case .sizeNearLimit: return try sizeReport(uncompressed: "9.5 MB")
+        case .sizeBundle: return try await product()
+        case .sizeBundleOverLimit: return try await product(clips: [ProductFixture.clip(manifest, resourceBytes: 10_500_000)])
+        case .archiveClipMissing: return try await product(clips: [])
+        case .archiveMultipleClips:
+            var second = ProductFixture.clip(manifest)
+            second.name = "SecondClip"
+            return try await product(clips: [ProductFixture.clip(manifest), second])
+        case .archiveAppMissing:
+            let folder = try TemporaryDirectory()
+            let archive = folder.url.appendingPathComponent("Empty.xcarchive/Products/Applications")
+            try FileManager.default.createDirectory(at: archive, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: archive.appendingPathComponent("README"))
+            return try await Doctor(manifest: manifest).examine(DoctorInputs(archive: folder.url.appendingPathComponent("Empty.xcarchive").path)).findings
+        case .archiveInfoPlist:
+            var broken = ProductFixture.clip(manifest)
+            broken.infoOverride = Data("bplist00 but not really".utf8)
+            return try await product(clips: [broken])
+        case .clipExcludedFramework, .clipExcludedAPI, .clipLinkageUnreadable:
+            var linked = ProductFixture.clip(manifest)
+            var spec = LinkageFixture.Spec(libraries: [(LinkageFixture.framework("HealthKit"), false), (LinkageFixture.framework("StoreKit"), false)])
+            spec.chainedImports = [("_OBJC_CLASS_$_SKAdNetwork", 2)]
+            if code == .clipLinkageUnreadable { spec.importFormat = 9 }
+            spec.signature = MachOFixture.Signature(entitlementsXML: linked.entitlements.map(PropertyListWriter.xml))
+            linked.executableOverride = LinkageFixture.thin(spec)
+            return try await product(clips: [linked])
+        case .archiveExecutable:
+            var broken = ProductFixture.clip(manifest)
+            broken.executableOverride = Data("#!/bin/sh\necho not a Mach-O\n".utf8)
+            return try await product(clips: [broken])
+        case .archiveCodeSignature:
+            var unsigned = ProductFixture.clip(manifest)
+            unsigned.signed = false
+            return try await product(clips: [unsigned])
+        case .archiveEntitlementsMissing:
+            var bare = ProductFixture.clip(manifest)
+            bare.entitlements = nil
+            return try await product(clips: [bare])
+        case .archiveSliceEntitlementsDiffer:
+            var universal = ProductFixture.clip(manifest)
+            universal.secondSliceEntitlements = .some(Fixtures.setting("get-task-allow", to: .boolean(true), in: universal.entitlements ?? .dictionary([:])))
+            return try await product(clips: [universal])
+        case .aasaUnavailable:
+            return try await Doctor(manifest: manifest, aasaChecker: nil).examine(DoctorInputs(aasa: "https://bsky.app")).findings
+        case .ascStatusUnavailable, .ascDomainMissing, .ascDomainInvalid, .ascDomainCacheInvalid, .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted:
+            return try await Doctor(manifest: manifest, aasaChecker: nil).examine(DoctorInputs(appClipDomainStatuses: ascScenario(for: code))).findings
+        }
+    }
+
+    /// App Store Connect's domain statuses for the Bluesky manifest (bsky.app, go.bsky.app) that
+    /// give `code`.
+    static func ascScenario(for code: DoctorCode) -> AppClipDomainStatuses {
+        typealias Entry = AppClipDomainStatuses.Report.Domain
+        let valid = [Entry(domain: "bsky.app", isValid: true), Entry(domain: "go.bsky.app", isValid: true)]
+        func statuses(cache: [Entry]?, debug: [Entry]?) -> AppClipDomainStatuses {
+            AppClipDomainStatuses(buildBundleID: "bundle-1", cache: cache.map { .init(domains: $0) }, debug: debug.map { .init(domains: $0) })
+        }
+        switch code {
+        case .ascStatusUnavailable: return statuses(cache: nil, debug: valid)
+        case .ascDomainMissing: return statuses(cache: [valid[0]], debug: [valid[0]])
+        case .ascDomainInvalid: return statuses(cache: valid, debug: [valid[0], Entry(domain: "go.bsky.app", isValid: false, errorCode: "TLS_ERROR")])
+        case .ascDomainCacheInvalid: return statuses(cache: [valid[0], Entry(domain: "go.bsky.app", isValid: false, errorCode: "CANNOT_REACH_AASA_FILE")], debug: nil)
+        case .ascDomainCacheStale: return statuses(cache: [valid[0], Entry(domain: "go.bsky.app", isValid: false, errorCode: "BAD_JSON_CONTENT")], debug: valid)
+        case .ascDomainNotCached: return statuses(cache: [valid[0]], debug: valid)
+        default: return statuses(cache: valid, debug: valid + [Entry(domain: "staging.bsky.app", isValid: true)])
+        }
+    }
+
+    @Test func unsupportedCapabilitiesHaveTheirOwnSeverities() throws {
+        let manifest = try Fixtures.manifest("roadflare")
+        let expectations = ManifestExpectations(manifest: manifest)
+        let clip = EntitlementsGenerator(manifest: manifest).clipEntitlements
+        let cases: [(String, PropertyListValue, Severity?)] = [
+            ("com.apple.developer.homekit", .boolean(true), .error),
+            ("com.apple.developer.healthkit.access", .array([.string("health-records")]), .error),
+            ("com.apple.developer.sensorkit.reader.allow", .array([.string("ambient-light-sensor")]), .error),
+            ("com.apple.developer.pass-type-identifiers", .array([.string("6Y98438M9X.*")]), .error),
+            ("com.apple.developer.ubiquity-kvstore-identifier", .string("6Y98438M9X.com.roadflare.RoadFlare"), .error),
+            ("com.apple.developer.ubiquity-container-identifiers", .array([.string("iCloud.com.roadflare")]), .error),
+            ("com.apple.developer.icloud-services", .array([.string("CloudDocuments")]), .error),
+            ("com.apple.developer.icloud-services", .array([.string("CloudKit")]), .warning),
+            ("keychain-access-groups", .array([.string("$(AppIdentifierPrefix)com.roadflare.shared")]), .warning),
+            ("keychain-access-groups", .array([.string("6Y98438M9X.com.roadflare.RoadFlare.Clip")]), nil),
+            ("com.apple.developer.in-app-payments", .array([.string("merchant.com.roadflare")]), nil),
+            ("aps-environment", .string("production"), nil),
+        ]
+        for (key, value, severity) in cases {
+            let findings = ClipEntitlementsCheck(expectations: expectations)
+                .findings(in: Fixtures.setting(key, to: value, in: clip), file: "Clip.entitlements")
+            #expect(findings.map(\.severity) == (severity.map { [$0] } ?? []), "\(key)")
+            #expect(findings.allSatisfy { $0.code == DoctorCode.clipUnsupportedCapability.rawValue && $0.key == key })
+        }
+    }
+}

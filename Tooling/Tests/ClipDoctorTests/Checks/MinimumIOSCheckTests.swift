@@ -1,0 +1,86 @@
+import ClipDoctor
+import ClipKit
+import ClipNostr
+import Testing
+
+/// `clip.manifest.minimum-ios`: the manifest's `clip.minimumIOS` against what ClipKit and the
+/// clip's flow need.
+@Suite struct MinimumIOSCheckTests {
+    static let code = DoctorCode.clipManifestMinimumIOS.rawValue
+
+    @Test func theDoctorKnowsClipNostrsParameterKinds() {
+        #expect(MinimumIOSCheck.nostrParameterKindNames == Set(ParameterKind.nostrKinds.map(\.name)))
+    }
+
+    @Test(arguments: Fixtures.exampleNames)
+    func theExamplesDeclareEnough(example: String) throws {
+        let manifest = try Fixtures.manifest(example)
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: "clipkit.json").isEmpty)
+    }
+
+    @Test func aNostrClipBelowIOS16IsAnError() throws {
+        var manifest = try Fixtures.manifest("roadflare")
+        manifest.clip.minimumIOS = "15.1"
+        let findings = MinimumIOSCheck(manifest: manifest).findings(file: "Examples/roadflare/clipkit.json")
+        #expect(findings.map(\.code) == [Self.code])
+        let finding = try #require(findings.first)
+        #expect(finding.severity == .error)
+        #expect(finding.file == "Examples/roadflare/clipkit.json")
+        #expect(finding.key == "clip.minimumIOS")
+        #expect(finding.message.contains("15.1") && finding.message.contains("16.0") && finding.message.contains("nostr section"))
+        #expect(finding.fix.contains("16.0"))
+    }
+
+    @Test(arguments: ["16.0", "16", "16.4.1", "17.0"])
+    func aNostrClipOnIOS16OrLaterPasses(version: String) throws {
+        var manifest = try Fixtures.manifest("roadflare")
+        manifest.clip.minimumIOS = version
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
+    }
+
+    @Test(arguments: ["npub", "nostrProfile"])
+    func aNostrRouteParameterAloneMakesANostrClip(kind: String) throws {
+        var manifest = try Fixtures.manifest("bluesky")
+        #expect(MinimumIOSCheck(manifest: manifest).nostrFlowEvidence == nil)
+        manifest.routes[0].params["handle"] = kind
+        let check = MinimumIOSCheck(manifest: manifest)
+        #expect(check.nostrFlowEvidence?.contains("'handle'") == true)
+        let findings = check.findings(file: nil)
+        #expect(findings.map(\.code) == [Self.code])
+        #expect(findings.first?.message.contains("16.0") == true)
+    }
+
+    @Test func aNostrSectionAloneMakesANostrClip() throws {
+        var manifest = try Fixtures.manifest("roadflare")
+        manifest.clip.minimumIOS = "15.0"
+        for index in manifest.routes.indices { manifest.routes[index].params = [:] }
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).map(\.code) == [Self.code])
+        manifest.nostr = nil
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
+    }
+
+    @Test(arguments: ["14.0", "14.5", "14.9.9"])
+    func anyClipBelowIOS15IsAnError(version: String) throws {
+        var manifest = try Fixtures.manifest("bluesky")
+        manifest.clip.minimumIOS = version
+        let findings = MinimumIOSCheck(manifest: manifest).findings(file: nil)
+        #expect(findings.map(\.code) == [Self.code])
+        #expect(findings.first?.message.contains("15.0") == true)
+        #expect(findings.first?.message.contains("Nostr") == false)
+    }
+
+    @Test func aVersionThatDoesNotParseIsLeftToTheManifestLoader() throws {
+        var manifest = try Fixtures.manifest("roadflare")
+        manifest.clip.minimumIOS = "sixteen"
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
+    }
+
+    @Test func doctorReportsItWhateverElseItChecks() async throws {
+        var manifest = try Fixtures.manifest("roadflare")
+        manifest.clip.minimumIOS = "15.1"
+        let report = try await Doctor(manifest: manifest, manifestFile: "clipkit.json", aasaChecker: nil).examine(DoctorInputs())
+        #expect(report.findings.map(\.code) == [Self.code])
+        #expect(report.findings.first?.file == "clipkit.json")
+        #expect(!report.isOK)
+    }
+}
