@@ -6,7 +6,7 @@ import Foundation
 /// a share link's fragment, taken from the Swift constants and predicates that the clip and the
 /// server use, so the browser cannot drift from them.
 ///
-/// Limits come from ``EventFragment``, `EventLimits`, `ProfileFetchConfiguration`,
+/// Limits come from `EventFragment`, `EventLimits`, `ProfileFetchConfiguration`,
 /// `ProfileLimits` and ``ProfilePreview``; character sets are the scalars for which Foundation's
 /// `CharacterSet` and ClipKit's own predicates say yes, written as ranges. What cannot be handed
 /// over as data (the strict JSON grammar, grapheme clusters, the URL check) the script implements,
@@ -25,6 +25,7 @@ enum LinkProfileRules {
         let eventLimits = EventLimits.standard
         let profileLimits = ProfileLimits.standard
         let fetch = ProfileFetchConfiguration()
+        let whitespaces = CharacterSet.whitespaces, whitespacesAndNewlines = CharacterSet.whitespacesAndNewlines
         func number(_ value: Int) -> JSONValue { .number(Double(value)) }
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
         return .object([
@@ -65,8 +66,8 @@ enum LinkProfileRules {
                 "carLabel": .string(ShareProfile.carLabel),
             ]),
             "scalars": .object([
-                "whitespaces": ranges { CharacterSet.whitespaces.contains($0) },
-                "whitespacesAndNewlines": ranges { CharacterSet.whitespacesAndNewlines.contains($0) },
+                "whitespaces": ranges { whitespaces.contains($0) },
+                "whitespacesAndNewlines": ranges { whitespacesAndNewlines.contains($0) },
                 "invisibleControls": ranges(where: Profile.dropsFromFields),
                 "templateDropped": ranges(where: TemplateText.isDropped),
                 "markup": .array(TemplateText.markupScalars.map(\.value).sorted().map { .number(Double($0)) }),

@@ -6,7 +6,7 @@ import Foundation
 /// (`"fragment": "signedProfile"`): it shows the profile the link carries, verified in the browser.
 ///
 /// A fragment never reaches a server, so only the page's own script can read it. The script
-/// decodes it exactly as ``EventFragment`` does (version, size cap, shortest numbers, valid UTF-8,
+/// decodes it exactly as `EventFragment` does (version, size cap, shortest numbers, valid UTF-8,
 /// nothing truncated or left over), requires the event to be kind 0 by the key in the page's path
 /// (`npub` or `nprofile`; another key's event is ignored), screens it as the clip does (not more
 /// than the allowed clock skew in the future, content within the cap), recomputes its id with
@@ -33,6 +33,8 @@ import Foundation
 package enum LinkProfileScript {
     /// The `id` of the JSON data element the script reads on a share page.
     static let dataElementID = "clipkit-link-profile"
+    /// The `id` of the script element on a share page.
+    static let scriptElementID = "clipkit-link-profile-script"
 
     /// The CSP source expression that allows this script and nothing else: `'sha256-…'`.
     package static let contentSecurityPolicySource: String = {
@@ -50,7 +52,7 @@ package enum LinkProfileScript {
             "rules": LinkProfileRules.json,
         ])
         return "<script type=\"application/json\" id=\"\(dataElementID)\">\(ScriptSafeJSON.serialized(data))</script>\n"
-            + "<script>\(source)</script>\n"
+            + "<script id=\"\(scriptElementID)\">\(source)</script>\n"
     }
 
     /// The script's source. It exposes `clipkitLinkProfile` (decoding, verification, profile

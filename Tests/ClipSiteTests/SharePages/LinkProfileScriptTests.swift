@@ -134,7 +134,7 @@ struct LinkProfileScriptTests {
         let site = try SiteFixtures.site("roadflare", provider: ControlledProvider(answers: [SiteFixtures.npub: profile]))
         let driver = try #require(site.match(path: "/share/d/\(SiteFixtures.npub)", host: "roadflare.app"))
         let page = await site.sharePage(for: driver).html
-        #expect(page.contains("<script>\(LinkProfileScript.source)</script>"))
+        #expect(page.contains(#"<script id="clipkit-link-profile-script">"# + LinkProfileScript.source + "</script>"))
         #expect(page.contains(#"<div class="profile" data-clipkit-profile>"#))
         let start = try #require(page.range(of: #"<script type="application/json" id="clipkit-link-profile">"#))
         let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
