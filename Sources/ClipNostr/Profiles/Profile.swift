@@ -40,6 +40,15 @@ public struct Profile: Sendable, Equatable {
         "name", "display_name", "displayName", "picture", "banner", "about", "website", "nip05", "lud16", "bot",
     ]
 
+    /// The deepest nesting of arrays and objects read in a profile's content.
+    public static let maximumContentDepth = 16
+
+    /// Whether profile fields drop `scalar`: C0 and C1 controls and the bidirectional embedding,
+    /// override and isolate characters. Share pages apply the same rule in the browser.
+    public static func dropsFromFields(_ scalar: Unicode.Scalar) -> Bool {
+        ProfileFieldReader.isInvisibleControl(scalar)
+    }
+
     /// Creates a profile from its fields.
     public init(
         name: String? = nil, displayName: String? = nil, picture: URL? = nil, banner: URL? = nil,
@@ -78,7 +87,7 @@ public struct Profile: Sendable, Equatable {
         guard bytes <= limits.maximumContentBytes else { throw .contentTooLarge(bytes: bytes, limit: limits.maximumContentBytes) }
         let parsed: JSONValue
         do {
-            parsed = try StrictJSONParser(maximumBytes: limits.maximumContentBytes, maximumDepth: 16).parse(content)
+            parsed = try StrictJSONParser(maximumBytes: limits.maximumContentBytes, maximumDepth: Self.maximumContentDepth).parse(content)
         } catch {
             throw .invalidJSON(error)
         }
