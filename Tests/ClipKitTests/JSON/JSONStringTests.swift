@@ -6,30 +6,6 @@ import Testing
 /// The one JSON string escaper: what JSON (and NIP-01's id serialization) requires, and the
 /// further escapes for script elements and files.
 @Suite struct JSONStringTests {
-    /// What JSON requires, written out one character at a time: the reference for both the fast
-    /// path and the one with further escapes.
-    static func reference(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
     @Test func onlyWhatJSONRequiresIsEscaped() {
         #expect(JSONString.quoted("a/b") == #""a/b""#)
         #expect(JSONString.quoted("quote\"back\\slash") == #""quote\"back\\slash""#)
@@ -38,17 +14,17 @@ import Testing
         #expect(JSONString.quoted("\u{7F}\u{2028}\u{2029}<>&😀é") == "\"\u{7F}\u{2028}\u{2029}<>&😀é\"")
         for byte in 0..<0x20 {
             let text = String(UnicodeScalar(UInt8(byte)))
-            #expect(JSONString.quoted(text) == Self.reference(text), "U+\(String(byte, radix: 16))")
+            #expect(JSONString.quoted(text) == ReferenceJSONEscaper.quoted(text), "U+\(String(byte, radix: 16))")
         }
     }
 
     @Test func longTextTakesTheWordAtATimePathAndAgrees() {
         // Eight-byte words with and without escapes, and a tail that is not a whole word.
         let text = "plain text, no escapes\u{1}\"in\\ this one\n and a tail"
-        #expect(JSONString.quoted(text) == Self.reference(text))
+        #expect(JSONString.quoted(text) == ReferenceJSONEscaper.quoted(text))
         var bytes: [UInt8] = Array("prefix".utf8)
         JSONString.append(text, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == "prefix" + Self.reference(text))
+        #expect(String(decoding: bytes, as: UTF8.self) == "prefix" + ReferenceJSONEscaper.quoted(text))
     }
 
     @Test func bothPathsWriteWhatJSONRequiresTheSameWay() {
@@ -56,7 +32,7 @@ import Testing
         for caseNumber in 0..<3_000 {
             let text = JSONValueSerializationTests.randomString(using: &generator)
                 + String(repeating: generator.pick(["a", "\"", "\n", "\u{1}", "é"]), count: generator.below(20))
-            let expected = Self.reference(text)
+            let expected = ReferenceJSONEscaper.quoted(text)
             #expect(JSONString.quoted(text) == expected, "case \(caseNumber)")
             // Further escapes change only their own characters; the rest is written the same way.
             let hasNoMarkup = !text.unicodeScalars.contains { "<>&".unicodeScalars.contains($0) }
