@@ -48,9 +48,9 @@ public struct ManifestLoader: Sendable {
         } catch {
             throw .notJSON(file: source, reason: error.description)
         }
-        let value = document.value.jsonValue
+        let value = document.value
         var issues = document.duplicateKeyPaths.map { path in
-            ManifestIssue(path: ManifestIssue.path(path), message: "this member appears more than once in its object; keep one")
+            ManifestIssue(path: JSONPath.string(of: path), message: "this member appears more than once in its object; keep one")
         }
         let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
         issues += checked.issues
