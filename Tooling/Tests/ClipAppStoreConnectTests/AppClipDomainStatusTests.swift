@@ -1,4 +1,4 @@
-import ClipSite
+import ClipAppStoreConnect
 import ClipTestSupport
 import ClipToolingTestSupport
 import Crypto

@@ -1,5 +1,5 @@
 import ClipKit
-import ClipSite
+import ClipAppStoreConnect
 import ClipTestSupport
 import ClipToolingTestSupport
 import Crypto
@@ -15,7 +15,7 @@ import Testing
 
     /// RoadFlare's manifest with two places.
     func manifest() throws -> ClipManifest {
-        var manifest = try SiteFixtures.manifest("roadflare")
+        var manifest = try ExampleManifest.load("roadflare")
         manifest.places = [
             ClipManifest.Place(name: "Union Station stand", url: "https://roadflare.app/share/d/union-station", latitude: 38.8973, longitude: -77.0063, mapAction: "VIEW_AVAILABILITY"),
             ClipManifest.Place(name: "Airport stand", url: "https://roadflare.app/share/d/airport", latitude: 38.8512, longitude: -77.0402, mapAction: "BUY_TICKETS"),

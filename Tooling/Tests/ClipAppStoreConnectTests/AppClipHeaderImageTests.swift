@@ -1,5 +1,5 @@
 import ClipKit
-import ClipSite
+import ClipAppStoreConnect
 import ClipTestSupport
 import ClipToolingTestSupport
 import Crypto
@@ -33,7 +33,7 @@ import Testing
     }
 
     func folder() throws -> Folder {
-        var manifest = try SiteFixtures.manifest("roadflare")
+        var manifest = try ExampleManifest.load("roadflare")
         manifest.routes[0].headerImage = "images/driver.png"
         manifest.places = [
             ClipManifest.Place(name: "Union Station stand", url: "https://roadflare.app/share/d/union-station", latitude: 38.8973, longitude: -77.0063,
