@@ -15,7 +15,7 @@ public struct ManifestIssue: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(path): \(message)" }
 
     /// The path written for `components` from the root: `$.routes[0].name`.
-    static func path(_ components: [JSONPathComponent]) -> String {
+    package static func path(_ components: [JSONPathComponent]) -> String {
         var path = "$"
         for component in components {
             switch component {

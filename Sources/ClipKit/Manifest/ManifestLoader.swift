@@ -21,17 +21,7 @@ public struct ManifestLoader: Sendable {
     ///
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
     public func load(contentsOf url: URL) throws(ManifestError) -> ClipManifest {
-        let name = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do throws(InputFile.Failure) {
-            data = try InputFile.read(path: url.path, limit: Self.maximumBytes)
-        } catch {
-            if case .tooLarge(let bytes, let limit) = error {
-                throw .tooLarge(file: name, bytes: Int(clamping: bytes), limit: limit)
-            }
-            throw .unreadable(file: name, reason: error.reason)
-        }
-        return try load(data: data, source: name)
+        try check(contentsOf: url, recordingLocations: false).outcome.get()
     }
 
     /// Checks manifest JSON held in memory.
@@ -39,14 +29,38 @@ public struct ManifestLoader: Sendable {
     /// - Parameter source: The name used in errors, such as the file name.
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
     public func load(data: Data, source: String = "clipkit.json") throws(ManifestError) -> ClipManifest {
-        if data.count > Self.maximumBytes {
-            throw .tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes)
+        try check(data: data, source: source, recordingLocations: false).outcome.get()
+    }
+
+    /// Reads and checks the manifest at `url` as ``load(contentsOf:)`` does, keeping what a build
+    /// tool needs to name the line of each problem.
+    package func check(contentsOf url: URL, recordingLocations: Bool = true) -> ManifestCheck {
+        let name = url.isFileURL ? url.path : url.absoluteString
+        let data: Data
+        do throws(InputFile.Failure) {
+            data = try InputFile.read(path: url.path, limit: Self.maximumBytes)
+        } catch {
+            if case .tooLarge(let bytes, let limit) = error {
+                return ManifestCheck(failure: .tooLarge(file: name, bytes: Int(clamping: bytes), limit: limit))
+            }
+            return ManifestCheck(failure: .unreadable(file: name, reason: error.reason))
         }
+        return check(data: data, source: name, recordingLocations: recordingLocations)
+    }
+
+    /// Checks manifest JSON as ``load(data:source:)`` does, keeping what a build tool needs to name
+    /// the line of each problem.
+    package func check(data: Data, source: String, recordingLocations: Bool = true) -> ManifestCheck {
+        if data.count > Self.maximumBytes {
+            return ManifestCheck(failure: .tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes))
+        }
+        var parser = Self.parser
+        parser.recordsValueLocations = recordingLocations
         let document: StrictJSONDocument
         do {
-            document = try Self.parser.parseDocument(data)
+            document = try parser.parseDocument(data)
         } catch {
-            throw .notJSON(file: source, reason: error.description)
+            return ManifestCheck(failure: .notJSON(file: source, reason: error.description), syntaxError: error)
         }
         let value = document.value.jsonValue
         var issues = document.duplicateKeyPaths.map { path in
@@ -54,8 +68,9 @@ public struct ManifestLoader: Sendable {
         }
         let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
         issues += checked.issues
-        if !issues.isEmpty { throw .invalid(file: source, issues: issues) }
-        return checked.manifest
+        let outcome: Result<ClipManifest, ManifestError> = issues.isEmpty ? .success(checked.manifest) : .failure(.invalid(file: source, issues: issues))
+        let locator = recordingLocations ? JSONLocator(bytes: Array(data), locations: document.valueLocations) : JSONLocator()
+        return ManifestCheck(outcome: outcome, locator: locator)
     }
 
     /// Reads manifest JSON: numbers a `Double` holds, nesting as deep as JSON Schema tools accept,
