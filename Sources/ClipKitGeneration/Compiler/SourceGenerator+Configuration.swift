@@ -138,7 +138,10 @@ extension SourceGenerator {
             for route in routes {
                 let definition = route.definition
                 let name = SwiftLiteral.string(definition.name)
-                writer.block("routes.append(try InvocationRouter.CompiledRoute(", closing: "))") { writer in
+                let captures = Set(route.patterns.flatMap(\.captureNames)).sorted()
+                // Only a route with captures looks kinds up, which may throw.
+                let call = captures.isEmpty ? "InvocationRouter.CompiledRoute(" : "try InvocationRouter.CompiledRoute("
+                writer.block("routes.append(" + call, closing: "))") { writer in
                     writer.line("name: \(name), handledBy: .\(definition.handledBy.rawValue),")
                     writer.block("patterns: [", closing: "],") { writer in
                         for pattern in route.patterns {
@@ -151,7 +154,6 @@ extension SourceGenerator {
                             writer.line("RoutePattern(host: \(SwiftLiteral.string(pattern.host)), segments: [\(segments.joined(separator: ", "))], source: \(SwiftLiteral.string(pattern.source))),")
                         }
                     }
-                    let captures = Set(route.patterns.flatMap(\.captureNames)).sorted()
                     if captures.isEmpty {
                         writer.line("parameterKinds: [:],")
                     } else {

@@ -67,7 +67,7 @@ extension SourceGenerator {
                 "let value\(index) = " + Self.conversion(of: capture, kind: route.kindName(of: capture))
             }
             writer.line("guard " + bindings.joined(separator: ", ") + " else { return nil }")
-            let arguments = captures.enumerated().map { index, capture in SwiftIdentifier.escaped(capture) + ": value\(index)" }
+            let arguments = captures.enumerated().map { index, capture in SwiftIdentifier.argumentLabel(capture) + ": value\(index)" }
             writer.line("self = .\(name)(" + arguments.joined(separator: ", ") + ")")
         }
     }

@@ -7,6 +7,12 @@ enum SwiftIdentifier {
         keywords.contains(name) ? "`" + name + "`" : name
     }
 
+    /// `name` as an argument label at a call site, where only `inout`, `var` and `let` need
+    /// backticks (Swift warns about any others).
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`" + name + "`" : name
+    }
+
     /// The names that no backticks make usable as an enum case of the generated route type.
     static let unusableCaseNames: Set<String> = ["init", "self", "Self", "Type", "Protocol", "routeName"]
 
