@@ -181,6 +181,14 @@ let package = Package(
             path: "bench/SizeProbe/Nostr",
             swiftSettings: strictSwift
         ),
+        // The same job with the configuration the manifest plugin compiles from clipkit.json.
+        .executableTarget(
+            name: "size-probe-nostr-generated",
+            dependencies: ["ClipKit", "ClipNostr"],
+            path: "bench/SizeProbe/NostrGenerated",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
 
         // MARK: Tests (the tooling's, and the relay transport's, are in Tooling/Tests)
         // The examples' manifests compiled by the manifest plugin, each into a module of its own, for
