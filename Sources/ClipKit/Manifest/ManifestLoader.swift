@@ -40,10 +40,13 @@ public struct ManifestLoader: Sendable {
         do throws(InputFile.Failure) {
             data = try InputFile.read(path: url.path, limit: Self.maximumBytes)
         } catch {
+            let failure: ManifestError
             if case .tooLarge(let bytes, let limit) = error {
-                return ManifestCheck(failure: .tooLarge(file: name, bytes: Int(clamping: bytes), limit: limit))
+                failure = .tooLarge(file: name, bytes: Int(clamping: bytes), limit: limit)
+            } else {
+                failure = .unreadable(file: name, reason: error.reason)
             }
-            return ManifestCheck(failure: .unreadable(file: name, reason: error.reason))
+            return ManifestCheck(outcome: .failure(failure), syntaxError: nil, bytes: Data(), valueLocations: [])
         }
         return check(data: data, source: name, recordingLocations: recordingLocations)
     }
@@ -52,7 +55,8 @@ public struct ManifestLoader: Sendable {
     /// the line of each problem.
     package func check(data: Data, source: String, recordingLocations: Bool = true) -> ManifestCheck {
         if data.count > Self.maximumBytes {
-            return ManifestCheck(failure: .tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes))
+            let failure = ManifestError.tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes)
+            return ManifestCheck(outcome: .failure(failure), syntaxError: nil, bytes: Data(), valueLocations: [])
         }
         var parser = Self.parser
         parser.recordsValueLocations = recordingLocations
@@ -60,7 +64,8 @@ public struct ManifestLoader: Sendable {
         do {
             document = try parser.parseDocument(data)
         } catch {
-            return ManifestCheck(failure: .notJSON(file: source, reason: error.description), syntaxError: error)
+            let failure = ManifestError.notJSON(file: source, reason: error.description)
+            return ManifestCheck(outcome: .failure(failure), syntaxError: error, bytes: Data(), valueLocations: [])
         }
         let value = document.value.jsonValue
         var issues = document.duplicateKeyPaths.map { path in
@@ -69,8 +74,7 @@ public struct ManifestLoader: Sendable {
         let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
         issues += checked.issues
         let outcome: Result<ClipManifest, ManifestError> = issues.isEmpty ? .success(checked.manifest) : .failure(.invalid(file: source, issues: issues))
-        let locator = recordingLocations ? JSONLocator(bytes: Array(data), locations: document.valueLocations) : JSONLocator()
-        return ManifestCheck(outcome: outcome, locator: locator)
+        return ManifestCheck(outcome: outcome, syntaxError: nil, bytes: recordingLocations ? data : Data(), valueLocations: document.valueLocations)
     }
 
     /// Reads manifest JSON: numbers a `Double` holds, nesting as deep as JSON Schema tools accept,

@@ -51,12 +51,13 @@ public struct ManifestCompiler: Sendable {
     }
 
     private func compile(_ check: ManifestCheck, file: String, manifestName: String) throws(GenerationFailure) -> String {
+        let locator = JSONLocator(bytes: check.bytes, locations: check.valueLocations)
         let manifest: ClipManifest
         switch check.outcome {
         case .success(let checked):
             manifest = checked
         case .failure(let error):
-            throw GenerationFailure(diagnostics: diagnostics(for: error, in: check, file: file))
+            throw GenerationFailure(diagnostics: diagnostics(for: error, in: check, locator: locator, file: file))
         }
         var routes: [SourceGenerator.Route] = []
         var diagnostics: [ManifestDiagnostic] = []
@@ -64,7 +65,7 @@ public struct ManifestCompiler: Sendable {
             let path = "$.routes[\(index)]"
             if SwiftIdentifier.unusableCaseNames.contains(definition.name) {
                 diagnostics.append(diagnostic(
-                    at: path + ".name", in: check, file: file,
+                    at: path + ".name", locator: locator, file: file,
                     "'\(definition.name)' cannot name a case of the generated \(SourceGenerator.routeTypeName) enum; rename the route"
                 ))
             }
@@ -73,7 +74,7 @@ public struct ManifestCompiler: Sendable {
                 do {
                     patterns.append(try RoutePattern(parsing: source))
                 } catch {
-                    diagnostics.append(diagnostic(at: path, in: check, file: file, error.description))
+                    diagnostics.append(diagnostic(at: path, locator: locator, file: file, error.description))
                 }
             }
             routes.append(SourceGenerator.Route(definition: definition, patterns: patterns))
@@ -83,7 +84,7 @@ public struct ManifestCompiler: Sendable {
     }
 
     /// The diagnostics for what the loader's checks found.
-    private func diagnostics(for error: ManifestError, in check: ManifestCheck, file: String) -> [ManifestDiagnostic] {
+    private func diagnostics(for error: ManifestError, in check: ManifestCheck, locator: JSONLocator, file: String) -> [ManifestDiagnostic] {
         switch error {
         case .unreadable(_, let reason):
             return [ManifestDiagnostic(file: file, message: "cannot read the manifest: \(reason)")]
@@ -95,7 +96,7 @@ public struct ManifestCompiler: Sendable {
             }
             return [ManifestDiagnostic(file: file, line: syntax.line, column: syntax.column, message: "the manifest is not valid JSON: \(syntax.detail)")]
         case .invalid(_, let issues):
-            var found = issues.map { diagnostic(at: $0.path, in: check, file: file, $0.message) }
+            var found = issues.map { diagnostic(at: $0.path, locator: locator, file: file, $0.message) }
             if issues.contains(where: { $0.message.hasPrefix("unknown parameter kind") }) {
                 found.append(ManifestDiagnostic(
                     file: file,
@@ -107,8 +108,8 @@ public struct ManifestCompiler: Sendable {
         }
     }
 
-    private func diagnostic(at path: String, in check: ManifestCheck, file: String, _ message: String) -> ManifestDiagnostic {
-        let position = check.locator.position(ofPath: path)
+    private func diagnostic(at path: String, locator: JSONLocator, file: String, _ message: String) -> ManifestDiagnostic {
+        let position = locator.position(ofPath: path)
         return ManifestDiagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message)
     }
 }

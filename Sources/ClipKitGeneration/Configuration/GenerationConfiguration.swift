@@ -60,7 +60,7 @@ public struct GenerationConfiguration: Sendable, Equatable {
                 file: file, line: error.line, column: error.column, message: "the plugin configuration is not valid JSON: \(error.detail)"
             ))
         }
-        var reader = ConfigurationReader(file: file, locator: JSONLocator(bytes: Array(data), locations: document.valueLocations))
+        var reader = ConfigurationReader(file: file, locator: JSONLocator(bytes: data, locations: document.valueLocations))
         let configuration = reader.read(document.value.jsonValue)
         if !reader.diagnostics.isEmpty { throw GenerationFailure(diagnostics: reader.diagnostics) }
         return configuration
