@@ -47,6 +47,31 @@ struct GeneratedSourceCompilesTests {
         #expect(result.status == 0, "\(result.standardError.prefix(3000))")
     }
 
+    @Test("the iOS branch type-checks against the system container's declaration in ClipKit")
+    func appleBranchTypeChecks() async throws {
+        let source = try ManifestCompiler().compile(manifestAt: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
+        #expect(source.components(separatedBy: "#if canImport(Darwin)").count == 2)
+        // Linux has no App Group container, so the branch is compiled as iOS compiles it: the
+        // condition holds, and ClipKit's Darwin-only declaration is taken word for word from its
+        // source, with a body that is never run.
+        let apple = try String(contentsOf: TestEnvironment.file("Sources/ClipKit/SharedDefaults/AppGroupContainer+Apple.swift"), encoding: .utf8)
+        let declaration = try #require(apple.components(separatedBy: "\n").first { $0.contains("public static func system(manifest: ClipManifest)") })
+        let stub = "import ClipKit\n\nextension AppGroupContainer {\n" + declaration.replacingOccurrences(of: "{", with: "{ fatalError() }") + "\n}\n"
+        let folder = try TemporaryDirectory()
+        try Data(source.replacingOccurrences(of: "#if canImport(Darwin)", with: "#if true").utf8).write(to: folder.file("ClipKitGenerated.swift"))
+        try Data(stub.utf8).write(to: folder.file("SystemContainer.swift"))
+        let modules = try TestEnvironment.builtExecutable(named: "clipkit-generate-swift").deletingLastPathComponent().appendingPathComponent("Modules")
+        let result = try await ChildProcess.run(
+            try TestEnvironment.systemTool("swiftc"),
+            arguments: [
+                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "Brew", "-I", modules.path,
+                folder.file("ClipKitGenerated.swift").path, folder.file("SystemContainer.swift").path,
+            ],
+            timeout: 120
+        )
+        #expect(result.status == 0, "\(result.standardError.prefix(3000))")
+    }
+
     @Test("string literals read back as exactly the text they were written from")
     func literalsRoundTrip() async throws {
         let texts = ["", "plain", "Q\"uote", "back\\slash", "\\(interpolated)", "line\nbreak\r\ttab\u{0}", "\u{202E}override", "Café 🚲", "#\"raw\"#", "\u{7F}\u{85}\u{2028}"]
