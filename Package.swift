@@ -83,7 +83,9 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
-        // Ships inside a notification service extension: Foundation only.
+        // Ships inside a notification service extension: Foundation only. Linking ClipKit for its
+        // JSON value would more than double what the extension carries of ours (BENCHMARKS.md,
+        // "What ClipNotifications adds to a notification extension"), so PayloadValue stays a copy.
         .target(
             name: "ClipNotifications",
             swiftSettings: strictSwift
@@ -173,6 +175,12 @@ let package = Package(
             name: "size-probe-web-bridge",
             dependencies: ["ClipKit", "ClipWebBridge"],
             path: "bench/SizeProbe/WebBridge",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "size-probe-notifications",
+            dependencies: ["ClipNotifications"],
+            path: "bench/SizeProbe/Notifications",
             swiftSettings: strictSwift
         ),
         .executableTarget(

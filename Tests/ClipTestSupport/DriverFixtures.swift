@@ -33,6 +33,48 @@ public enum DriverFixtures {
         return Signed(pubkey: pubkey, event: eventText, createdAt: createdAt)
     }
 
+    /// An event to sign: the label of a test key, the kind, content, tags and time.
+    public struct EventSpecification: Sendable {
+        /// Names a deterministic test key.
+        public var key: String
+        /// The event kind.
+        public var kind: Int
+        /// The content, exactly as it is to be signed.
+        public var content: String
+        /// The tags.
+        public var tags: [[String]]
+        /// `created_at`, in seconds since 1970.
+        public var createdAt: Int
+
+        /// Creates a specification.
+        public init(key: String, kind: Int, content: String, tags: [[String]] = [], createdAt: Int) {
+            self.key = key
+            self.kind = kind
+            self.content = content
+            self.tags = tags
+            self.createdAt = createdAt
+        }
+    }
+
+    /// Signs every event with nostr-sdk in one run; the signed events as JSON text, in order.
+    public static func sign(_ events: [EventSpecification]) async throws -> [String] {
+        let lines = try events.map { event in
+            let spec: [String: Any] = ["key": event.key, "kind": event.kind, "content": event.content, "tags": event.tags, "createdAt": event.createdAt]
+            return String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
+        }
+        let output = try await run(["sign"], input: Data(lines.joined(separator: "\n").utf8))
+        let signed = try output.split(separator: "\n").map { line -> String in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let event = object["event"] else {
+                throw Failure(description: "relay_fixtures.py sign printed \(line.prefix(300))")
+            }
+            return String(decoding: try JSONSerialization.data(withJSONObject: event), as: UTF8.self)
+        }
+        guard signed.count == events.count else {
+            throw Failure(description: "relay_fixtures.py sign signed \(signed.count) of \(events.count) events")
+        }
+        return signed
+    }
+
     /// Publishes `events` to `relay` and checks it accepted every one.
     public static func publish(_ events: [Signed], to relay: String) async throws {
         let output = try await run(["publish", relay], input: Data(events.map(\.event).joined(separator: "\n").utf8))

@@ -27,7 +27,7 @@ struct StrictJSONCursor {
         self.tracksPath = reportsDuplicateKeys || recordsValueLocations
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> StrictJSONValue {
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else {
             throw error(.unexpectedEnd, at: index, "the input ends before any JSON value")
@@ -42,7 +42,7 @@ struct StrictJSONCursor {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> StrictJSONValue {
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw endOfInput("a JSON value") }
         if recordsValueLocations { valueLocations.append(JSONValueLocation(path: path, offset: index)) }
         switch bytes[index] {
@@ -52,15 +52,15 @@ struct StrictJSONCursor {
         case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try parseLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(JSONNumber(checkedLiteral: try parseNumber()))
         default: throw unexpected(expecting: "a JSON value")
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> StrictJSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var members: [String: StrictJSONValue] = [:]
+        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -96,10 +96,10 @@ struct StrictJSONCursor {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> StrictJSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var elements: [StrictJSONValue] = []
+        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -232,12 +232,7 @@ struct StrictJSONCursor {
         for _ in 0..<4 {
             guard index < bytes.count else { throw endOfInput("four hexadecimal digits after '\\u'") }
             let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default:
+            guard let digit = Hex.digitValue(byte) else {
                 throw error(.invalidString, at: index, "expected a hexadecimal digit in a '\\u' escape, found \(describe(byte))")
             }
             value = value << 4 | UInt16(digit)
@@ -332,7 +327,6 @@ struct StrictJSONCursor {
     }
 
     private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        Hex.encode([byte], uppercase: true)
     }
 }

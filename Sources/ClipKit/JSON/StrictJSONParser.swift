@@ -1,15 +1,15 @@
 import Foundation
 
 /// The JSON parser for untrusted input (handoff envelopes, web-bridge messages, Nostr events and
-/// relay frames, AASA files) that never guesses.
+/// relay frames, notification payloads, AASA files) that never guesses.
 ///
 /// It reads RFC 8259 JSON and rejects, with the position (byte offset, line, column) and a reason:
 /// more than ``maximumBytes`` of input, a byte-order mark, invalid UTF-8 (overlong forms, encoded
 /// surrogates), raw control characters in strings, lone UTF-16 surrogates in `\u` escapes, numbers
 /// outside JSON's grammar or longer than ``maximumNumberLength``, nesting deeper than
 /// ``maximumDepth``, duplicate object members (unless ``duplicateKeys`` says to keep the last and
-/// report them), and anything after the value. Strings come out exactly as sent, numbers as their
-/// literal text, so a caller can read `created_at` as an exact 64-bit integer.
+/// report them), and anything after the value. Strings come out exactly as sent, numbers with their
+/// literal text (``JSONNumber``), so a caller can read `created_at` as an exact 64-bit integer.
 ///
 /// ```swift
 /// let value = try StrictJSONParser().parse(frame)
@@ -84,14 +84,14 @@ public struct StrictJSONParser: Sendable {
     /// Parses one JSON value from `bytes`, surrounded by optional whitespace.
     ///
     /// - Throws: ``JSONSyntaxError``.
-    public func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> StrictJSONValue where Bytes.Element == UInt8 {
+    public func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue where Bytes.Element == UInt8 {
         try parseDocument(bytes).value
     }
 
     /// Parses one JSON value from the UTF-8 of `text`.
     ///
     /// - Throws: ``JSONSyntaxError``.
-    public func parse(_ text: String) throws(JSONSyntaxError) -> StrictJSONValue {
+    public func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parseDocument(Array(text.utf8)).value
     }
 

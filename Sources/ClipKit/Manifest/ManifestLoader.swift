@@ -67,9 +67,9 @@ public struct ManifestLoader: Sendable {
             let failure = ManifestError.notJSON(file: source, reason: error.description)
             return ManifestCheck(outcome: .failure(failure), syntaxError: error, bytes: Data(), valueLocations: [])
         }
-        let value = document.value.jsonValue
+        let value = document.value
         var issues = document.duplicateKeyPaths.map { path in
-            ManifestIssue(path: ManifestIssue.path(path), message: "this member appears more than once in its object; keep one")
+            ManifestIssue(path: JSONPath.string(of: path), message: "this member appears more than once in its object; keep one")
         }
         let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
         issues += checked.issues

@@ -61,7 +61,7 @@ public struct GenerationConfiguration: Sendable, Equatable {
             ))
         }
         var reader = ConfigurationReader(file: file, locator: JSONLocator(bytes: data, locations: document.valueLocations))
-        let configuration = reader.read(document.value.jsonValue)
+        let configuration = reader.read(document.value)
         if !reader.diagnostics.isEmpty { throw GenerationFailure(diagnostics: reader.diagnostics) }
         return configuration
     }

@@ -14,7 +14,7 @@ struct JSONLocator: Sendable {
     init(bytes: Data, locations: [JSONValueLocation]) {
         self.bytes = Array(bytes)
         var offsets: [String: Int] = [:]
-        for location in locations { offsets[ManifestIssue.path(location.path)] = location.offset }
+        for location in locations { offsets[JSONPath.string(of: location.path)] = location.offset }
         self.offsets = offsets
     }
 

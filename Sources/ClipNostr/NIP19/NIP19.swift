@@ -1,3 +1,5 @@
+import ClipKit
+
 /// NIP-19 Bech32 encodings of public keys (`npub`) and profiles with relay hints (`nprofile`).
 ///
 /// Decoding is strict: the checksum must verify, the string must be one case, the prefix must be
@@ -12,6 +14,9 @@
 public enum NIP19 {
     /// The most relay hints kept from an nprofile, and allowed when encoding one.
     public static let maximumRelayHints = 16
+
+    /// The longest string ``decode(_:)`` accepts after the `nostr:` prefix, in characters.
+    public static let maximumEncodedLength = Bech32.maximumLength
 
     /// The NIP-21 URI prefix that ``decode(_:)`` strips.
     public static let uriPrefix = "nostr:"

@@ -40,6 +40,15 @@ public struct Profile: Sendable, Equatable {
         "name", "display_name", "displayName", "picture", "banner", "about", "website", "nip05", "lud16", "bot",
     ]
 
+    /// The deepest nesting of arrays and objects read in a profile's content.
+    public static let maximumContentDepth = 16
+
+    /// Whether profile fields drop `scalar`: C0 and C1 controls and the bidirectional embedding,
+    /// override and isolate characters. Share pages apply the same rule in the browser.
+    public static func dropsFromFields(_ scalar: Unicode.Scalar) -> Bool {
+        ProfileFieldReader.isInvisibleControl(scalar)
+    }
+
     /// Creates a profile from its fields.
     public init(
         name: String? = nil, displayName: String? = nil, picture: URL? = nil, banner: URL? = nil,
@@ -76,9 +85,9 @@ public struct Profile: Sendable, Equatable {
     public init(content: String, limits: ProfileLimits = .standard) throws(ProfileError) {
         let bytes = content.utf8.count
         guard bytes <= limits.maximumContentBytes else { throw .contentTooLarge(bytes: bytes, limit: limits.maximumContentBytes) }
-        let parsed: StrictJSONValue
+        let parsed: JSONValue
         do {
-            parsed = try StrictJSONParser(maximumBytes: limits.maximumContentBytes, maximumDepth: 16).parse(content)
+            parsed = try StrictJSONParser(maximumBytes: limits.maximumContentBytes, maximumDepth: Self.maximumContentDepth).parse(content)
         } catch {
             throw .invalidJSON(error)
         }
@@ -86,7 +95,7 @@ public struct Profile: Sendable, Equatable {
         self.init(members: object, limits: limits)
     }
 
-    private init(members object: [String: StrictJSONValue], limits: ProfileLimits) {
+    private init(members object: [String: JSONValue], limits: ProfileLimits) {
         let reader = ProfileFieldReader(limits: limits)
         name = reader.singleLine(object["name"])
         displayName = reader.singleLine(object["display_name"]) ?? reader.singleLine(object["displayName"])
@@ -100,7 +109,7 @@ public struct Profile: Sendable, Equatable {
         var custom: [String: JSONValue] = [:]
         for key in object.keys.sorted() where !Self.knownFields.contains(key) {
             guard custom.count < limits.maximumCustomFields else { break }
-            if let value = object[key] { custom[key] = value.jsonValue }
+            if let value = object[key] { custom[key] = value }
         }
         self.custom = custom
     }

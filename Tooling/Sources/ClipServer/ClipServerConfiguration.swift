@@ -1,3 +1,4 @@
+import ClipSite
 import Logging
 
 /// How a ``ClipServer`` listens, logs and limits requests.
@@ -23,9 +24,12 @@ public struct ClipServerConfiguration: Sendable {
     /// Seconds an idle keep-alive connection stays open.
     public var idleTimeout: Int
 
-    /// The default policy: no scripts, images only over `https`, inline styles allowed.
+    /// The default policy: no script but ClipKit's own link-profile script (allowed by its hash;
+    /// it shows the signed profile a share link carries), images only over `https`, inline styles
+    /// allowed, nothing fetched.
     public static let defaultContentSecurityPolicy =
-        "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        "default-src 'none'; script-src \(LinkProfileScript.contentSecurityPolicySource); img-src https:; style-src 'unsafe-inline'; "
+        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// Creates a configuration.
     public init(

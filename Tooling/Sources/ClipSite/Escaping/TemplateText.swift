@@ -22,9 +22,7 @@ public enum TemplateText {
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\t" || scalar == "\r" {
                 scalars.append(" ")
-            } else if scalar.properties.generalCategory == .control
-                || directionalControls.contains(scalar.value) || directionalIsolates.contains(scalar.value)
-                || scalar.value == 0xFEFF {
+            } else if isDropped(scalar) {
                 continue
             } else {
                 scalars.append(scalar)
@@ -36,6 +34,14 @@ public enum TemplateText {
             result = separatingMarkup(result)
         }
         return result
+    }
+
+    /// Whether ``sanitized(_:maximumLength:)`` drops `scalar`: control characters (other than the
+    /// line breaks and tabs it turns into spaces), bidirectional overrides and isolates, and U+FEFF.
+    static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+            || directionalControls.contains(scalar.value) || directionalIsolates.contains(scalar.value)
+            || scalar.value == 0xFEFF
     }
 
     /// Removes the other scalars of every grapheme cluster that holds a markup scalar, until

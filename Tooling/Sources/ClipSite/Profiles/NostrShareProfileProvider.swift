@@ -1,6 +1,7 @@
 import ClipKit
 import ClipNostr
 import ClipNostrWebSocket
+import Foundation
 
 /// Looks up the verified kind-0 profile of a route's `npub` parameter on Nostr relays, for
 /// share-page previews.
@@ -54,11 +55,31 @@ public struct NostrShareProfileProvider: ShareProfileProvider {
             if answered { return nil }
             throw NostrProfileLookupError(outcomes: reports.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" })
         }
-        guard let name = found.profile.preferredName else { return nil }
-        let car = ["car_color", "car_make", "car_model"].compactMap { found.profile.custom[$0]?.stringValue }.joined(separator: " ")
-        return ShareProfile(
-            name: name, pictureURL: found.profile.picture?.absoluteString, about: found.profile.about,
-            details: car.isEmpty ? [] : [ShareProfile.Detail(label: "Car", value: car)]
+        return ShareProfile(nostrProfile: found.profile, createdAt: found.event.createdAt)
+    }
+}
+
+extension ShareProfile {
+    /// The custom kind-0 fields that make up a driver's car, in the order they are shown.
+    static let carFields = ["car_color", "car_make", "car_model"]
+    /// The label of the car detail.
+    static let carLabel = "Car"
+
+    /// The preview of a verified kind-0 profile: its preferred name, picture, about, and the car
+    /// (RoadFlare's `car_color`, `car_make`, `car_model`) as a detail; `nil` when it has no name.
+    ///
+    /// Share pages apply the same mapping in the browser to a signed profile carried in a link.
+    ///
+    /// - Parameters:
+    ///   - nostrProfile: The profile, read from an event that was verified.
+    ///   - createdAt: The event's `created_at`, in seconds since 1970.
+    public init?(nostrProfile: Profile, createdAt: Int64) {
+        guard let name = nostrProfile.preferredName else { return nil }
+        let car = Self.carFields.compactMap { nostrProfile.custom[$0]?.stringValue }.joined(separator: " ")
+        self.init(
+            name: name, pictureURL: nostrProfile.picture?.absoluteString, about: nostrProfile.about,
+            details: car.isEmpty ? [] : [ShareProfile.Detail(label: Self.carLabel, value: car)],
+            createdAt: Date(timeIntervalSince1970: TimeInterval(createdAt))
         )
     }
 }

@@ -28,12 +28,18 @@ public struct ShareProfile: Sendable, Hashable {
     public var about: String?
     /// Further facts to show, in order.
     public var details: [Detail]
+    /// When the source says the profile was written (a kind-0 event's `created_at`), if it says.
+    ///
+    /// A share page passes it to its script, which shows a signed profile carried in the link's
+    /// fragment only when that one is newer.
+    public var createdAt: Date?
 
     /// Creates a profile.
-    public init(name: String, pictureURL: String? = nil, about: String? = nil, details: [Detail] = []) {
+    public init(name: String, pictureURL: String? = nil, about: String? = nil, details: [Detail] = [], createdAt: Date? = nil) {
         self.name = name
         self.pictureURL = pictureURL
         self.about = about
         self.details = details
+        self.createdAt = createdAt
     }
 }

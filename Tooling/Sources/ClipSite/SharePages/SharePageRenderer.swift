@@ -1,4 +1,5 @@
 import ClipKit
+import ClipNostr
 import Foundation
 
 /// Renders a link domain's pages from the manifest and the templates: the home page, a share
@@ -58,12 +59,33 @@ public struct SharePageRenderer: Sendable {
     }
 
     /// The share page for a routed URL, showing `profile` when there is one.
+    ///
+    /// When the route accepts a signed profile in its links' fragment, the page also carries the
+    /// script that verifies and shows it in the browser (see ``LinkProfileScript``), told the
+    /// `created_at` of `profile` so that only a newer signed profile replaces it.
     public func sharePage(for match: RouteMatch, profile: ShareProfile?) -> String {
         let pattern = try? RoutePattern(parsing: match.pattern)
-        return sharePage(
+        let page = sharePage(
             route: match.route, handler: match.handledBy, pattern: pattern, fallbackURL: match.url,
             parameters: PageParameters(values: match.parameters), profile: profile
         )
+        guard let pattern, let route = manifest.routes.first(where: { $0.name == match.route }),
+              let key = Self.signedProfileParameter(of: route, pattern: pattern),
+              let value = match.parameters[key]
+        else { return page }
+        let insertion = LinkProfileScript.pageInsertion(parameter: value, shownProfileCreatedAt: profile?.createdAt)
+        return HTMLInsertion.beforeBodyEnd(insertion, in: page)
+    }
+
+    /// The capture of `pattern` that names the key whose signed profile the route's links may
+    /// carry: the route declares `"fragment": "signedProfile"` and `pattern` captures exactly one
+    /// parameter, of kind `npub` or `nostrProfile` (as ``ProfileShareLink`` requires).
+    static func signedProfileParameter(of route: ClipManifest.RouteDefinition, pattern: RoutePattern) -> String? {
+        let names = pattern.captureNames
+        guard route.fragment == .signedProfile, names.count == 1, let name = names.first,
+              let kind = route.params[name], kind == ParameterKind.npub.name || kind == ParameterKind.nostrProfile.name
+        else { return nil }
+        return name
     }
 
     /// The share page of `route` with placeholders where its parameters go, for the static 404 page.
@@ -163,21 +185,7 @@ public struct SharePageRenderer: Sendable {
     }
 
     private func profileContext(_ profile: ShareProfile) -> [String: Any] {
-        var members: [String: Any] = [:]
-        let name = TemplateText.sanitized(profile.name, maximumLength: 100).trimmingCharacters(in: .whitespaces)
-        members["name"] = name.isEmpty ? "Someone" : name
-        if let picture = profile.pictureURL.flatMap(SafeURL.https) { members["picture"] = picture }
-        if let about = profile.about.map({ TemplateText.sanitized($0, maximumLength: 300) }), !about.isEmpty {
-            members["about"] = about
-        }
-        let details = profile.details.prefix(8).compactMap { detail -> [String: String]? in
-            let label = TemplateText.sanitized(detail.label, maximumLength: 40)
-            let value = TemplateText.sanitized(detail.value, maximumLength: 200)
-            return label.isEmpty || value.isEmpty ? nil : ["label": label, "value": value]
-        }
-        members["details"] = details
-        members["hasDetails"] = !details.isEmpty
-        return members
+        ProfilePreview(profile).templateContext
     }
 
     private func render(_ template: String, _ context: [String: Any]) -> String {

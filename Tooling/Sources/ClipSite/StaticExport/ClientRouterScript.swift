@@ -8,6 +8,10 @@
 /// share page, its parameters filled in escaped: HTML-escaped for text and attributes,
 /// `encodeURIComponent` then HTML-escaped inside URLs. Parameter kinds (such as `npub`) are not
 /// checked in the browser; a value is only ever shown, escaped, never executed or fetched.
+///
+/// For a route that accepts a signed profile (its pattern's `signedProfile` names the key's
+/// capture), the rendered page is then handed to ``LinkProfileScript``, which runs in the same
+/// page, with the captured key and the rules in `linkProfile`.
 enum ClientRouterScript {
     /// The `id` of the JSON data element the script reads.
     static let dataElementID = "clipkit-share-pages"
@@ -49,7 +53,7 @@ enum ClientRouterScript {
               captures[expected.capture] = segments[s];
             }
           }
-          if (matched) return { route: pattern.route, page: pattern.page, parameters: captures };
+          if (matched) return { route: pattern.route, page: pattern.page, parameters: captures, signedProfile: pattern.signedProfile || null };
         }
         return null;
       }
@@ -74,6 +78,10 @@ enum ClientRouterScript {
         if (!found) return;
         var parsed = new DOMParser().parseFromString(clipkitFill(found.page, found.parameters), "text/html");
         document.replaceChild(document.adoptNode(parsed.documentElement), document.documentElement);
+        var linkProfile = globalThis.clipkitLinkProfile;
+        if (found.signedProfile && data.linkProfile && linkProfile) {
+          linkProfile.show(document, data.linkProfile, { parameter: found.parameters[found.signedProfile], shownProfileCreatedAt: null });
+        }
       }
       if (document.readyState === "loading") {
         document.addEventListener("DOMContentLoaded", show);

@@ -8,7 +8,8 @@ import Foundation
 /// - `index.html`: the home page with the Smart App Banner.
 /// - `404.html`: the not-found page plus an inline script and the route table as JSON; hosts
 ///   answer unknown paths with it, and the script renders the matching share page in the browser
-///   (see ``ClientRouterScript``). No external scripts.
+///   (see ``ClientRouterScript``), then, for a route that accepts a signed profile, verifies and
+///   shows the one the link's fragment carries (see ``LinkProfileScript``). No external scripts.
 /// - `.nojekyll`: GitHub Pages then publishes `.well-known/` as it is.
 /// - `_headers` (Netlify, Cloudflare Pages), `vercel.json` (Vercel) and `.htaccess` (Apache):
 ///   `Content-Type: application/json` for the AASA, and the 404 page where the host needs telling.
@@ -59,35 +60,52 @@ public struct StaticSiteBuilder: Sendable {
                     case .capture(let name): return .object(["capture": .string(name)])
                     }
                 }
-                patterns.append(.object([
+                var entry: [String: JSONValue] = [
                     "route": .string(route.name),
                     "host": .string(pattern.host),
                     "segments": .array(segments),
                     "page": .string(site.renderer.sharePageShell(route: route, pattern: pattern)),
-                ]))
+                ]
+                if let key = SharePageRenderer.signedProfileParameter(of: route, pattern: pattern) {
+                    entry["signedProfile"] = .string(key)
+                }
+                patterns.append(.object(entry))
             }
         }
-        return .object([
+        var data: [String: JSONValue] = [
             "domains": .array([.string(domain)]),
-            "maxPathLength": .number(Double(InvocationRouter.maximumURLLength)),
-            "maxParameterLength": .number(Double(PageParameters.maximumLength)),
+            "maxPathLength": .number(InvocationRouter.maximumURLLength),
+            "maxParameterLength": .number(PageParameters.maximumLength),
             "patterns": .array(patterns),
-        ])
+        ]
+        if acceptsSignedProfiles(domain: domain) { data["linkProfile"] = LinkProfileRules.json }
+        return .object(data)
     }
 
-    /// The not-found page with the routing data and script inserted before `</body>`.
+    /// Whether a route of `domain` accepts a signed profile in its links' fragment.
+    func acceptsSignedProfiles(domain: String) -> Bool {
+        site.manifest.routes.contains { route in
+            route.patterns.contains { source in
+                guard let pattern = try? RoutePattern(parsing: source), pattern.host == domain else { return false }
+                return SharePageRenderer.signedProfileParameter(of: route, pattern: pattern) != nil
+            }
+        }
+    }
+
+    /// The not-found page with the routing data and script inserted before `</body>`; when a
+    /// route accepts signed profiles, the link-profile script runs in the same element first.
     func notFoundPageWithClientRouting(domain: String) -> String {
         let page = site.renderer.notFoundPage(domain: domain)
+        let scripts = acceptsSignedProfiles(domain: domain)
+            ? LinkProfileScript.source + "\n" + ClientRouterScript.source
+            : ClientRouterScript.source
         let insertion = """
-        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(ScriptSafeJSON.serialized(clientRoutingData(domain: domain)))</script>
+        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(String(decoding: clientRoutingData(domain: domain).serialized(escaping: .scriptSafe), as: UTF8.self))</script>
         <script>
-        \(ClientRouterScript.source)
+        \(scripts)
         </script>
 
         """
-        if let end = page.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
-            return page.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: insertion)
-        }
-        return page + insertion
+        return HTMLInsertion.beforeBodyEnd(insertion, in: page)
     }
 }

@@ -72,7 +72,9 @@ enum DefaultTemplates {
 
     """
 
-    /// A share page: the profile when there is one, the route's title otherwise.
+    /// A share page: the profile when there is one, the route's title otherwise. The element
+    /// marked `data-clipkit-profile` is where the link-profile script shows a signed profile
+    /// carried in the link (see `LinkProfileScript`).
     static let share = """
     <!doctype html>
     <html lang="en">
@@ -81,6 +83,7 @@ enum DefaultTemplates {
     </head>
     <body>
     <main>
+    <div class="profile" data-clipkit-profile>
     {{#profile}}
     {{#picture}}<img class="avatar" src="{{picture}}" alt="" width="96" height="96">{{/picture}}
     <h1>{{name}}</h1>
@@ -91,6 +94,7 @@ enum DefaultTemplates {
     <h1>{{page.title}}</h1>
     <p>{{page.description}}</p>
     {{/profile}}
+    </div>
     <p><a class="button" href="{{app.appStoreURL}}">Get {{app.name}}</a></p>
     {{#route.handledByClip}}<p class="hint">On iPhone, the {{app.name}} App Clip opens this link without installing anything.</p>{{/route.handledByClip}}
     {{^route.handledByClip}}<p class="hint">With {{app.name}} installed, this link opens in the app.</p>{{/route.handledByClip}}
