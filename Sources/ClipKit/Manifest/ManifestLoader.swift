@@ -21,7 +21,8 @@ public struct ManifestLoader: Sendable {
     ///
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
     public func load(contentsOf url: URL) throws(ManifestError) -> ClipManifest {
-        try check(contentsOf: url, recordingLocations: false).outcome.get()
+        var map: ManifestSourceMap?
+        return try load(data: try Self.read(contentsOf: url), source: Self.name(of: url), recordingInto: &map)
     }
 
     /// Checks manifest JSON held in memory.
@@ -29,52 +30,54 @@ public struct ManifestLoader: Sendable {
     /// - Parameter source: The name used in errors, such as the file name.
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
     public func load(data: Data, source: String = "clipkit.json") throws(ManifestError) -> ClipManifest {
-        try check(data: data, source: source, recordingLocations: false).outcome.get()
+        var map: ManifestSourceMap?
+        return try load(data: data, source: source, recordingInto: &map)
     }
 
-    /// Reads and checks the manifest at `url` as ``load(contentsOf:)`` does, keeping what a build
-    /// tool needs to name the line of each problem.
-    package func check(contentsOf url: URL, recordingLocations: Bool = true) -> ManifestCheck {
-        let name = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
+    /// The bytes of the manifest at `url`, read as ``load(contentsOf:)`` reads them.
+    ///
+    /// - Throws: ``ManifestError/unreadable(file:reason:)`` or ``ManifestError/tooLarge(file:bytes:limit:)``.
+    package static func read(contentsOf url: URL) throws(ManifestError) -> Data {
         do throws(InputFile.Failure) {
-            data = try InputFile.read(path: url.path, limit: Self.maximumBytes)
+            return try InputFile.read(path: url.path, limit: maximumBytes)
         } catch {
-            let failure: ManifestError
             if case .tooLarge(let bytes, let limit) = error {
-                failure = .tooLarge(file: name, bytes: Int(clamping: bytes), limit: limit)
-            } else {
-                failure = .unreadable(file: name, reason: error.reason)
+                throw .tooLarge(file: name(of: url), bytes: Int(clamping: bytes), limit: limit)
             }
-            return ManifestCheck(outcome: .failure(failure), syntaxError: nil, bytes: Data(), valueLocations: [])
+            throw .unreadable(file: name(of: url), reason: error.reason)
         }
-        return check(data: data, source: name, recordingLocations: recordingLocations)
     }
 
-    /// Checks manifest JSON as ``load(data:source:)`` does, keeping what a build tool needs to name
-    /// the line of each problem.
-    package func check(data: Data, source: String, recordingLocations: Bool = true) -> ManifestCheck {
+    /// How errors name the manifest at `url`.
+    package static func name(of url: URL) -> String {
+        url.isFileURL ? url.path : url.absoluteString
+    }
+
+    /// Checks manifest JSON as ``load(data:source:)`` does; when `map` is not `nil`, also records in
+    /// it where each value starts and any syntax error, so the build plugin's generator can name the
+    /// line of each problem by these same rules.
+    package func load(data: Data, source: String, recordingInto map: inout ManifestSourceMap?) throws(ManifestError) -> ClipManifest {
         if data.count > Self.maximumBytes {
-            let failure = ManifestError.tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes)
-            return ManifestCheck(outcome: .failure(failure), syntaxError: nil, bytes: Data(), valueLocations: [])
+            throw .tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes)
         }
         var parser = Self.parser
-        parser.recordsValueLocations = recordingLocations
+        parser.recordsValueLocations = map != nil
         let document: StrictJSONDocument
         do {
             document = try parser.parseDocument(data)
         } catch {
-            let failure = ManifestError.notJSON(file: source, reason: error.description)
-            return ManifestCheck(outcome: .failure(failure), syntaxError: error, bytes: Data(), valueLocations: [])
+            map?.syntaxError = error
+            throw .notJSON(file: source, reason: error.description)
         }
+        map?.valueLocations = document.valueLocations
         let value = document.value
         var issues = document.duplicateKeyPaths.map { path in
             ManifestIssue(path: JSONPath.string(of: path), message: "this member appears more than once in its object; keep one")
         }
         let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
         issues += checked.issues
-        let outcome: Result<ClipManifest, ManifestError> = issues.isEmpty ? .success(checked.manifest) : .failure(.invalid(file: source, issues: issues))
-        return ManifestCheck(outcome: outcome, syntaxError: nil, bytes: recordingLocations ? data : Data(), valueLocations: document.valueLocations)
+        if !issues.isEmpty { throw .invalid(file: source, issues: issues) }
+        return checked.manifest
     }
 
     /// Reads manifest JSON: numbers a `Double` holds, nesting as deep as JSON Schema tools accept,

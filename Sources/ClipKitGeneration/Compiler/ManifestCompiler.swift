@@ -37,28 +37,33 @@ public struct ManifestCompiler: Sendable {
     /// - Throws: ``GenerationFailure`` with every problem, each naming the file, the line where
     ///   known and the JSON path, as the run-time loader reports them.
     public func compile(manifestAt url: URL) throws(GenerationFailure) -> String {
-        let check = ManifestLoader(parameterKinds: parameterKinds).check(contentsOf: url)
-        return try compile(check, file: url.path, manifestName: url.lastPathComponent)
+        let data: Data
+        do {
+            data = try ManifestLoader.read(contentsOf: url)
+        } catch {
+            throw GenerationFailure(diagnostics: diagnostics(for: error, map: nil, locator: JSONLocator(bytes: Data(), locations: []), file: url.path))
+        }
+        return try compile(data: data, file: ManifestLoader.name(of: url), manifestName: url.lastPathComponent)
     }
 
     /// Checks manifest JSON held in memory and returns the Swift source it compiles into.
     ///
-    /// - Parameter source: The file name diagnostics and the generated header name.
+    /// - Parameter source: The file name that the diagnostics and the generated header give.
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
     public func compile(data: Data, source: String = "clipkit.json") throws(GenerationFailure) -> String {
-        let check = ManifestLoader(parameterKinds: parameterKinds).check(data: data, source: source)
-        return try compile(check, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent)
+        try compile(data: data, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent)
     }
 
-    private func compile(_ check: ManifestCheck, file: String, manifestName: String) throws(GenerationFailure) -> String {
-        let locator = JSONLocator(bytes: check.bytes, locations: check.valueLocations)
+    private func compile(data: Data, file: String, manifestName: String) throws(GenerationFailure) -> String {
+        var map: ManifestSourceMap? = ManifestSourceMap()
         let manifest: ClipManifest
-        switch check.outcome {
-        case .success(let checked):
-            manifest = checked
-        case .failure(let error):
-            throw GenerationFailure(diagnostics: diagnostics(for: error, in: check, locator: locator, file: file))
+        do {
+            manifest = try ManifestLoader(parameterKinds: parameterKinds).load(data: data, source: file, recordingInto: &map)
+        } catch {
+            let locator = JSONLocator(bytes: data, locations: map?.valueLocations ?? [])
+            throw GenerationFailure(diagnostics: diagnostics(for: error, map: map, locator: locator, file: file))
         }
+        let locator = JSONLocator(bytes: data, locations: map?.valueLocations ?? [])
         var routes: [SourceGenerator.Route] = []
         var diagnostics: [ManifestDiagnostic] = []
         for (index, definition) in manifest.routes.enumerated() {
@@ -84,14 +89,14 @@ public struct ManifestCompiler: Sendable {
     }
 
     /// The diagnostics for what the loader's checks found.
-    private func diagnostics(for error: ManifestError, in check: ManifestCheck, locator: JSONLocator, file: String) -> [ManifestDiagnostic] {
+    private func diagnostics(for error: ManifestError, map: ManifestSourceMap?, locator: JSONLocator, file: String) -> [ManifestDiagnostic] {
         switch error {
         case .unreadable(_, let reason):
             return [ManifestDiagnostic(file: file, message: "cannot read the manifest: \(reason)")]
         case .tooLarge(_, let bytes, let limit):
             return [ManifestDiagnostic(file: file, message: "the manifest is \(ByteSize.text(bytes)), more than the \(ByteSize.text(limit)) allowed")]
         case .notJSON(_, let reason):
-            guard let syntax = check.syntaxError else {
+            guard let syntax = map?.syntaxError else {
                 return [ManifestDiagnostic(file: file, message: "the manifest is not valid JSON: \(reason)")]
             }
             return [ManifestDiagnostic(file: file, line: syntax.line, column: syntax.column, message: "the manifest is not valid JSON: \(syntax.detail)")]

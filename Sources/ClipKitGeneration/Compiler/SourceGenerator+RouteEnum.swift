@@ -11,7 +11,7 @@ extension SourceGenerator {
             "Route a link with ``\(Self.routerTypeName)``, or take the case of a match from any router built from",
             "the same manifest with ``init(_:)``."
         )
-        writer.block("\(access) enum \(type): TypedRoute {") { writer in
+        writer.block("\(access) enum \(type): Hashable, Sendable {") { writer in
             for route in routes {
                 let definition = route.definition
                 let patterns = definition.patterns.map { "`\($0)`" }.joined(separator: ", ")

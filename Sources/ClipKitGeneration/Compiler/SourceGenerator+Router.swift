@@ -1,7 +1,7 @@
 extension SourceGenerator {
     /// The router: an `InvocationRouter` over the compiled table, answering with the route enum.
     func router(_ writer: inout SwiftWriter) {
-        let route = Self.routeTypeName
+        let match = Self.routeMatchTypeName
         let configuration = Self.configurationTypeName
         writer.documentation(
             "Routes links by the route table compiled from `\(manifestName)`: no JSON and no pattern is read at run time,",
@@ -23,18 +23,28 @@ extension SourceGenerator {
             }
             writer.line()
             writer.documentation("Routes an invocation URL.")
-            writer.block("\(access) func route(_ url: URL) -> Result<TypedRouteMatch<\(route)>, RoutingFailure> {") { writer in
-                writer.line("router.route(url).flatMap(TypedRouteMatch<\(route)>.checking)")
+            writer.block("\(access) func route(_ url: URL) -> Result<\(match), RoutingFailure> {") { writer in
+                writer.line("typed(router.route(url))")
             }
             writer.line()
             writer.documentation("Routes a URL given as text, such as one typed on a command line.")
-            writer.block("\(access) func route(_ text: String) -> Result<TypedRouteMatch<\(route)>, RoutingFailure> {") { writer in
-                writer.line("router.route(text).flatMap(TypedRouteMatch<\(route)>.checking)")
+            writer.block("\(access) func route(_ text: String) -> Result<\(match), RoutingFailure> {") { writer in
+                writer.line("typed(router.route(text))")
             }
             writer.line()
             writer.documentation("Routes the target content identifier of a notification that relaunched the clip.")
-            writer.block("\(access) func route(notificationTargetContentIdentifier identifier: String?) -> Result<TypedRouteMatch<\(route)>, RoutingFailure> {") { writer in
-                writer.line("router.route(notificationTargetContentIdentifier: identifier).flatMap(TypedRouteMatch<\(route)>.checking)")
+            writer.block("\(access) func route(notificationTargetContentIdentifier identifier: String?) -> Result<\(match), RoutingFailure> {") { writer in
+                writer.line("typed(router.route(notificationTargetContentIdentifier: identifier))")
+            }
+            writer.line()
+            writer.documentation(
+                "The run-time router's answer with the route as a ``\(Self.routeTypeName)`` case. The router is built from",
+                "the same table as the enum, so every match has its case; one without would count as no match."
+            )
+            writer.block("private func typed(_ result: Result<RouteMatch, RoutingFailure>) -> Result<\(match), RoutingFailure> {") { writer in
+                writer.block("result.flatMap { match in") { writer in
+                    writer.line("\(match)(match).map { .success($0) } ?? .failure(.noPatternMatches(path: match.url.path))")
+                }
             }
         }
     }

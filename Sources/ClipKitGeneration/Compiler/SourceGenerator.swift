@@ -5,6 +5,8 @@ import ClipKit
 struct SourceGenerator {
     /// The name of the generated route enum.
     static let routeTypeName = "ClipRoute"
+    /// The name of the generated match: the route enum's case with the match it came from.
+    static let routeMatchTypeName = "ClipRouteMatch"
     /// The name of the generated router.
     static let routerTypeName = "ClipRouter"
     /// The name of the generated configuration namespace.
@@ -51,6 +53,8 @@ struct SourceGenerator {
         var writer = SwiftWriter()
         header(&writer)
         routeEnum(&writer)
+        writer.line()
+        routeMatch(&writer)
         writer.line()
         router(&writer)
         writer.line()

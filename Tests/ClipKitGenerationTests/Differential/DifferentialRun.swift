@@ -6,13 +6,20 @@ import Testing
 /// One differential run: the same seeded URLs routed by the run-time router (the manifest read by
 /// `ManifestLoader`) and by a router generated from the same manifest, which must give the same
 /// route, parameters and match, or the same reason for no match, on every one.
-struct DifferentialRun<Route: TypedRoute> {
+struct DifferentialRun<Route: Equatable> {
+    /// A generated router's answer: the route enum's case and the match it came from.
+    typealias Answer = Result<(route: Route, match: RouteMatch), RoutingFailure>
+
     /// The example manifest, from the repository root.
     let manifestPath: String
     /// The generated router's answer for a URL given as text.
-    let routeText: (String) -> Result<TypedRouteMatch<Route>, RoutingFailure>
+    let routeText: (String) -> Answer
     /// The generated router's answer for a parsed URL.
-    let routeURL: (URL) -> Result<TypedRouteMatch<Route>, RoutingFailure>
+    let routeURL: (URL) -> Answer
+    /// The generated enum's case for a match (its failable initializer).
+    let typedRoute: (RouteMatch) -> Route?
+    /// The generated enum's name for a case.
+    let routeName: (Route) -> String
     /// Checks that a typed route carries the match's parameters, converted to their Swift types.
     let checkTyped: (Route, RouteMatch) -> Void
 
@@ -57,10 +64,10 @@ struct DifferentialRun<Route: TypedRoute> {
     }
 
     /// Whether the two answers agree; records a test issue that shows both when they do not.
-    private func agree(_ expected: Result<RouteMatch, RoutingFailure>, _ actual: Result<TypedRouteMatch<Route>, RoutingFailure>, on text: String) -> Bool {
+    private func agree(_ expected: Result<RouteMatch, RoutingFailure>, _ actual: Answer, on text: String) -> Bool {
         switch (expected, actual) {
         case (.success(let match), .success(let typed)):
-            guard typed.match == match, typed.route.routeName == match.route, Route(match) == typed.route else {
+            guard typed.match == match, routeName(typed.route) == match.route, typedRoute(match) == typed.route else {
                 Issue.record("\(manifestPath): '\(text)': the run-time router matched \(match), the generated one \(typed.match) as \(typed.route)")
                 return false
             }

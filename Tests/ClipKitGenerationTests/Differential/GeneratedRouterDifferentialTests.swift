@@ -19,7 +19,9 @@ struct GeneratedRouterDifferentialTests {
     func roadFlare() throws {
         let router = try RoadFlareRoutes.ClipRouter()
         let run = DifferentialRun<RoadFlareRoutes.ClipRoute>(
-            manifestPath: "Examples/roadflare/clipkit.json", routeText: router.route, routeURL: router.route
+            manifestPath: "Examples/roadflare/clipkit.json",
+            routeText: { router.route($0).map { ($0.route, $0.match) } }, routeURL: { router.route($0).map { ($0.route, $0.match) } },
+            typedRoute: RoadFlareRoutes.ClipRoute.init, routeName: \.routeName
         ) { route, match in
             switch route {
             case .driverShare(let npub), .riderShare(let npub): #expect(npub == match.parameters["npub"])
@@ -32,7 +34,9 @@ struct GeneratedRouterDifferentialTests {
     func bluesky() throws {
         let router = try BlueskyRoutes.ClipRouter()
         let run = DifferentialRun<BlueskyRoutes.ClipRoute>(
-            manifestPath: "Examples/bluesky/clipkit.json", routeText: router.route, routeURL: router.route
+            manifestPath: "Examples/bluesky/clipkit.json",
+            routeText: { router.route($0).map { ($0.route, $0.match) } }, routeURL: { router.route($0).map { ($0.route, $0.match) } },
+            typedRoute: BlueskyRoutes.ClipRoute.init, routeName: \.routeName
         ) { route, match in
             switch route {
             case .starterPack(let handle, let rkey):
@@ -49,7 +53,9 @@ struct GeneratedRouterDifferentialTests {
     func coffeeShop() throws {
         let router = try CoffeeShopRoutes.ClipRouter()
         let run = DifferentialRun<CoffeeShopRoutes.ClipRoute>(
-            manifestPath: "Examples/coffee-shop/clipkit.json", routeText: router.route, routeURL: router.route
+            manifestPath: "Examples/coffee-shop/clipkit.json",
+            routeText: { router.route($0).map { ($0.route, $0.match) } }, routeURL: { router.route($0).map { ($0.route, $0.match) } },
+            typedRoute: CoffeeShopRoutes.ClipRoute.init, routeName: \.routeName
         ) { route, match in
             switch route {
             case .table(let store, let table):

@@ -2,8 +2,8 @@
 //
 // A package that adopts ClipKit's manifest plugin as an app would: it depends on the ClipKit package
 // (here by path, three folders up) and adds the plugin to a target in one line. Each target's
-// `clipkit.json` is checked on every build and compiled into `ClipRoute`, `ClipRouter` and
-// `ClipConfiguration` in that target. The test target routes the examples' links through them.
+// `clipkit.json` is checked on every build and compiled into `ClipRoute`, `ClipRouteMatch`,
+// `ClipRouter` and `ClipConfiguration` in that target. The test target routes the examples' links through them.
 //
 // ClipKit is added without its default traits, as an Apple clip builds it: no libsecp256k1.
 // `ClipKitGenerationTests` builds and tests this package (PluginAdopterTests), and checks that a

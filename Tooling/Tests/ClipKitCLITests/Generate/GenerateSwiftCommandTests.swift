@@ -22,7 +22,7 @@ import Testing
         #expect(json["written"] as? Bool == true)
         let written = try String(contentsOf: URL(fileURLWithPath: out + "/ClipKitGenerated.swift"), encoding: .utf8)
         #expect(written == (try ManifestCompiler().compile(manifestAt: roadflare)))
-        #expect(written.contains("internal enum ClipRoute: TypedRoute"))
+        #expect(written.contains("internal enum ClipRoute: Hashable, Sendable"))
 
         let again = try await ChildProcess.clipkit(["generate", "swift", "--manifest", roadflare.path, "--out", out, "--json"])
         #expect(try again.json()["written"] as? Bool == false)
@@ -38,7 +38,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == out + "/ClipKitGenerated.swift\n")
         let written = try String(contentsOf: URL(fileURLWithPath: out + "/ClipKitGenerated.swift"), encoding: .utf8)
-        #expect(written.contains("public enum ClipRoute: TypedRoute"))
+        #expect(written.contains("public enum ClipRoute: Hashable, Sendable"))
     }
 
     @Test func aBrokenManifestIsOneLineWithTheLineAndThePath() async throws {
