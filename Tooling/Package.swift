@@ -132,6 +132,7 @@ let package = Package(
             name: "ClipKitCLI",
             dependencies: [
                 clipKit("ClipKit"),
+                clipKit("ClipKitGeneration"),
                 clipKit("ClipWebBridge"),
                 clipKit("ClipNostr"),
                 clipKit("ClipNotifications"),
@@ -256,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: [
-                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
+                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipKitGeneration"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift

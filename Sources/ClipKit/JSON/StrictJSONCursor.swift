@@ -6,11 +6,16 @@ struct StrictJSONCursor {
     private let maximumNumberLength: Int
     private let rejectsNumbersBeyondDouble: Bool
     private let reportsDuplicateKeys: Bool
+    private let recordsValueLocations: Bool
+    /// Whether ``path`` is kept: only when duplicates are reported or value locations recorded.
+    private let tracksPath: Bool
     private var index = 0
     /// Where the reader is, kept only while duplicate members are being reported.
     private var path: [JSONPathComponent] = []
     /// The paths of duplicate members found so far (with ``StrictJSONParser/DuplicateKeyPolicy/keepLastAndReport``).
     private(set) var duplicateKeyPaths: [[JSONPathComponent]] = []
+    /// Where each value starts, in document order (with ``StrictJSONParser/recordsValueLocations``).
+    private(set) var valueLocations: [JSONValueLocation] = []
 
     init(bytes: [UInt8], rules: StrictJSONParser) {
         self.bytes = bytes
@@ -18,6 +23,8 @@ struct StrictJSONCursor {
         self.maximumNumberLength = max(1, rules.maximumNumberLength)
         self.rejectsNumbersBeyondDouble = rules.rejectsNumbersBeyondDouble
         self.reportsDuplicateKeys = rules.duplicateKeys == .keepLastAndReport
+        self.recordsValueLocations = rules.recordsValueLocations
+        self.tracksPath = reportsDuplicateKeys || recordsValueLocations
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -37,6 +44,7 @@ struct StrictJSONCursor {
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw endOfInput("a JSON value") }
+        if recordsValueLocations { valueLocations.append(JSONValueLocation(path: path, offset: index)) }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -69,7 +77,7 @@ struct StrictJSONCursor {
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after a member name") }
             index += 1
             skipWhitespace()
-            if reportsDuplicateKeys { path.append(.member(key)) }
+            if tracksPath { path.append(.member(key)) }
             let value = try parseValue(depth: depth)
             if members.updateValue(value, forKey: key) != nil {
                 guard reportsDuplicateKeys else {
@@ -77,7 +85,7 @@ struct StrictJSONCursor {
                 }
                 duplicateKeyPaths.append(path)
             }
-            if reportsDuplicateKeys { path.removeLast() }
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw endOfInput("',' or '}'") }
             switch bytes[index] {
@@ -99,9 +107,9 @@ struct StrictJSONCursor {
         }
         while true {
             skipWhitespace()
-            if reportsDuplicateKeys { path.append(.element(elements.count)) }
+            if tracksPath { path.append(.element(elements.count)) }
             elements.append(try parseValue(depth: depth))
-            if reportsDuplicateKeys { path.removeLast() }
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw endOfInput("',' or ']'") }
             switch bytes[index] {

@@ -5,6 +5,8 @@ public struct StrictJSONDocument: Sendable, Equatable {
     public let value: JSONValue
     /// The paths of members whose name appeared earlier in the same object, in document order.
     public let duplicateKeyPaths: [[JSONPathComponent]]
+    /// Where each value starts, in document order; empty unless the parser was asked to record them.
+    package var valueLocations: [JSONValueLocation] = []
 
     /// Creates a parse result.
     public init(value: JSONValue, duplicateKeyPaths: [[JSONPathComponent]] = []) {

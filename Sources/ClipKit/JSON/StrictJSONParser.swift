@@ -34,6 +34,9 @@ public struct StrictJSONParser: Sendable {
     public var rejectsNumbersBeyondDouble: Bool
     /// What to do with duplicate object members.
     public var duplicateKeys: DuplicateKeyPolicy
+    /// Whether ``parseDocument(_:)`` records where each value starts
+    /// (``StrictJSONDocument/valueLocations``), so a checker can name the line of a problem.
+    package var recordsValueLocations = false
 
     /// Creates a parser with the given caps (by default 1 MiB, depth 32, numbers of up to 64
     /// characters kept as text, duplicate members rejected).
@@ -73,7 +76,9 @@ public struct StrictJSONParser: Sendable {
         }
         var cursor = StrictJSONCursor(bytes: bytes, rules: self)
         let value = try cursor.parseDocument()
-        return StrictJSONDocument(value: value, duplicateKeyPaths: cursor.duplicateKeyPaths)
+        var document = StrictJSONDocument(value: value, duplicateKeyPaths: cursor.duplicateKeyPaths)
+        document.valueLocations = cursor.valueLocations
+        return document
     }
 
     /// Parses one JSON value from `bytes`, surrounded by optional whitespace.

@@ -41,6 +41,24 @@ public struct InvocationRouter: Sendable {
         public let fragment: RouteFragment?
         /// The handoff type the clip leaves for links of this route, if the manifest names one.
         public let handoffType: String?
+
+        /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:)``
+        /// builds from a route definition, and what code generated from `clipkit.json` writes out.
+        ///
+        /// - Parameter parameterKinds: The kind of each capture of `patterns`; a capture without one is
+        ///   checked as a `string`.
+        public init(
+            name: String, handledBy: ClipManifest.Handler, patterns: [RoutePattern], parameterKinds: [String: ParameterKind],
+            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, handoffType: String? = nil
+        ) {
+            self.name = name
+            self.handledBy = handledBy
+            self.patterns = patterns
+            self.parameterKinds = parameterKinds
+            self.webContentQuery = webContentQuery
+            self.fragment = fragment
+            self.handoffType = handoffType
+        }
     }
 
     /// The compiled routes, in manifest order.
@@ -70,10 +88,7 @@ public struct InvocationRouter: Sendable {
             var kinds: [String: ParameterKind] = [:]
             for name in Set(patterns.flatMap(\.captureNames)) {
                 let kindName = definition.params[name] ?? ParameterKind.string.name
-                guard let kind = parameterKinds.kind(named: kindName) else {
-                    throw .unknownParameterKind(route: definition.name, parameter: name, kind: kindName)
-                }
-                kinds[name] = kind
+                kinds[name] = try parameterKinds.kind(named: kindName, forParameter: name, ofRoute: definition.name)
             }
             compiled.append(CompiledRoute(
                 name: definition.name, handledBy: definition.handledBy, patterns: patterns,
@@ -82,6 +97,12 @@ public struct InvocationRouter: Sendable {
             ))
         }
         routes = compiled
+    }
+
+    /// Builds a router from routes compiled ahead of time, such as the route table that code
+    /// generated from `clipkit.json` holds: nothing is parsed here, so nothing can fail.
+    public init(compiledRoutes: [CompiledRoute]) {
+        routes = compiledRoutes
     }
 
     /// Routes a URL given as text, such as one typed on a command line.

@@ -9,7 +9,7 @@ public struct GenerateCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Write files that the manifest implies.",
-        subcommands: [Entitlements.self]
+        subcommands: [Entitlements.self, SwiftSource.self]
     )
 
     /// Creates the command.
