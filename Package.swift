@@ -31,6 +31,9 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ClipKit", targets: ["ClipKit"]),
+        // clipkit.json read and checked at run time: for tools, and for targets that do not compile
+        // their manifest with the plugin. A clip that does links none of it.
+        .library(name: "ClipManifestReader", targets: ["ClipManifestReader"]),
         .library(name: "ClipWebBridge", targets: ["ClipWebBridge"]),
         .library(name: "ClipNostr", targets: ["ClipNostr"]),
         .library(name: "ClipNotifications", targets: ["ClipNotifications"]),
@@ -61,6 +64,14 @@ let package = Package(
     targets: [
         .target(
             name: "ClipKit",
+            swiftSettings: strictSwift
+        ),
+        // The run-time manifest reader and checker (ManifestLoader, ManifestValidator, the runtime
+        // from a manifest file or the bundle). Kept out of ClipKit so that a clip whose manifest the
+        // plugin compiled does not carry it (BENCHMARKS.md, "What ClipKit + ClipNostr add to a binary").
+        .target(
+            name: "ClipManifestReader",
+            dependencies: ["ClipKit"],
             swiftSettings: strictSwift
         ),
         // Goes into clips that show web content (and their apps): Foundation and ClipKit only.
@@ -113,7 +124,7 @@ let package = Package(
         // MARK: The manifest plugin: the generation library, the generator it runs, the plugin
         .target(
             name: "ClipKitGeneration",
-            dependencies: ["ClipKit"],
+            dependencies: ["ClipKit", "ClipManifestReader"],
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -167,13 +178,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "size-probe-kit",
-            dependencies: ["ClipKit"],
+            dependencies: ["ClipKit", "ClipManifestReader"],
             path: "bench/SizeProbe/Kit",
             swiftSettings: strictSwift
         ),
         .executableTarget(
             name: "size-probe-web-bridge",
-            dependencies: ["ClipKit", "ClipWebBridge"],
+            dependencies: ["ClipKit", "ClipWebBridge", "ClipManifestReader"],
             path: "bench/SizeProbe/WebBridge",
             swiftSettings: strictSwift
         ),
@@ -185,7 +196,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "size-probe-nostr",
-            dependencies: ["ClipKit", "ClipNostr"],
+            dependencies: ["ClipKit", "ClipNostr", "ClipManifestReader"],
             path: "bench/SizeProbe/Nostr",
             swiftSettings: strictSwift
         ),
@@ -236,44 +247,49 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitTests",
-            dependencies: ["ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipKit", "ClipTestSupport", "ClipManifestReader"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipManifestReaderTests",
+            dependencies: ["ClipManifestReader", "ClipKit", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipWebBridgeTests",
-            dependencies: ["ClipWebBridge", "ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipWebBridge", "ClipKit", "ClipTestSupport", "ClipManifestReader"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipNostrTests",
-            dependencies: ["ClipNostr", "ClipKit", "ClipTestSupport"],
+            dependencies: ["ClipNostr", "ClipKit", "ClipTestSupport", "ClipManifestReader"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipNostrUITests",
-            dependencies: ["ClipNostrUI", "ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport"],
+            dependencies: ["ClipNostrUI", "ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipWebBridgeUITests",
-            dependencies: ["ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipNostr", "ClipTestSupport"],
+            dependencies: ["ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipNostr", "ClipTestSupport", "ClipManifestReader"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "BlueskyKitTests",
-            dependencies: ["BlueskyKit", "ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipTestSupport"],
+            dependencies: ["BlueskyKit", "ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipTestSupport", "ClipManifestReader"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipKitGenerationTests",
             dependencies: [
                 "ClipKitGeneration", "ClipKit", "ClipNostr", "ClipTestSupport",
-                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes",
+                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes", "ClipManifestReader",
             ],
             swiftSettings: strictSwift
         ),

@@ -62,10 +62,10 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        // The AASA engine: Foundation and ClipKit only.
+        // The AASA engine: Foundation, ClipKit and its manifest reader only.
         .target(
             name: "ClipAASA",
-            dependencies: [clipKit("ClipKit")],
+            dependencies: [clipKit("ClipKit"), clipKit("ClipManifestReader")],
             swiftSettings: strictSwift
         ),
         // The App Store Connect API: advanced App Clip experiences and the App Clip domain statuses.
@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "ClipAppStoreConnect",
             dependencies: [
-                clipKit("ClipKit"),
+                clipKit("ClipKit"), clipKit("ClipManifestReader"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "ClipSite",
             dependencies: [
-                clipKit("ClipKit"),
+                clipKit("ClipKit"), clipKit("ClipManifestReader"),
                 clipKit("ClipNostr"),
                 "ClipAASA",
                 "ClipNostrWebSocket",
@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "ClipServer",
             dependencies: [
-                clipKit("ClipKit"),
+                clipKit("ClipKit"), clipKit("ClipManifestReader"),
                 "ClipSite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "ClipDoctor",
             dependencies: [
-                clipKit("ClipKit"),
+                clipKit("ClipKit"), clipKit("ClipManifestReader"),
                 "ClipAASA",
                 "ClipAppStoreConnect",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "ClipSimulation",
             dependencies: [
-                clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"),
+                clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"),
                 clipKit("ClipWebBridgeUI"), clipKit("ClipWebBridge"),
                 "ClipNostrWebSocket", "ClipSite", "ClipServer", "ClipLoopback",
             ],
@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "ClipKitCLI",
             dependencies: [
-                clipKit("ClipKit"),
+                clipKit("ClipKit"), clipKit("ClipManifestReader"),
                 clipKit("ClipKitGeneration"),
                 clipKit("ClipWebBridge"),
                 clipKit("ClipNostr"),
@@ -170,7 +170,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "signed-link-bench",
-            dependencies: [clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipNostr"), clipKit("ClipNostrUI"), "ClipNostrWebSocket"],
+            dependencies: [clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitUI"), clipKit("ClipNostr"), clipKit("ClipNostrUI"), "ClipNostrWebSocket"],
             path: "Benchmarks/SignedLink",
             exclude: ["run.py", "sizes.py"],
             swiftSettings: strictSwift
@@ -180,7 +180,7 @@ let package = Package(
         .target(
             name: "ClipToolingTestSupport",
             dependencies: [
-                clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipTestSupport"), "ClipLoopback",
+                clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), clipKit("ClipTestSupport"), "ClipLoopback",
                 // The App Store Connect API stand-in checks tokens' signatures and uploads' MD5.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "ClipNostrWebSocketTests",
             dependencies: [
-                clipKit("ClipNostr"), clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipTestSupport"),
+                clipKit("ClipNostr"), clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipTestSupport"),
                 "ClipNostrWebSocket", "ClipLoopback", "ClipToolingTestSupport",
                 // The hostile test relay: a small WebSocket server on NIO.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -207,13 +207,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipAASATests",
-            dependencies: ["ClipAASA", clipKit("ClipKit"), clipKit("ClipTestSupport"), "ClipToolingTestSupport"],
+            dependencies: ["ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipTestSupport"), "ClipToolingTestSupport"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ClipSiteTests",
             dependencies: [
-                "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
+                "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
                 // The SHA-256 of the share-page script, for its Content-Security-Policy hash.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "ClipAppStoreConnectTests",
             dependencies: [
-                "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipTestSupport"), "ClipToolingTestSupport",
                 // Makes the P-256 keys of the App Store Connect tests.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -232,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "ClipDoctorTests",
             dependencies: [
-                "ClipDoctor", "ClipAASA", "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
+                "ClipDoctor", "ClipAASA", "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -241,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "ClipSimulationTests",
             dependencies: [
-                "ClipSimulation", clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipWebBridge"),
+                "ClipSimulation", clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), clipKit("ClipWebBridge"),
                 "ClipLoopback", clipKit("ClipTestSupport"), "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift
@@ -249,7 +249,7 @@ let package = Package(
         .testTarget(
             name: "ClipServerTests",
             dependencies: [
-                "ClipServer", "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
+                "ClipServer", "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift
@@ -257,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: [
-                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipKitGeneration"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
+                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitGeneration"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift

@@ -70,6 +70,9 @@ class Target:
     minimums: dict[str, str]
     label: str = ""
     extra_sources: list[Path] = field(default_factory=list)
+    # The clipkit.json that ClipKitManifestPlugin compiles into this target, as the examples' Xcode
+    # targets adopt it: the check compiles the generated Swift with the target's own sources.
+    manifest: Path | None = None
 
 
 def package_minimums() -> dict[str, str]:
@@ -104,6 +107,7 @@ def targets() -> list[Target]:
     # reference apps' presets, which only their own clip links.
     modules = [
         ("ClipKit", "Sources/ClipKit", []),
+        ("ClipManifestReader", "Sources/ClipManifestReader", ["ClipKit"]),
         ("ClipWebBridge", "Sources/ClipWebBridge", ["ClipKit"]),
         ("ClipNostr", "Sources/ClipNostr", ["ClipKit"]),
         ("ClipNotifications", "Sources/ClipNotifications", []),
@@ -122,8 +126,21 @@ def targets() -> list[Target]:
         ("CoffeeShopApp", "coffee-shop/App", ios_only),
     ]
     for name, folder, mins in examples:
-        result.append(Target(name, swift_files(ROOT / "Examples" / folder), [], False, mins, label=f"Examples/{folder}"))
+        manifest = ROOT / "Examples" / folder.split("/")[0] / "clipkit.json"
+        result.append(Target(name, swift_files(ROOT / "Examples" / folder), [], False, mins, label=f"Examples/{folder}",
+                             manifest=manifest if folder.endswith(("/Clip", "/App")) else None))
     return result
+
+
+def generator() -> Path:
+    """The manifest plugin's generator from the root package's debug build, built first if missing."""
+    built = ROOT / ".build" / "debug" / "clipkit-generate-swift"
+    if not built.exists():
+        result = subprocess.run(["swift", "build", "--product", "clipkit-generate-swift"], capture_output=True, text=True, cwd=ROOT)
+        if result.returncode != 0:
+            sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
+            raise SystemExit("check-apple-glue: could not build clipkit-generate-swift")
+    return built
 
 
 # MARK: - Rewriting the conditions
@@ -237,7 +254,23 @@ class Checker:
             copy.write_text(rewrite(text))
             copies.append(copy)
             self.copy_to_original[str(copy)] = str(relative)
+        if target.manifest is not None:
+            copies.append(self.generate(target, destination))
         return copies
+
+    def generate(self, target: Target, destination: Path) -> Path:
+        """Runs the manifest plugin's generator on the target's clipkit.json, as a build would."""
+        generated = destination / "ClipKitGenerated.swift"
+        result = subprocess.run(
+            [str(generator()), "--manifest", str(target.manifest), "--output", str(generated)],
+            capture_output=True, text=True, cwd=ROOT,
+        )
+        if result.returncode != 0:
+            sys.stderr.write(result.stdout + result.stderr)
+            raise SystemExit(f"check-apple-glue: the generator refused {target.manifest.relative_to(ROOT)}")
+        generated.write_text(rewrite(generated.read_text()))
+        self.copy_to_original[str(generated)] = f"ClipKitGenerated.swift (from {target.manifest.relative_to(ROOT)})"
+        return generated
 
     def map_path(self, path: str) -> str:
         return self.copy_to_original.get(str(Path(path).resolve()) if not path.startswith("/") else path, path)

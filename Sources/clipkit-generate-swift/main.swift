@@ -7,6 +7,7 @@
 // SwiftPM show as build errors. Exit status: 0 written (or already up to date), 1 the manifest or the
 // configuration has problems, 2 bad arguments or an output that cannot be written.
 import ClipKitGeneration
+import ClipManifestReader
 import Foundation
 
 let usage = "usage: clipkit-generate-swift --manifest FILE --output FILE [--configuration FILE]"

@@ -1,6 +1,7 @@
 import BlueskyKit
 import ClipKit
 import ClipKitUI
+import ClipManifestReader
 import ClipTestSupport
 import Foundation
 import Testing

@@ -10,13 +10,13 @@ import SwiftUI
 /// `postMessage`. Bluesky's preset (BlueskyKit) checks the starter-pack URI and also writes it
 /// where the unchanged React Native app reads it.
 ///
-/// Target: `xyz.blueskyweb.app.AppClip`, with `ios/AppClip.entitlements`. Bundle
-/// `clipkit.json` as a resource.
+/// Target: `xyz.blueskyweb.app.AppClip`, with `ios/AppClip.entitlements`. `ClipKitManifestPlugin`
+/// compiles `clipkit.json` into the target (`ClipConfiguration`).
 @main
 struct BlueskyClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(setUp: { () throws(ClipSetupError) in try WebBridgeClipSession(runtime: .fromBundle(), options: .blueskyStarterPack) }) {
+            ClipSessionView(setUp: { () throws(ClipSetupError) in try WebBridgeClipSession(runtime: ClipConfiguration.runtime(), options: .blueskyStarterPack) }) {
                 StarterPackScreen(clip: $0)
             }
         }

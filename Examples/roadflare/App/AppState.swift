@@ -34,7 +34,7 @@ final class AppState: ObservableObject {
     /// Runs on every launch, and with the link when a universal link opens the app later: the first
     /// launch after the clip finds its handoff; later ones find nothing, because claiming removes it.
     func initialize(launchURL: URL? = nil) {
-        guard case .addDriver(let prefill) = Self.launch.launchFromBundle(openedBy: launchURL, parameterKinds: .standardWithNostr).destination else {
+        guard case .addDriver(let prefill) = Self.launch.launch(openedBy: launchURL, configuration: ClipConfiguration.self).destination else {
             return      // no handoff, or no manifest or App Group: normal onboarding, as after an eviction
         }
         pendingDriverDeepLink = ParsedDriverQRCode(pubkeyInput: prefill.npub, scannedName: prefill.displayName)

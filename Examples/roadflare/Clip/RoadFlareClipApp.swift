@@ -7,12 +7,13 @@ import SwiftUI
 /// App Store overlay.
 ///
 /// Target: `com.roadflare.RoadFlare.Clip`, with `ios/AppClip.entitlements` and the
-/// `NSAppClip` keys of `ios/AppClip-Info.plist`. Bundle `clipkit.json` as a resource.
+/// `NSAppClip` keys of `ios/AppClip-Info.plist`. `ClipKitManifestPlugin` compiles `clipkit.json`
+/// into the target (`ClipConfiguration`), so the clip reads no JSON at launch.
 @main
 struct RoadFlareClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(DriverShareClipSession.self) { ClipRootView(clip: $0) }
+            ClipSessionView(DriverShareClipSession.self, configuration: ClipConfiguration.self) { ClipRootView(clip: $0) }
         }
     }
 }

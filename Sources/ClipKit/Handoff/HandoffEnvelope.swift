@@ -15,8 +15,10 @@ public struct HandoffEnvelope: Sendable, Equatable {
     public static let currentSchemaVersion = 1
     /// The largest entry accepted, in bytes: 64 KiB.
     public static let maximumBytes = 64 * 1024
+    /// The handoff lifetimes a manifest may set, in seconds: one minute to thirty days.
+    public static let lifetimeRange = 60...2_592_000
     /// The longest lifetime an entry may claim, in seconds (30 days, as in the manifest).
-    public static let maximumLifetime = ManifestValidator.handoffLifetimeRange.upperBound
+    public static let maximumLifetime = lifetimeRange.upperBound
     /// How far in the future an entry's creation time may lie before it is refused (five minutes).
     public static let defaultClockSkewAllowance: TimeInterval = 300
     /// How deeply a payload's JSON may nest (the envelope itself is the first level).

@@ -1,10 +1,10 @@
 /// The syntax rules for DNS host names that manifests, routes and handles share.
-enum HostnameRules {
+package enum HostnameRules {
     /// Why `name` is not a valid host name, or `nil` when it is one.
     ///
     /// - Parameter requireTopLevelLetter: Whether the last label must start with a letter
     ///   (true for handles and public domains, which never end in a numeric label).
-    static func problem(with name: String, requireTopLevelLetter: Bool = true) -> String? {
+    package static func problem(with name: String, requireTopLevelLetter: Bool = true) -> String? {
         if name.isEmpty { return "it is empty" }
         if name.utf8.count > 253 { return "it is longer than 253 characters" }
         if name.hasSuffix(".") { return "it ends with a dot" }

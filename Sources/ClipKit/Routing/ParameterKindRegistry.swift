@@ -27,6 +27,13 @@ public struct ParameterKindRegistry: Sendable {
         return copy
     }
 
+    /// A registry with this one's kinds and `other`'s; where both have a name, `other`'s kind wins.
+    public func merging(_ other: ParameterKindRegistry) -> ParameterKindRegistry {
+        var copy = self
+        copy.kinds.merge(other.kinds) { _, theirs in theirs }
+        return copy
+    }
+
     /// The kind registered under `name`, if any.
     public func kind(named name: String) -> ParameterKind? {
         kinds[name]

@@ -5,8 +5,8 @@ import Foundation
 /// handoff store.
 ///
 /// ```swift
-/// let runtime = try ClipRuntime.fromBundle()                                   // on iOS
-/// let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: folder)   // tools, tests
+/// let runtime = try ClipConfiguration.runtime()          // generated from clipkit.json by ClipKitManifestPlugin
+/// let runtime = try ClipRuntime.fromBundle()             // or read at launch, with ClipManifestReader
 /// runtime.router.route(url)
 /// try runtime.handoffs.offer(ticket)
 /// ```
@@ -64,31 +64,5 @@ public struct ClipRuntime: Sendable {
         self.manifest = manifest
         self.container = container
         self.defaults = defaults
-    }
-
-    /// Builds the runtime from a manifest file, with a folder standing in for the App Group
-    /// container: for tools, tests and Linux.
-    ///
-    /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
-    public init(
-        manifestAt url: URL, containerDirectory: URL, parameterKinds: ParameterKindRegistry = .standard
-    ) throws(ClipSetupError) {
-        let manifest = try Self.manifest(at: url, parameterKinds: parameterKinds)
-        let container: AppGroupContainer
-        do {
-            container = try AppGroupContainer(manifest: manifest, directory: containerDirectory)
-        } catch {
-            throw .appGroup(error)
-        }
-        try self.init(manifest: manifest, container: container, parameterKinds: parameterKinds)
-    }
-
-    /// Loads and checks the manifest at `url` with `parameterKinds`.
-    static func manifest(at url: URL, parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipManifest {
-        do {
-            return try ManifestLoader(parameterKinds: parameterKinds).load(contentsOf: url)
-        } catch {
-            throw .manifest(error)
-        }
     }
 }

@@ -65,7 +65,7 @@ extension Unicode.Scalar {
 
 extension String {
     /// The string cut to a length that suits an error message.
-    var truncatedForMessages: String {
+    package var truncatedForMessages: String {
         count <= 80 ? self : String(prefix(77)) + "…"
     }
 

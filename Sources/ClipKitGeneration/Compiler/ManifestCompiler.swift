@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// Checks `clipkit.json` by the run-time loader's rules and compiles it into Swift: a route enum

@@ -19,6 +19,14 @@ extension SourceGenerator {
             writer.line()
             runtime(&writer)
         }
+        writer.line()
+        writer.line("#if canImport(Darwin)")
+        writer.documentation(
+            "The generated configuration is where the clip's runtime comes from: pass `\(Self.configurationTypeName).self` to",
+            "`ClipSessionView`, a session's `init(configuration:)` or `OnboardingResolver.launch(openedBy:configuration:)`."
+        )
+        writer.line("extension \(Self.configurationTypeName): ClipRuntimeSource {}")
+        writer.line("#endif")
     }
 
     private func constants(_ writer: inout SwiftWriter) {
@@ -194,8 +202,8 @@ extension SourceGenerator {
         writer.line()
         writer.line("#if canImport(Darwin)")
         writer.documentation(
-            "The runtime in the system's container of the App Group, as `ClipRuntime.fromBundle()` builds it",
-            "from a bundled manifest, without reading one.",
+            "The runtime in the system's container of the App Group, as ClipManifestReader's `ClipRuntime.fromBundle()`",
+            "builds it from a bundled manifest, without reading one.",
             "",
             "- Throws: `ClipSetupError` naming the part that could not be built and what to do."
         )

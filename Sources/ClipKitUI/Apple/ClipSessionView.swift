@@ -6,11 +6,13 @@ import UserNotifications
 
 /// A clip's root view: sets the session up once for the scene's lifetime, routes every invocation
 /// of the scene into it, and shows `content` with the observed session — or, when the clip is not
-/// set up (no `clipkit.json` in the bundle, no App Group), what is missing.
+/// set up (no App Group, or no bundled `clipkit.json` for a configuration read at launch), what is missing.
 ///
 /// ```swift
 /// WindowGroup {
-///     ClipSessionView(ClipSession.self, receivesNotifications: true) { clip in MenuView(clip: clip) }
+///     ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { clip in
+///         MenuView(clip: clip)
+///     }
 /// }
 /// ```
 ///
@@ -29,12 +31,16 @@ public struct ClipSessionView<Session: ClipSessionModel, Content: View>: View {
         self.content = content
     }
 
-    /// Sets a `Session` up from the bundle's `clipkit.json` and App Group (``ClipSessionModel/fromBundle(_:)``).
-    public init(
-        _ session: Session.Type, receivesNotifications: Bool = false,
+    /// Sets a `Session` up from `configuration`'s runtime (``ClipSessionModel/init(configuration:)``):
+    /// `ClipConfiguration.self`, generated from `clipkit.json`, or `BundledManifest.self`.
+    public init<Source: ClipRuntimeSource>(
+        _ session: Session.Type, configuration: Source.Type, receivesNotifications: Bool = false,
         @ViewBuilder content: @escaping (ObservedClipSession<Session>) -> Content
     ) {
-        self.init(receivesNotifications: receivesNotifications, setUp: { () throws(ClipSetupError) in try Session.fromBundle() }, content: content)
+        self.init(
+            receivesNotifications: receivesNotifications,
+            setUp: { () throws(ClipSetupError) in try Session(configuration: configuration) }, content: content
+        )
     }
 
     /// The content, or what keeps the clip from being set up.

@@ -7,15 +7,12 @@ import SwiftUI
 /// that opens the app later.
 struct LaunchDestinationModifier<Destination: Sendable>: ViewModifier {
     let destination: Binding<Destination>
-    let resolver: OnboardingResolver<Destination>
-    let parameterKinds: ParameterKindRegistry
+    let decide: @MainActor (URL?) -> OnboardingLaunch<Destination>
 
     func body(content: Content) -> some View {
         content
-            .task { open(resolver.launchFromBundle(parameterKinds: parameterKinds)) }
-            .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-                open(resolver.launchFromBundle(openedBy: activity.webpageURL, parameterKinds: parameterKinds))
-            }
+            .task { open(decide(nil)) }
+            .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in open(decide(activity.webpageURL)) }
     }
 
     /// Moves to the launch's screen when a rule chose one; the standard screen leaves the person where they are.
@@ -29,15 +26,19 @@ extension View {
     /// that opened the app — and for every universal link that arrives later, by setting `destination`.
     ///
     /// ```swift
-    /// RootView(screen: screen).launchDestination($screen, resolvedBy: resolver)
+    /// RootView(screen: screen).launchDestination($screen, resolvedBy: resolver, configuration: ClipConfiguration.self)
     /// ```
     ///
-    /// A launch that no rule handles leaves `destination` as it is.
-    public func launchDestination<Destination: Sendable>(
+    /// The runtime comes from `configuration`: `ClipConfiguration.self`, generated from
+    /// `clipkit.json`, or ClipManifestReader's `BundledManifest.self`. A launch that no rule handles
+    /// leaves `destination` as it is.
+    public func launchDestination<Destination: Sendable, Source: ClipRuntimeSource>(
         _ destination: Binding<Destination>, resolvedBy resolver: OnboardingResolver<Destination>,
-        parameterKinds: ParameterKindRegistry = .standard
+        configuration: Source.Type, parameterKinds: ParameterKindRegistry? = nil
     ) -> some View {
-        modifier(LaunchDestinationModifier(destination: destination, resolver: resolver, parameterKinds: parameterKinds))
+        modifier(LaunchDestinationModifier(destination: destination) { url in
+            resolver.launch(openedBy: url, configuration: configuration, parameterKinds: parameterKinds)
+        })
     }
 }
 #endif

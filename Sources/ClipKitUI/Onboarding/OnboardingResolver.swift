@@ -18,7 +18,7 @@ import Foundation
 /// ```swift
 /// enum Screen: Sendable { case home, order(CoffeeOrder) }
 /// let resolver = OnboardingResolver(rules: [.payload(CoffeeOrder.self) { .order($0) }], otherwise: Screen.home)
-/// let launch = resolver.launch(openedBy: launchURL, runtime: runtime)   // or launchFromBundle(openedBy:) on iOS
+/// let launch = resolver.launch(openedBy: launchURL, configuration: ClipConfiguration.self)
 /// ```
 public struct OnboardingResolver<Destination: Sendable>: Sendable {
     /// The rules, asked in order.

@@ -6,7 +6,7 @@ import Foundation
 /// for, ``handOff(_:)`` leaves the payload for the full app and asks for the App Store overlay.
 ///
 /// ```swift
-/// let session = try ClipSession(runtime: runtime)          // ClipSession.fromBundle() on iOS
+/// let session = try ClipSession(runtime: runtime)          // or ClipSession(configuration: ClipConfiguration.self)
 /// session.inbox.receive(.webpage(url))                     // every entry point delivers here
 /// if case .invocation(let match, let promotion) = session.screen {
 ///     try session.handOffRouteParameters()                 // or handOff(CoffeeOrder(…))

@@ -31,4 +31,14 @@ public protocol ClipSessionModel: AnyObject {
 extension ClipSessionModel {
     /// ClipKit's standard parameter kinds.
     public static var parameterKinds: ParameterKindRegistry { .standard }
+
+    /// Creates the session from the runtime `configuration` builds: the configuration generated
+    /// from `clipkit.json` (`ClipConfiguration.self`), or ClipManifestReader's `BundledManifest.self`,
+    /// which reads the bundled file. Its router accepts the configuration's parameter kinds and
+    /// this flow's ``parameterKinds``.
+    ///
+    /// - Throws: ``ClipKit/ClipSetupError`` naming what is missing.
+    public init<Source: ClipRuntimeSource>(configuration: Source.Type) throws(ClipSetupError) {
+        try self.init(runtime: Source.runtime(parameterKinds: Source.parameterKinds.merging(Self.parameterKinds)))
+    }
 }

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// This is the composition a driver-share clip's SwiftUI entry point renders (RoadFlare's) and
 /// that `clipkit simulate` drives headless. A clip makes it in one line,
-/// `try DriverShareClipSession.fromBundle()`, or from a runtime built with ClipNostr's parameter kinds:
+/// `try DriverShareClipSession(configuration: ClipConfiguration.self)`, or from any runtime built with
+/// ClipNostr's parameter kinds (here ClipManifestReader's, from a manifest file, as tools and tests do):
 ///
 /// ```swift
 /// let session = try DriverShareClipSession(runtime: ClipRuntime(manifestAt: url, containerDirectory: folder,

@@ -1,6 +1,7 @@
 import BlueskyRoutes
 import ClipKit
 import ClipKitGeneration
+import ClipManifestReader
 import ClipNostr
 import ClipTestSupport
 import CoffeeShopRoutes

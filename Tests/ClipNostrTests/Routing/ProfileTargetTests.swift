@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import ClipNostr
 import ClipTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitUI
+import ClipManifestReader
 import ClipTestSupport
 import ClipWebBridge
 import ClipWebBridgeUI

@@ -8,6 +8,7 @@
 // Prints one JSON object: {"samplesMs": [...], "origins": [...], "missing": N}.
 import ClipKit
 import ClipKitUI
+import ClipManifestReader
 import ClipNostr
 import ClipNostrUI
 import ClipNostrWebSocket

@@ -3,6 +3,7 @@
 // importing ClipKit costs a clip; the Nostr probe's growth over the crypto probe, minus this, is
 // ClipNostr's share.
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 let arguments = CommandLine.arguments

@@ -5,6 +5,7 @@
 // The relay is replayed from the event JSON on standard input by `ReplayTransport`, so the probe
 // runs offline; on a device the transport is URLSession's, which is part of the OS.
 import ClipKit
+import ClipManifestReader
 import ClipNostr
 import Foundation
 

@@ -2,6 +2,7 @@
 // web content posts to store its starter pack. Its growth over the ClipKit probe is what importing
 // ClipWebBridge costs a clip that shows web content.
 import ClipKit
+import ClipManifestReader
 import ClipWebBridge
 import Foundation
 

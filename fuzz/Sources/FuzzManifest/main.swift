@@ -2,6 +2,7 @@
 // A success must come from input within the size cap, and loading the same bytes twice must give
 // the same manifest.
 import ClipKit
+import ClipManifestReader
 import FuzzDriver
 import FuzzSupport
 

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// Builds the AASA file for a link domain from the manifest, `clipkit.json`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClipKit
 import ClipKitGeneration
+import ClipManifestReader
 import Foundation
 
 extension GenerateCommand {

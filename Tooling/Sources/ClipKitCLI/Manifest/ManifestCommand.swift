@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// `clipkit manifest`: work with `clipkit.json`.

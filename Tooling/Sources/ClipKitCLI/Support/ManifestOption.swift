@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipManifestReader
 import ClipNostr
 import Foundation
 

@@ -1,6 +1,7 @@
 import ClipAASA
 import ClipKit
 import ClipLoopback
+import ClipManifestReader
 import ClipNostr
 import ClipServer
 import ClipSite

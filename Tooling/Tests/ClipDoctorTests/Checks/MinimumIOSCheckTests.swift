@@ -1,5 +1,6 @@
 import ClipDoctor
 import ClipKit
+import ClipManifestReader
 import ClipNostr
 import ClipToolingTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import ClipAASA
 import ClipKit
 import ClipKitCLI
+import ClipManifestReader
 import ClipSite
 import ClipTestSupport
 import ClipToolingTestSupport

@@ -1,5 +1,6 @@
 import ClipAASA
 import ClipKit
+import ClipManifestReader
 import ClipSite
 import ClipTestSupport
 import ClipToolingTestSupport

@@ -1,4 +1,5 @@
 import ClipKitGeneration
+import ClipManifestReader
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitCLI
+import ClipManifestReader
 import ClipNostr
 import ClipTestSupport
 import Foundation

@@ -1,6 +1,7 @@
 import ClipKit
 import ClipKitUI
 import ClipLoopback
+import ClipManifestReader
 import ClipNostr
 import ClipNostrUI
 import ClipNostrWebSocket

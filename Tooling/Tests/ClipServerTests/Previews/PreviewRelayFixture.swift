@@ -1,5 +1,6 @@
 import ClipKit
 import ClipLoopback
+import ClipManifestReader
 import ClipNostr
 import ClipServer
 import ClipSite

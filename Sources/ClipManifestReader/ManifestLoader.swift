@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Reads `clipkit.json` and checks it completely before anything uses it.

@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Where a manifest's values are, recorded by ``ManifestLoader`` for the build plugin's generator,
 /// which turns each problem's JSON path into a line and column.
 package struct ManifestSourceMap: Sendable {

@@ -7,7 +7,7 @@ extension ClipManifest {
     ///
     /// Optional members that are not set are left out; a route with one pattern is written with
     /// `pattern`, one with several with `patterns`.
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         var appMembers: [String: JSONValue] = ["bundleID": .string(app.bundleID), "appStoreID": .string(app.appStoreID)]
         if let name = app.name { appMembers["name"] = .string(name) }
         var clipMembers: [String: JSONValue] = [
@@ -54,7 +54,7 @@ extension ClipManifest {
 
 extension ClipManifest.RouteDefinition {
     /// The route as a JSON object, with `pattern` when it has exactly one.
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         var members: [String: JSONValue] = ["name": .string(name), "handledBy": .string(handledBy.rawValue)]
         if patterns.count == 1, let only = patterns.first {
             members["pattern"] = .string(only)
@@ -71,7 +71,7 @@ extension ClipManifest.RouteDefinition {
 
 extension ClipManifest.HandoffType {
     /// The type as a JSON object; `optional` only when the type lists it.
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         var members: [String: JSONValue] = ["name": .string(name), "required": ClipManifest.array(requiredMembers)]
         if let optionalMembers { members["optional"] = ClipManifest.array(optionalMembers) }
         return .object(members)

@@ -1,0 +1,73 @@
+import ClipKit
+import Foundation
+
+extension ClipRuntime {
+    /// Builds the runtime from a manifest file, with a folder standing in for the App Group
+    /// container: for tools, tests and Linux.
+    ///
+    /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
+    public init(
+        manifestAt url: URL, containerDirectory: URL, parameterKinds: ParameterKindRegistry = .standard
+    ) throws(ClipSetupError) {
+        let manifest = try Self.manifest(at: url, parameterKinds: parameterKinds)
+        let container: AppGroupContainer
+        do {
+            container = try AppGroupContainer(manifest: manifest, directory: containerDirectory)
+        } catch {
+            throw .appGroup(error)
+        }
+        try self.init(manifest: manifest, container: container, parameterKinds: parameterKinds)
+    }
+
+    /// Loads and checks the manifest at `url` with `parameterKinds`.
+    static func manifest(at url: URL, parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipManifest {
+        do {
+            return try ManifestLoader(parameterKinds: parameterKinds).load(contentsOf: url)
+        } catch {
+            throw .manifest(error)
+        }
+    }
+}
+
+#if canImport(Darwin)
+extension ClipRuntime {
+    /// Builds the runtime from the `clipkit.json` in `bundle` and the system's container of its App Group.
+    ///
+    /// - Parameter parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
+    ///   clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
+    /// - Throws: ``ClipSetupError``: the manifest is not bundled or not valid, or the target lacks
+    ///   the App Group entitlement.
+    public static func fromBundle(
+        _ bundle: Bundle = .main, parameterKinds: ParameterKindRegistry = .standard
+    ) throws(ClipSetupError) -> ClipRuntime {
+        guard let url = bundle.url(forResource: "clipkit", withExtension: "json") else {
+            throw .manifestNotBundled(bundle: bundle.bundleURL.lastPathComponent)
+        }
+        let manifest = try Self.manifest(at: url, parameterKinds: parameterKinds)
+        let container: AppGroupContainer
+        do {
+            container = try AppGroupContainer.system(manifest: manifest)
+        } catch {
+            throw .appGroup(error)
+        }
+        return try ClipRuntime(manifest: manifest, container: container, parameterKinds: parameterKinds)
+    }
+}
+
+/// The `clipkit.json` bundled with the clip or app, read and checked at launch: the
+/// ``ClipKit/ClipRuntimeSource`` for targets that do not compile their manifest with
+/// `ClipKitManifestPlugin`.
+///
+/// ```swift
+/// ClipSessionView(ClipSession.self, configuration: BundledManifest.self) { clip in MenuView(clip: clip) }
+/// ```
+public enum BundledManifest: ClipRuntimeSource {
+    /// Builds the runtime from the main bundle's `clipkit.json` (``ClipKit/ClipRuntime/fromBundle(_:parameterKinds:)``).
+    ///
+    /// - Throws: ``ClipKit/ClipSetupError``: the manifest is not bundled or not valid, or the target
+    ///   lacks the App Group entitlement.
+    public static func runtime(parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipRuntime {
+        try ClipRuntime.fromBundle(.main, parameterKinds: parameterKinds)
+    }
+}
+#endif
