@@ -267,7 +267,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader", "CoffeeShopRoutes"],
             swiftSettings: strictSwift
         ),
         .testTarget(

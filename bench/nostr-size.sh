@@ -8,6 +8,8 @@
 #   size-probe-web-bridge  the ClipKit probe plus decoding a web-content message (what ClipWebBridge costs)
 #   size-probe-nostr     the RoadFlare clip's whole job with ClipKit + ClipNostr: route, NIP-19,
 #                        fetch through the relay pool (verify, newest wins, profile), handoff note
+#   size-probe-nostr-generated  the same job with the configuration ClipKitManifestPlugin compiles
+#                        from clipkit.json, as the examples build it: no run-time manifest reader
 # The Nostr probe is linked twice: with libsecp256k1 as a shared library (as Debian ships it) and
 # statically (as an iOS clip would carry it), so its share is shown separately.
 # The Swift runtime and Foundation are shared libraries here (in the OS on Apple) and not counted.
@@ -76,6 +78,9 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
     PKG_CONFIG_PATH="$static_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" build size-probe-nostr
     cp "$bin/size-probe-nostr" "$out/nostr-static-secp256k1"
 
+    build size-probe-nostr-generated
+    cp "$bin/size-probe-nostr-generated" "$out/nostr-generated-shared-secp256k1"
+
     if ldd "$out/nostr-static-secp256k1" | grep -q secp256k1; then
         echo "nostr-size: the static probe still loads libsecp256k1 dynamically" >&2
         exit 1
@@ -84,13 +89,17 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
     # Each probe must work: the Nostr one verifies a real event signed by nostr-sdk.
     event="$root/Tests/Fixtures/nostr/driver-profile-event.json"
     link="https://roadflare.app/share/d/npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
-    for probe in baseline crypto kit web-bridge nostr-shared-secp256k1 nostr-static-secp256k1; do
+    for probe in baseline crypto kit web-bridge nostr-shared-secp256k1 nostr-static-secp256k1 nostr-generated-shared-secp256k1; do
         strip -o "$out/$probe.stripped" "$out/$probe"
         result="$("$out/$probe.stripped" "$link" < "$event")"
         echo "  $probe: $result" >&2
     done
     if ! "$out/nostr-static-secp256k1.stripped" "$link" < "$event" | grep -q "driverShare: Ana Driver"; then
         echo "nostr-size: the Nostr probe did not verify and read the profile" >&2
+        exit 1
+    fi
+    if ! "$out/nostr-generated-shared-secp256k1.stripped" "$link" < "$event" | grep -q "driverShare: Ana Driver"; then
+        echo "nostr-size: the generated-configuration probe did not verify and read the profile" >&2
         exit 1
     fi
     if ! "$out/kit.stripped" "$link" < "$event" | grep -q "^driverShare: ana$"; then
@@ -109,6 +118,7 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
     bridge=$(size_of web-bridge)
     shared=$(size_of nostr-shared-secp256k1)
     static=$(size_of nostr-static-secp256k1)
+    generated=$(size_of nostr-generated-shared-secp256k1)
 
     echo "| stripped -Osize executable | bytes | size |"
     echo "|---|---:|---:|"
@@ -122,6 +132,7 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
     echo "| what is added | bytes | size |"
     echo "|---|---:|---:|"
     echo "| ClipKit + ClipNostr code alone (shared-secp256k1 probe − crypto probe) | $((shared - crypto)) | $(kib $((shared - crypto))) |"
+    echo "| the same job with the configuration the manifest plugin generates, no manifest reader (generated − crypto) | $((generated - crypto)) | $(kib $((generated - crypto))) |"
     echo "| of which ClipKit (kit probe − baseline) | $((kit - baseline)) | $(kib $((kit - baseline))) |"
     echo "| of which ClipNostr (the rest) | $((shared - crypto - kit + baseline)) | $(kib $((shared - crypto - kit + baseline))) |"
     echo "| ClipWebBridge, for clips that show web content (web-bridge probe − ClipKit probe) | $((bridge - kit)) | $(kib $((bridge - kit))) |"

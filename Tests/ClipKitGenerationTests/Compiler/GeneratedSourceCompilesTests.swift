@@ -51,7 +51,11 @@ struct GeneratedSourceCompilesTests {
     @Test("the iOS branch type-checks against the system container's declaration in ClipKit")
     func appleBranchTypeChecks() async throws {
         let source = try ManifestCompiler().compile(manifestAt: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
-        #expect(source.components(separatedBy: "#if canImport(Darwin)").count == 2)
+        // Two iOS-only parts: the runtime in the system's container, and the conformance that makes
+        // the configuration a ClipRuntimeSource for ClipKitUI.
+        #expect(source.components(separatedBy: "#if canImport(Darwin)").count == 3)
+        #expect(source.contains("#if canImport(Darwin)\n/// The generated configuration is where the clip's runtime comes from"))
+        #expect(source.contains("extension ClipConfiguration: ClipRuntimeSource {}\n#endif"))
         // Linux has no App Group container, so the branch is compiled as iOS compiles it: the
         // condition holds, and ClipKit's Darwin-only declaration is taken word for word from its
         // source, with a body that is never run.
