@@ -145,9 +145,10 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
     # probe). Code and data are what any object format carries; the unwind tables (.eh_frame, one DWARF
     # record per function, and its search table) and the PIE relocation and dynamic-linking tables are
     # how ELF stores what Mach-O keeps in compact unwind entries and in-place fixups.
-    section_growth() {  # prints "class bytes" lines
+    section_growth() {  # section_growth [PROBE]: prints "class bytes" lines for PROBE − crypto
+        local probe="${1:-nostr-shared-secp256k1}"
         size -A "$out/crypto.stripped" | awk 'NF == 3 && $1 != "Total" { print "a", $1, $2 }' > "$out/sections.txt"
-        size -A "$out/nostr-shared-secp256k1.stripped" | awk 'NF == 3 && $1 != "Total" { print "b", $1, $2 }' >> "$out/sections.txt"
+        size -A "$out/$probe.stripped" | awk 'NF == 3 && $1 != "Total" { print "b", $1, $2 }' >> "$out/sections.txt"
         awk '
             function class(name) {
                 if (name == ".eh_frame" || name == ".eh_frame_hdr") return "unwind"
@@ -176,6 +177,10 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
     echo "| DWARF unwind tables (.eh_frame + .eh_frame_hdr), for $functions more functions | $unwind | $(kib "$unwind") |"
     echo "| relocation and dynamic-linking tables (.rela.*, .dynsym, .dynstr, .plt, .got, …) | $linking | $(kib "$linking") |"
     echo "| section alignment and file layout | $padding | $(kib "$padding") |"
+    generated_growth="$(section_growth nostr-generated-shared-secp256k1)"
+    generated_code=$(awk '$1 == "code" { print $2 }' <<< "$generated_growth")
+    generated_data=$(awk '$1 == "data" { print $2 }' <<< "$generated_growth")
+    echo "| code and data of the same job with the generated configuration (generated − crypto) | $((generated_code + generated_data)) | $(kib $((generated_code + generated_data))) |"
     if [ -n "$reference" ]; then
         ref_size=$(stat -c %s "$reference")
         echo "| for scale: nostr-sdk's rust-nostr library in the Python wheel (libnostr_sdk_ffi.so, not stripped again) | $ref_size | $(kib "$ref_size") |"

@@ -50,11 +50,3 @@ extension ClipManifest {
         handoff.types.first { $0.name == name }
     }
 }
-
-extension ClipManifest {
-    /// The listed handoff types that `payload` is a payload of, in the manifest's order: how a tool
-    /// finds a payload's type when it is not named.
-    public func handoffTypes(fitting payload: JSONValue) -> [HandoffType] {
-        handoff.types.filter { $0.problem(with: payload) == nil }
-    }
-}

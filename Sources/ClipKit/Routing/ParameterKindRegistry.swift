@@ -30,7 +30,7 @@ public struct ParameterKindRegistry: Sendable {
     /// A registry with this one's kinds and `other`'s; where both have a name, `other`'s kind wins.
     public func merging(_ other: ParameterKindRegistry) -> ParameterKindRegistry {
         var copy = self
-        copy.kinds.merge(other.kinds) { _, theirs in theirs }
+        for kind in other.kinds.values { copy.register(kind) }
         return copy
     }
 

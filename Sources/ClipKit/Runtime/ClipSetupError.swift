@@ -3,8 +3,10 @@
 public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
     /// The bundle has no `clipkit.json`.
     case manifestNotBundled(bundle: String)
-    /// The manifest could not be read or is not valid.
-    case manifest(ManifestError)
+    /// The manifest could not be read or is not valid: ClipManifestReader's `ManifestError`, with
+    /// every problem and its JSON path. Only a runtime read from a file or the bundle gives it; a
+    /// configuration generated at build time was checked then.
+    case manifest(any Error & Sendable & CustomStringConvertible)
     /// A route could not be compiled: its parameter kind is not registered by the clip's flow.
     case router(RouterConfigurationError)
     /// The App Group container is not available.

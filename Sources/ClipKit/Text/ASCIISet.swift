@@ -20,7 +20,7 @@ public struct ASCIISet: Sendable {
     }
 
     /// Letters and digits, and `characters`.
-    static func alphanumerics(and characters: String = "") -> ASCIISet {
+    package static func alphanumerics(and characters: String = "") -> ASCIISet {
         ASCIISet(characters, letters: true, digits: true)
     }
 
@@ -57,8 +57,8 @@ public struct ASCIISet: Sendable {
 
 extension Unicode.Scalar {
     var isASCIIAlphanumeric: Bool { isASCIILowercaseLetter || isASCIIUppercaseLetter || isASCIIDigit }
-    var isASCIILowercaseLetter: Bool { (0x61...0x7A).contains(value) }
-    var isASCIIUppercaseLetter: Bool { (0x41...0x5A).contains(value) }
+    package var isASCIILowercaseLetter: Bool { (0x61...0x7A).contains(value) }
+    package var isASCIIUppercaseLetter: Bool { (0x41...0x5A).contains(value) }
     var isASCIIDigit: Bool { (0x30...0x39).contains(value) }
     var isASCIIHexDigit: Bool { isASCIIDigit || (0x61...0x66).contains(value) || (0x41...0x46).contains(value) }
 }
@@ -70,7 +70,7 @@ extension String {
     }
 
     /// Whether the string splits at `.` into at least `minimum` labels, none of them empty.
-    func hasDotSeparatedLabels(atLeast minimum: Int) -> Bool {
+    package func hasDotSeparatedLabels(atLeast minimum: Int) -> Bool {
         var labels = 1
         var labelIsEmpty = true
         for scalar in unicodeScalars {

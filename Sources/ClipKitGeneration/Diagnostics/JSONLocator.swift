@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// Finds where a value of a parsed JSON document starts, by the path a checker reports it at

@@ -45,7 +45,9 @@ import Testing
         #expect {
             _ = try ClipRuntime(manifestAt: folder.file("clipkit.json"), containerDirectory: folder.url)
         } throws: { error in
-            guard case ClipSetupError.manifest(.unreadable(let file, _)) = error else { return false }
+            guard case ClipSetupError.manifest(let problem) = error, case .unreadable(let file, _)? = problem as? ManifestError else {
+                return false
+            }
             return file.hasSuffix("clipkit.json")
         }
     }

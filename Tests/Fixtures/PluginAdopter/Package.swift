@@ -27,7 +27,7 @@ let package = Package(
         // Bluesky's manifest (a link to Examples/bluesky/clipkit.json): ClipKit's standard kinds only.
         .target(
             name: "BlueskyClip",
-            dependencies: [.product(name: "ClipKit", package: "ClipKit")],
+            dependencies: [.product(name: "ClipKit", package: "ClipKit"), .product(name: "ClipWebBridge", package: "ClipKit")],
             plugins: [.plugin(name: "ClipKitManifestPlugin", package: "ClipKit")]
         ),
         // A manifest with a kind of the app's own, declared in its clipkit-plugin.json.

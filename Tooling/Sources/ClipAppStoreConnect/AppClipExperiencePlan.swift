@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// One advanced App Clip experience as App Store Connect holds it: the attributes ClipKit manages.

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipAppStoreConnect
+import ClipManifestReader
 import ClipTestSupport
 import ClipToolingTestSupport
 import Crypto

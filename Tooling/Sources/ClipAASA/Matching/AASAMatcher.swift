@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// Answers which app a URL opens according to an AASA file, with Apple's semantics.

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 
 /// Turns parsed JSON into an ``AASADocument``, collecting every key of the wrong type and every
 /// key the system does not read, with its JSON path.

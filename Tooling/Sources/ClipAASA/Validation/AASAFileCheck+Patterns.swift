@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 
 extension AASAFileCheck {
     /// Lints every pattern and reports those the matcher could not compile.

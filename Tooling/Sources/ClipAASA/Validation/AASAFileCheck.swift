@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// The checks of an AASA file that need no manifest: bytes, structure, patterns, shadowing.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipWebBridge
 import Foundation
 
 /// `clipkit route URL`: which route handles a URL, and with which parameters.

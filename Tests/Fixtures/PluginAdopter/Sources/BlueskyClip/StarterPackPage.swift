@@ -1,4 +1,5 @@
 import ClipKit
+import ClipWebBridge
 import Foundation
 
 /// The page Bluesky's clip loads for a starter-pack link: the link itself with the route's web

@@ -1,6 +1,7 @@
 import ClipKit
 import ClipManifestReader
 import ClipTestSupport
+import ClipWebBridge
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Builds the URL that a clip loads when it shows a route's web content.

@@ -1,3 +1,5 @@
+import ClipKit
+
 /// One problem found in a manifest, with the JSON path where it is.
 public struct ManifestIssue: Sendable, Equatable, CustomStringConvertible {
     /// Where the problem is, as a path from the document root: `$.routes[0].pattern`.

@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Writes the JSON paths that problems point at: `$.routes[0].pattern`,
 /// `$.applinks.details[0].components[1]["/"]` — the one renderer that the manifest checks, the AASA
 /// checks and the doctor share.

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Testing
 
 /// The one JSON-path renderer that manifest, AASA and doctor findings share.
