@@ -22,7 +22,7 @@ public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .manifestNotBundled(let bundle):
-            return "clipkit.json is not in the bundle \(bundle); add it to the target's resources (Copy Bundle Resources) in both the clip and the app"
+            return "clipkit.json is not in the bundle \(bundle); add it to the target's resources (Copy Bundle Resources) in both the clip and the app, or compile it with ClipKitManifestPlugin and pass ClipConfiguration.self instead of BundledManifest.self"
         case .manifest(let error):
             return error.description
         case .router(let error):
