@@ -4,11 +4,17 @@
 /// is checked key by key (so every problem can be reported with its path), web-bridge messages
 /// carry arbitrary JSON, and Nostr profiles keep fields they do not know.
 public enum JSONValue: Sendable, Equatable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as a `Double`.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; its members by name.
     case object([String: JSONValue])
 
     /// The string, when this value is a JSON string.

@@ -28,8 +28,11 @@ public struct ClipRuntime: Sendable {
 
     /// Builds the runtime for a loaded manifest in `container`.
     ///
-    /// - Parameter parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
-    ///   clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
+    /// - Parameters:
+    ///   - manifest: The checked manifest.
+    ///   - container: The App Group container the clip and the app share.
+    ///   - parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
+    ///     clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
     /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
     public init(
         manifest: ClipManifest, container: AppGroupContainer, parameterKinds: ParameterKindRegistry = .standard

@@ -6,7 +6,7 @@ extension ClipSessionModel {
     /// The session for the clip in `bundle`: its `clipkit.json`, a router with this flow's
     /// ``parameterKinds``, and the system's container of its App Group.
     ///
-    /// - Throws: ``ClipKit/ClipSetupError`` naming what is missing.
+    /// - Throws: ``/ClipKit/ClipSetupError`` naming what is missing.
     public static func fromBundle(_ bundle: Bundle = .main) throws(ClipSetupError) -> Self {
         try Self(runtime: .fromBundle(bundle, parameterKinds: parameterKinds))
     }

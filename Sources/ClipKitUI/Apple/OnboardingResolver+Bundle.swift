@@ -10,8 +10,11 @@ extension OnboardingResolver {
     /// When the runtime cannot be built the launch shows the standard screen and says why in
     /// ``OnboardingLaunch/setupProblem``, as after an eviction: the handoff is never required.
     ///
-    /// - Parameter parameterKinds: The kinds the manifest's routes use (`.standardWithNostr` for
-    ///   Nostr routes).
+    /// - Parameters:
+    ///   - url: The universal link that opened the app, or `nil` for a launch from the home screen.
+    ///   - bundle: The bundle that holds `clipkit.json` as a resource.
+    ///   - parameterKinds: The kinds the manifest's routes use (`.standardWithNostr` for
+    ///     Nostr routes).
     public func launchFromBundle(
         openedBy url: URL? = nil, bundle: Bundle = .main, parameterKinds: ParameterKindRegistry = .standard
     ) -> OnboardingLaunch<Destination> {
