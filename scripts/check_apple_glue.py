@@ -101,22 +101,19 @@ def swift_files(folder: Path) -> list[Path]:
                   if not any(part.endswith(".docc") for part in path.relative_to(folder).parts))
 
 
-# The documentation's code listings (`<Module>.docc/Listings/<folder>/`): each folder is one target
-# of an app — a clip, a full app, an extension, or code that runs anywhere — compiled against the
-# package modules with its minimum iOS, like the examples. A tutorial shows a file as it grows: a
+# The documentation's Swift code listings (`<Module>.docc/Listings/<folder>/`): each folder is one
+# target of an app — a clip, a full app, an extension, or code that runs anywhere — compiled against
+# the package modules with its minimum iOS, like the examples. A tutorial shows a file as it grows: a
 # file named `Name-NN.swift` is step NN of `Name.swift`, and compiles in its place, with the folder's
-# other files. Every folder under a catalog's Listings/ must be listed here.
+# other files. Every folder of Swift listings under a catalog's Listings/ must be listed here.
 LISTINGS = {
     "Sources/ClipKit/ClipKit.docc/Listings/BrewClip": "15.0",
     "Sources/ClipKit/ClipKit.docc/Listings/BrewApp": "15.0",
     "Sources/ClipKit/ClipKit.docc/Listings/Runtime": "15.0",
     "Sources/ClipKitUI/ClipKitUI.docc/Listings/Headless": "15.0",
     "Sources/ClipNostr/ClipNostr.docc/Listings/Verify": "15.0",
-    "Sources/ClipNostrUI/ClipNostrUI.docc/Listings/DriverClip": "16.0",
-    "Sources/ClipNostrUI/ClipNostrUI.docc/Listings/DriverApp": "15.0",
     "Sources/ClipNostrUI/ClipNostrUI.docc/Listings/Headless": "16.0",
     "Sources/ClipWebBridge/ClipWebBridge.docc/Listings/Bridge": "15.0",
-    "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/WebClip": "15.1",
     "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/WebApp": "15.0",
     "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/Headless": "15.0",
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Extension": "15.0",
@@ -126,10 +123,10 @@ STEP = re.compile(r"^(?P<base>.+)-(?P<step>\d\d)\.swift$")
 
 
 def listing_folders() -> list[Path]:
-    """Every folder of code listings in the package's documentation catalogs."""
+    """Every folder of Swift code listings in the package's documentation catalogs."""
     found = set()
     for catalog in list(ROOT.glob("Sources/*/*.docc")) + list(ROOT.glob("Examples/*/*/*.docc")):
-        found.update(path for path in (catalog / "Listings").glob("*") if path.is_dir())
+        found.update(path for path in (catalog / "Listings").glob("*") if path.is_dir() and any(path.glob("*.swift")))
     return sorted(found)
 
 
@@ -342,8 +339,11 @@ class Checker:
             graphs = self.symbol_graphs / target.name
             shutil.rmtree(graphs, ignore_errors=True)
             graphs.mkdir(parents=True)
+            # Members a type gets from other modules' protocol extensions (the stubs' SwiftUI
+            # modifiers on every view) are left out, like `swift package dump-symbol-graph
+            # --skip-synthesized-members`.
             command += ["-emit-symbol-graph", "-emit-symbol-graph-dir", str(graphs), "-emit-extension-block-symbols",
-                        "-symbol-graph-minimum-access-level", "public"]
+                        "-symbol-graph-minimum-access-level", "public", "-symbol-graph-skip-synthesized-members"]
         if self.verbose:
             print(" ".join(command), file=sys.stderr)
         started = time.monotonic()
