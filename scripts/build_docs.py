@@ -143,6 +143,13 @@ def merge(built: dict[str, Path], site: Path) -> None:
     site.parent.mkdir(parents=True, exist_ok=True)
     run(["docc", "merge", *map(str, built.values()), "--output-path", str(site),
          "--synthesized-landing-page-name", SITE_NAME, "--synthesized-landing-page-kind", "Package"], "docc merge")
+    # The site's root has no page of its own (DocC answers it with "not found"); send visitors to
+    # the package's landing page. The link is relative, so it holds under any hosting base path.
+    (site / "index.html").write_text(
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>ClipKit documentation</title>\n'
+        '<meta http-equiv="refresh" content="0; url=documentation/"></head>\n'
+        '<body><p><a href="documentation/">ClipKit documentation</a></p></body></html>\n'
+    )
 
 
 def control(found: list[tuple[str, Path, list[str]]], graphs: Path, built: dict[str, Path]) -> bool:
