@@ -37,6 +37,11 @@ let package = Package(
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .library(name: "ClipNostrUI", targets: ["ClipNostrUI"]),
         .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
+        // clipkit.json checked on every build and compiled into typed Swift: the build-tool plugin an
+        // app or clip target adopts in one line, and the generation library it runs (through a small
+        // executable) and `clipkit generate swift` calls. Both depend on ClipKit alone.
+        .plugin(name: "ClipKitManifestPlugin", targets: ["ClipKitManifestPlugin"]),
+        .library(name: "ClipKitGeneration", targets: ["ClipKitGeneration"]),
         // Bluesky's preset, linked by Bluesky's clip only (see Examples/bluesky/README.md).
         .library(name: "BlueskyKit", targets: ["BlueskyKit"]),
         // The helpers ClipKit's own test suites share, the tooling package's included (a product
@@ -78,7 +83,9 @@ let package = Package(
             pkgConfig: "libsecp256k1",
             providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
         ),
-        // Ships inside a notification service extension: Foundation only.
+        // Ships inside a notification service extension: Foundation only. Linking ClipKit for its
+        // JSON value would more than double what the extension carries of ours (BENCHMARKS.md,
+        // "What ClipNotifications adds to a notification extension"), so PayloadValue stays a copy.
         .target(
             name: "ClipNotifications",
             swiftSettings: strictSwift
@@ -101,6 +108,23 @@ let package = Package(
             name: "ClipWebBridgeUI",
             dependencies: ["ClipKitUI", "ClipKit", "ClipWebBridge"],
             swiftSettings: strictSwift
+        ),
+
+        // MARK: The manifest plugin: the generation library, the generator it runs, the plugin
+        .target(
+            name: "ClipKitGeneration",
+            dependencies: ["ClipKit"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "clipkit-generate-swift",
+            dependencies: ["ClipKitGeneration"],
+            swiftSettings: strictSwift
+        ),
+        .plugin(
+            name: "ClipKitManifestPlugin",
+            capability: .buildTool(),
+            dependencies: ["clipkit-generate-swift"]
         ),
 
         // MARK: Presets of the reference apps: what one app chose, kept with its example; no other clip links them.
@@ -154,13 +178,50 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .executableTarget(
+            name: "size-probe-notifications",
+            dependencies: ["ClipNotifications"],
+            path: "bench/SizeProbe/Notifications",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "size-probe-nostr",
             dependencies: ["ClipKit", "ClipNostr"],
             path: "bench/SizeProbe/Nostr",
             swiftSettings: strictSwift
         ),
+        // The same job with the configuration the manifest plugin compiles from clipkit.json.
+        .executableTarget(
+            name: "size-probe-nostr-generated",
+            dependencies: ["ClipKit", "ClipNostr"],
+            path: "bench/SizeProbe/NostrGenerated",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
 
         // MARK: Tests (the tooling's, and the relay transport's, are in Tooling/Tests)
+        // The examples' manifests compiled by the manifest plugin, each into a module of its own, for
+        // the differential tests of the generated routers against the run-time router.
+        .target(
+            name: "RoadFlareRoutes",
+            dependencies: ["ClipKit", "ClipNostr"],
+            path: "Tests/GeneratedRoutes/RoadFlare",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
+        .target(
+            name: "BlueskyRoutes",
+            dependencies: ["ClipKit"],
+            path: "Tests/GeneratedRoutes/Bluesky",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
+        .target(
+            name: "CoffeeShopRoutes",
+            dependencies: ["ClipKit"],
+            path: "Tests/GeneratedRoutes/CoffeeShop",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
         .target(
             name: "ClipTestSupport",
             dependencies: ["ClipKit"],
@@ -206,6 +267,14 @@ let package = Package(
         .testTarget(
             name: "BlueskyKitTests",
             dependencies: ["BlueskyKit", "ClipWebBridgeUI", "ClipKitUI", "ClipKit", "ClipWebBridge", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipKitGenerationTests",
+            dependencies: [
+                "ClipKitGeneration", "ClipKit", "ClipNostr", "ClipTestSupport",
+                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

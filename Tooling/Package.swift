@@ -8,8 +8,9 @@
 // ZIPFoundation, ArgumentParser. An app that adds ClipKit resolves none of them.
 //
 // Module map: ClipAASA (the AASA engine: validate, match, generate, the CDN check) depends on
-// ClipKit alone, so the doctor links no NIO, Mustache or libsecp256k1. ClipSite renders the link
-// domain (pages, static export, App Store Connect); ClipServer serves it; ClipDoctor checks a clip
+// ClipKit alone, and ClipAppStoreConnect (experiences, header images, domain statuses) on ClipKit
+// and swift-crypto, so the doctor, which uses both, links no NIO, Mustache or libsecp256k1.
+// ClipSite renders the link domain (pages, static export); ClipServer serves it; ClipDoctor checks a clip
 // before App Review; ClipSimulation runs the flows end to end; ClipKitCLI is the command.
 
 import PackageDescription
@@ -29,6 +30,7 @@ let package = Package(
         .library(name: "ClipNostrWebSocket", targets: ["ClipNostrWebSocket"]),
         .library(name: "ClipAASA", targets: ["ClipAASA"]),
         .library(name: "ClipSite", targets: ["ClipSite"]),
+        .library(name: "ClipAppStoreConnect", targets: ["ClipAppStoreConnect"]),
         .library(name: "ClipServer", targets: ["ClipServer"]),
         .library(name: "ClipDoctor", targets: ["ClipDoctor"]),
         .library(name: "ClipSimulation", targets: ["ClipSimulation"]),
@@ -66,6 +68,16 @@ let package = Package(
             dependencies: [clipKit("ClipKit")],
             swiftSettings: strictSwift
         ),
+        // The App Store Connect API: advanced App Clip experiences and the App Clip domain statuses.
+        // ClipKit and swift-crypto (ES256 tokens, MD5 upload checksums) only.
+        .target(
+            name: "ClipAppStoreConnect",
+            dependencies: [
+                clipKit("ClipKit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ClipSite",
             dependencies: [
@@ -74,8 +86,6 @@ let package = Package(
                 "ClipAASA",
                 "ClipNostrWebSocket",
                 .product(name: "Mustache", package: "swift-mustache"),
-                // ES256 tokens for the App Store Connect API.
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
         ),
@@ -98,6 +108,7 @@ let package = Package(
             dependencies: [
                 clipKit("ClipKit"),
                 "ClipAASA",
+                "ClipAppStoreConnect",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
@@ -121,11 +132,13 @@ let package = Package(
             name: "ClipKitCLI",
             dependencies: [
                 clipKit("ClipKit"),
+                clipKit("ClipKitGeneration"),
                 clipKit("ClipWebBridge"),
                 clipKit("ClipNostr"),
                 clipKit("ClipNotifications"),
                 "ClipNostrWebSocket",
                 "ClipAASA",
+                "ClipAppStoreConnect",
                 "ClipSite",
                 "ClipDoctor",
                 "ClipSimulation",
@@ -167,7 +180,7 @@ let package = Package(
         .target(
             name: "ClipToolingTestSupport",
             dependencies: [
-                clipKit("ClipKit"), clipKit("ClipTestSupport"), "ClipLoopback",
+                clipKit("ClipKit"), clipKit("ClipNostr"), clipKit("ClipTestSupport"), "ClipLoopback",
                 // The App Store Connect API stand-in checks tokens' signatures and uploads' MD5.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -202,6 +215,15 @@ let package = Package(
             dependencies: [
                 "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                // The SHA-256 of the share-page script, for its Content-Security-Policy hash.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipAppStoreConnectTests",
+            dependencies: [
+                "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipTestSupport"), "ClipToolingTestSupport",
                 // Makes the P-256 keys of the App Store Connect tests.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -210,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "ClipDoctorTests",
             dependencies: [
-                "ClipDoctor", "ClipAASA", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
+                "ClipDoctor", "ClipAASA", "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -235,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "ClipKitCLITests",
             dependencies: [
-                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
+                "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipKitGeneration"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift

@@ -20,6 +20,10 @@
 #              forced to stay and each function has its own section, so --gc-sections keeps only
 #              what the probe's job reaches: the floor for this job with today's code.
 #
+# Last, the Nostr probe and size-probe-nostr-generated (the same job with the configuration the
+# manifest plugin compiles from clipkit.json) are built without libsecp256k1, as Apple clips are,
+# and compared against the 400 KiB target.
+#
 # Usage: bench/nostr-size.sh            (from anywhere; builds under .build-size*/ in the repo)
 set -euo pipefail
 
@@ -167,6 +171,40 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
     fi
 }
 
+# The RoadFlare clip's whole job as an Apple clip builds it: the package's default traits off, so no
+# libsecp256k1 and ClipNostr's own BIP-340 verifier (RelayPool's default), once with the manifest read
+# and checked at run time (size-probe-nostr) and once with the configuration the manifest plugin
+# compiled from clipkit.json (size-probe-nostr-generated). Both against the crypto probe, which holds
+# swift-crypto's SHA-256 (CryptoKit, part of the OS, on Apple platforms).
+measure_apple() {  # measure_apple SCRATCH [swiftc flags...]: prints "crypto runtime generated" sizes
+    local scratch="$1"; shift
+    local flags=("$@")
+    local out="$scratch/probes"
+    mkdir -p "$out"
+    local bin
+    bin="$(swift build --package-path "$root" --scratch-path "$scratch" -c release --disable-default-traits --show-bin-path)"
+    local event="$root/Tests/Fixtures/nostr/driver-profile-event.json"
+    local link="https://roadflare.app/share/d/npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
+    for product in size-probe-crypto size-probe-nostr size-probe-nostr-generated; do
+        swift build --package-path "$root" --scratch-path "$scratch" -c release --disable-default-traits \
+            --product "$product" -Xswiftc -Osize "${flags[@]}" >&2
+        strip -o "$out/$product.stripped" "$bin/$product"
+        if nm "$bin/$product" 2>/dev/null | grep -q ' secp256k1_'; then
+            echo "nostr-size: $product contains libsecp256k1 code with the default traits off" >&2
+            exit 1
+        fi
+    done
+    for product in size-probe-nostr size-probe-nostr-generated; do
+        result="$("$out/$product.stripped" "$link" < "$event")"
+        echo "  $product (no libsecp256k1): $result" >&2
+        if ! grep -q "^driverShare: Ana Driver" <<< "$result"; then
+            echo "nostr-size: $product did not verify and read the profile with the Swift verifier" >&2
+            exit 1
+        fi
+    done
+    echo "$(stat -c %s "$out/size-probe-crypto.stripped") $(stat -c %s "$out/size-probe-nostr.stripped") $(stat -c %s "$out/size-probe-nostr-generated.stripped")"
+}
+
 reference="$( (ls "$root"/.venv/lib/python3*/site-packages/nostr_sdk/libnostr_sdk_ffi.so \
                "${CLIPKIT_VENV:-/nonexistent}"/lib/python3*/site-packages/nostr_sdk/libnostr_sdk_ffi.so 2>/dev/null || true) | head -n 1)"
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
@@ -176,3 +214,18 @@ echo ""
 measure "stripped: only what the job reaches (-internalize-at-link, -function-sections, --gc-sections)" \
     "$root/.build-size-stripped" \
     -Xswiftc -Xfrontend -Xswiftc -internalize-at-link -Xswiftc -Xfrontend -Xswiftc -function-sections
+
+echo ""
+echo "## The RoadFlare clip's job as on Apple platforms: no libsecp256k1, ClipNostr's Swift verifier"
+echo ""
+read -r kept_crypto kept_runtime kept_generated <<< "$(measure_apple "$root/.build-size-apple")"
+read -r stripped_crypto stripped_runtime stripped_generated <<< "$(measure_apple "$root/.build-size-apple-stripped" \
+    -Xswiftc -Xfrontend -Xswiftc -internalize-at-link -Xswiftc -Xfrontend -Xswiftc -function-sections)"
+target=$((400 * 1024))
+verdict() { [ "$1" -le "$target" ] && echo "met" || echo "not met"; }
+echo "| ClipKit + ClipNostr + verification (probe − crypto probe) | kept (compiler default) | stripped |"
+echo "|---|---:|---:|"
+echo "| manifest read and checked at run time (size-probe-nostr) | $((kept_runtime - kept_crypto)) B ($(kib $((kept_runtime - kept_crypto)))) | $((stripped_runtime - stripped_crypto)) B ($(kib $((stripped_runtime - stripped_crypto)))) |"
+echo "| configuration generated from clipkit.json (size-probe-nostr-generated) | $((kept_generated - kept_crypto)) B ($(kib $((kept_generated - kept_crypto)))) | $((stripped_generated - stripped_crypto)) B ($(kib $((stripped_generated - stripped_crypto)))) |"
+echo "| what the generated configuration saves | $((kept_runtime - kept_generated)) B ($(kib $((kept_runtime - kept_generated)))) | $((stripped_runtime - stripped_generated)) B ($(kib $((stripped_runtime - stripped_generated)))) |"
+echo "| target ≤ 400 KiB, generated configuration | $(verdict $((kept_generated - kept_crypto))) | $(verdict $((stripped_generated - stripped_crypto))) |"

@@ -43,7 +43,7 @@ import Testing
         let suite = "group.test.clipkit.\(UUID().uuidString.lowercased())"
         defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
         let (model, promotion) = try page(options: options(legacySuite: suite))
-        model.contentDidLoad()
+        model.recordContentLoaded()
         let stored = model.handle(message: #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"\#(link)"}"#)
         guard case .handedOff(let offer) = stored else { Issue.record("\(stored)"); return }
         #expect(offer.typeName == BlueskyStarterPackHandoff.handoffTypeName)
@@ -75,7 +75,7 @@ import Testing
 
     @Test func presentBeforeStoreHandsOffTheLinkItself() throws {
         let (model, promotion) = try page(options: options(legacySuite: "group.test.clipkit.unused"))
-        model.contentDidLoad()
+        model.recordContentLoaded()
         let effect = model.handle(message: #"{"action":"present"}"#)
         guard case .presentedOverlay(let offered?) = effect else { Issue.record("\(effect)"); return }
         #expect(offered.typeName == BlueskyStarterPackHandoff.handoffTypeName)

@@ -42,7 +42,7 @@ struct StarterPackWebView: UIViewRepresentable {
         }
 
         func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-            model.contentDidLoad()
+            model.recordContentLoaded()
         }
     }
 }

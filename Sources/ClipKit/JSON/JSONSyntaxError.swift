@@ -53,13 +53,19 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Creates an error at `offset` in `bytes`, working out the line and column.
     init(kind: Kind, offset: Int, in bytes: [UInt8], detail: String) {
+        let position = Self.position(ofOffset: offset, in: bytes)
+        self.init(kind: kind, offset: offset, line: position.line, column: position.column, detail: detail)
+    }
+
+    /// The line and the column in bytes, both counting from 1, of byte `offset` of `bytes`.
+    package static func position(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
-        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
+        for position in 0..<max(0, min(offset, bytes.count)) where bytes[position] == 0x0A {
             line += 1
             lineStart = position + 1
         }
-        self.init(kind: kind, offset: offset, line: line, column: offset - lineStart + 1, detail: detail)
+        return (line, offset - lineStart + 1)
     }
 
     /// Whether the input is a valid JSON prefix that ends too early (a cut-short write).

@@ -1,5 +1,14 @@
 import Foundation
 
+/// How ``JSONValue/serialized(layout:escaping:)`` lays out arrays and objects.
+public enum JSONLayout: Sendable {
+    /// One line without spaces: `{"a":[1,2]}`.
+    case compact
+    /// Two-space indentation, one element or member a line, `": "` after each name; empty arrays and
+    /// objects as `[]` and `{}`. No final newline.
+    case indented
+}
+
 extension JSONValue {
     /// Parses JSON bytes into a value, with the rules of ``init(strictlyParsing:maximumDepth:)``.
     ///
@@ -8,80 +17,79 @@ extension JSONValue {
         try self.init(strictlyParsing: data)
     }
 
-    /// The value serialized as compact JSON: members sorted by the UTF-8 bytes of their names,
-    /// `/` not escaped, whole numbers without a fraction.
+    /// The value serialized as JSON: members sorted by the UTF-8 bytes of their names, strings
+    /// escaped by ``JSONString`` (`/` not escaped), numbers as ``JSONNumber/jsonText``.
     ///
-    /// These are the bytes `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes`.
-    /// A number that is not finite, which JSON cannot hold, makes the whole result `null`.
-    public func serialized() -> Data {
-        finiteSerialization() ?? Data("null".utf8)
+    /// Compact, these are the bytes `JSONEncoder` writes with `.sortedKeys` and
+    /// `.withoutEscapingSlashes` for the same values. The same value always gives the same bytes, on
+    /// every platform. A number that is not finite, which JSON cannot hold, makes the whole result
+    /// `null`.
+    public func serialized(layout: JSONLayout = .compact, escaping: JSONString.Escaping = .jsonOnly) -> Data {
+        finiteSerialization(layout: layout, escaping: escaping) ?? Data("null".utf8)
     }
 
-    /// The bytes of ``serialized()``, or `nil` when a number is not finite.
-    func finiteSerialization() -> Data? {
+    /// The bytes of ``serialized(layout:escaping:)``, or `nil` when a number is not finite.
+    func finiteSerialization(layout: JSONLayout = .compact, escaping: JSONString.Escaping = .jsonOnly) -> Data? {
+        var writer = Writer(indents: layout == .indented, escaping: escaping)
+        guard writer.write(self, depth: 0) else { return nil }
+        return Data(writer.bytes)
+    }
+
+    /// Appends values to bytes in one layout.
+    private struct Writer {
+        let indents: Bool
+        let escaping: JSONString.Escaping
         var bytes: [UInt8] = []
-        guard write(into: &bytes) else { return nil }
-        return Data(bytes)
-    }
 
-    /// Appends the value's JSON to `bytes`; `false` when a number is not finite.
-    private func write(into bytes: inout [UInt8]) -> Bool {
-        switch self {
-        case .null:
-            bytes += "null".utf8
-        case .bool(let value):
-            bytes += (value ? "true" : "false").utf8
-        case .number(let value):
-            guard value.isFinite else { return false }
-            if let integer = integerValue {
-                bytes += String(integer).utf8
-            } else {
-                var text = value.description
-                if text.hasSuffix(".0") { text.removeLast(2) }
+        /// Appends `value`'s JSON, nested `depth` levels deep; `false` when a number is not finite.
+        mutating func write(_ value: JSONValue, depth: Int) -> Bool {
+            switch value {
+            case .null:
+                bytes += "null".utf8
+            case .bool(let flag):
+                bytes += (flag ? "true" : "false").utf8
+            case .number(let number):
+                guard let text = number.jsonText else { return false }
                 bytes += text.utf8
+            case .string(let text):
+                JSONString.append(text, to: &bytes, escaping: escaping)
+            case .array(let elements):
+                bytes.append(UInt8(ascii: "["))
+                for (position, element) in elements.enumerated() {
+                    separate(first: position == 0, depth: depth + 1)
+                    guard write(element, depth: depth + 1) else { return false }
+                }
+                close(UInt8(ascii: "]"), empty: elements.isEmpty, depth: depth)
+            case .object(let members):
+                bytes.append(UInt8(ascii: "{"))
+                let names = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                for (position, name) in names.enumerated() {
+                    separate(first: position == 0, depth: depth + 1)
+                    JSONString.append(name, to: &bytes, escaping: escaping)
+                    bytes += indents ? Array(": ".utf8) : [UInt8(ascii: ":")]
+                    guard let member = members[name], write(member, depth: depth + 1) else { return false }
+                }
+                close(UInt8(ascii: "}"), empty: members.isEmpty, depth: depth)
             }
-        case .string(let value):
-            Self.write(string: value, into: &bytes)
-        case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                guard element.write(into: &bytes) else { return false }
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
-            var first = true
-            for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                Self.write(string: key, into: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                guard members[key]?.write(into: &bytes) ?? false else { return false }
-            }
-            bytes.append(UInt8(ascii: "}"))
+            return true
         }
-        return true
-    }
 
-    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
-    private static func write(string text: String, into bytes: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x00..<0x20: bytes += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            default: bytes.append(byte)
-            }
+        /// Before an element or member: a comma after the first, and a new line when indenting.
+        private mutating func separate(first: Bool, depth: Int) {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            newLine(depth: depth)
         }
-        bytes.append(UInt8(ascii: "\""))
+
+        /// The closing bracket, on a line of its own when indenting a non-empty container.
+        private mutating func close(_ bracket: UInt8, empty: Bool, depth: Int) {
+            if !empty { newLine(depth: depth) }
+            bytes.append(bracket)
+        }
+
+        private mutating func newLine(depth: Int) {
+            guard indents else { return }
+            bytes.append(UInt8(ascii: "\n"))
+            bytes += repeatElement(UInt8(ascii: " "), count: 2 * depth)
+        }
     }
 }

@@ -17,6 +17,6 @@ extension JSONValue {
     /// - Throws: ``JSONSyntaxError``.
     public init(strictlyParsing data: Data, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONSyntaxError) {
         let parser = StrictJSONParser(maximumBytes: .max, maximumDepth: maximumDepth, maximumNumberLength: .max, rejectsNumbersBeyondDouble: true)
-        self = try parser.parse(data).jsonValue
+        self = try parser.parse(data)
     }
 }

@@ -1,21 +1,36 @@
-/// A JSON document held as a value, for data whose shape is only known at run time.
+/// A JSON document held as a value, for data whose shape is only known at run time: the one JSON
+/// value type of ClipKit and every module built on it.
 ///
-/// ClipKit uses it where untrusted JSON must be inspected before it is trusted: the manifest
-/// is checked key by key (so every problem can be reported with its path), web-bridge messages
-/// carry arbitrary JSON, and Nostr profiles keep fields they do not know.
+/// ClipKit uses it where untrusted JSON must be inspected before it is trusted: the manifest is
+/// checked key by key (so every problem can be reported with its path), handoff payloads and
+/// web-bridge messages carry arbitrary JSON, Nostr events and relay frames are read field by field.
+/// ``StrictJSONParser`` produces it with every string exactly as sent and every number with its
+/// literal text (``JSONNumber``); ``serialized(layout:escaping:)`` writes it back. (ClipNotifications,
+/// which depends on Foundation only, keeps a measured copy: `PayloadValue`.)
 public enum JSONValue: Sendable, Equatable {
-    /// JSON's `null`.
+    /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number, as a `Double`.
-    case number(Double)
+    /// A number, with its literal text when it was parsed.
+    case number(JSONNumber)
     /// A string.
     case string(String)
-    /// An array, in order.
+    /// An array.
     case array([JSONValue])
-    /// An object; its members by name.
+    /// An object. Parsed objects never name a member twice: the parser rejects that, or keeps the
+    /// last and reports it.
     case object([String: JSONValue])
+
+    /// The number `value`: `.number(2.5)`.
+    public static func number(_ value: Double) -> JSONValue {
+        .number(JSONNumber(value))
+    }
+
+    /// The integer `value`, exactly: `.number(count)`.
+    public static func number<Integer: BinaryInteger>(_ value: Integer) -> JSONValue {
+        .number(JSONNumber(value))
+    }
 
     /// The string, when this value is a JSON string.
     public var stringValue: String? {
@@ -29,18 +44,24 @@ public enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    /// The number, when this value is a JSON number.
+    /// The number's nearest `Double`, when this value is a JSON number.
     public var numberValue: Double? {
-        if case .number(let value) = self { return value }
+        if case .number(let value) = self { return value.doubleValue }
         return nil
     }
 
-    /// The number as an integer, when this value is a JSON number without a fractional part
-    /// that fits in `Int`.
+    /// The number as an `Int`, when this value is a whole JSON number within ±2^53 (see
+    /// ``JSONNumber/integerValue``).
     public var integerValue: Int? {
-        guard case .number(let value) = self, value.rounded() == value,
-              value >= -9.007_199_254_740_992e15, value <= 9.007_199_254_740_992e15 else { return nil }
-        return Int(value)
+        if case .number(let value) = self { return value.integerValue }
+        return nil
+    }
+
+    /// The number as an exact 64-bit integer, when this value is a JSON number written without
+    /// fraction or exponent that fits (see ``JSONNumber/int64Value``).
+    public var int64Value: Int64? {
+        if case .number(let value) = self { return value.int64Value }
+        return nil
     }
 
     /// The elements, when this value is a JSON array.

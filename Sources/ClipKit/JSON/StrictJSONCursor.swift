@@ -6,11 +6,16 @@ struct StrictJSONCursor {
     private let maximumNumberLength: Int
     private let rejectsNumbersBeyondDouble: Bool
     private let reportsDuplicateKeys: Bool
+    private let recordsValueLocations: Bool
+    /// Whether ``path`` is kept: only when duplicates are reported or value locations recorded.
+    private let tracksPath: Bool
     private var index = 0
     /// Where the reader is, kept only while duplicate members are being reported.
     private var path: [JSONPathComponent] = []
     /// The paths of duplicate members found so far (with ``StrictJSONParser/DuplicateKeyPolicy/keepLastAndReport``).
     private(set) var duplicateKeyPaths: [[JSONPathComponent]] = []
+    /// Where each value starts, in document order (with ``StrictJSONParser/recordsValueLocations``).
+    private(set) var valueLocations: [JSONValueLocation] = []
 
     init(bytes: [UInt8], rules: StrictJSONParser) {
         self.bytes = bytes
@@ -18,9 +23,11 @@ struct StrictJSONCursor {
         self.maximumNumberLength = max(1, rules.maximumNumberLength)
         self.rejectsNumbersBeyondDouble = rules.rejectsNumbersBeyondDouble
         self.reportsDuplicateKeys = rules.duplicateKeys == .keepLastAndReport
+        self.recordsValueLocations = rules.recordsValueLocations
+        self.tracksPath = reportsDuplicateKeys || recordsValueLocations
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> StrictJSONValue {
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else {
             throw error(.unexpectedEnd, at: index, "the input ends before any JSON value")
@@ -35,8 +42,9 @@ struct StrictJSONCursor {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> StrictJSONValue {
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw endOfInput("a JSON value") }
+        if recordsValueLocations { valueLocations.append(JSONValueLocation(path: path, offset: index)) }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -44,15 +52,15 @@ struct StrictJSONCursor {
         case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try parseLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try parseLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(JSONNumber(checkedLiteral: try parseNumber()))
         default: throw unexpected(expecting: "a JSON value")
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> StrictJSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var members: [String: StrictJSONValue] = [:]
+        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -69,7 +77,7 @@ struct StrictJSONCursor {
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after a member name") }
             index += 1
             skipWhitespace()
-            if reportsDuplicateKeys { path.append(.member(key)) }
+            if tracksPath { path.append(.member(key)) }
             let value = try parseValue(depth: depth)
             if members.updateValue(value, forKey: key) != nil {
                 guard reportsDuplicateKeys else {
@@ -77,7 +85,7 @@ struct StrictJSONCursor {
                 }
                 duplicateKeyPaths.append(path)
             }
-            if reportsDuplicateKeys { path.removeLast() }
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw endOfInput("',' or '}'") }
             switch bytes[index] {
@@ -88,10 +96,10 @@ struct StrictJSONCursor {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> StrictJSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var elements: [StrictJSONValue] = []
+        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -99,9 +107,9 @@ struct StrictJSONCursor {
         }
         while true {
             skipWhitespace()
-            if reportsDuplicateKeys { path.append(.element(elements.count)) }
+            if tracksPath { path.append(.element(elements.count)) }
             elements.append(try parseValue(depth: depth))
-            if reportsDuplicateKeys { path.removeLast() }
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             guard index < bytes.count else { throw endOfInput("',' or ']'") }
             switch bytes[index] {
@@ -224,12 +232,7 @@ struct StrictJSONCursor {
         for _ in 0..<4 {
             guard index < bytes.count else { throw endOfInput("four hexadecimal digits after '\\u'") }
             let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default:
+            guard let digit = Hex.digitValue(byte) else {
                 throw error(.invalidString, at: index, "expected a hexadecimal digit in a '\\u' escape, found \(describe(byte))")
             }
             value = value << 4 | UInt16(digit)
@@ -324,7 +327,6 @@ struct StrictJSONCursor {
     }
 
     private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        Hex.encode([byte], uppercase: true)
     }
 }

@@ -2,12 +2,14 @@
 /// twice (only when the parser keeps the last occurrence instead of rejecting the document).
 public struct StrictJSONDocument: Sendable, Equatable {
     /// The parsed value.
-    public let value: StrictJSONValue
+    public let value: JSONValue
     /// The paths of members whose name appeared earlier in the same object, in document order.
     public let duplicateKeyPaths: [[JSONPathComponent]]
+    /// Where each value starts, in document order; empty unless the parser was asked to record them.
+    package var valueLocations: [JSONValueLocation] = []
 
     /// Creates a parse result.
-    public init(value: StrictJSONValue, duplicateKeyPaths: [[JSONPathComponent]] = []) {
+    public init(value: JSONValue, duplicateKeyPaths: [[JSONPathComponent]] = []) {
         self.value = value
         self.duplicateKeyPaths = duplicateKeyPaths
     }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// The JSON parser for untrusted input (handoff envelopes, web-bridge messages, Nostr events and
-/// relay frames, AASA files) that never guesses.
+/// relay frames, notification payloads, AASA files) that never guesses.
 ///
 /// It reads RFC 8259 JSON and rejects, with the position (byte offset, line, column) and a reason:
 /// more than ``maximumBytes`` of input, a byte-order mark, invalid UTF-8 (overlong forms, encoded
 /// surrogates), raw control characters in strings, lone UTF-16 surrogates in `\u` escapes, numbers
 /// outside JSON's grammar or longer than ``maximumNumberLength``, nesting deeper than
 /// ``maximumDepth``, duplicate object members (unless ``duplicateKeys`` says to keep the last and
-/// report them), and anything after the value. Strings come out exactly as sent, numbers as their
-/// literal text, so a caller can read `created_at` as an exact 64-bit integer.
+/// report them), and anything after the value. Strings come out exactly as sent, numbers with their
+/// literal text (``JSONNumber``), so a caller can read `created_at` as an exact 64-bit integer.
 ///
 /// ```swift
 /// let value = try StrictJSONParser().parse(frame)
@@ -34,6 +34,9 @@ public struct StrictJSONParser: Sendable {
     public var rejectsNumbersBeyondDouble: Bool
     /// What to do with duplicate object members.
     public var duplicateKeys: DuplicateKeyPolicy
+    /// Whether ``parseDocument(_:)`` records where each value starts
+    /// (``StrictJSONDocument/valueLocations``), so a checker can name the line of a problem.
+    package var recordsValueLocations = false
 
     /// Creates a parser with the given caps (by default 1 MiB, depth 32, numbers of up to 64
     /// characters kept as text, duplicate members rejected).
@@ -73,20 +76,22 @@ public struct StrictJSONParser: Sendable {
         }
         var cursor = StrictJSONCursor(bytes: bytes, rules: self)
         let value = try cursor.parseDocument()
-        return StrictJSONDocument(value: value, duplicateKeyPaths: cursor.duplicateKeyPaths)
+        var document = StrictJSONDocument(value: value, duplicateKeyPaths: cursor.duplicateKeyPaths)
+        document.valueLocations = cursor.valueLocations
+        return document
     }
 
     /// Parses one JSON value from `bytes`, surrounded by optional whitespace.
     ///
     /// - Throws: ``JSONSyntaxError``.
-    public func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> StrictJSONValue where Bytes.Element == UInt8 {
+    public func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue where Bytes.Element == UInt8 {
         try parseDocument(bytes).value
     }
 
     /// Parses one JSON value from the UTF-8 of `text`.
     ///
     /// - Throws: ``JSONSyntaxError``.
-    public func parse(_ text: String) throws(JSONSyntaxError) -> StrictJSONValue {
+    public func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parseDocument(Array(text.utf8)).value
     }
 

@@ -13,25 +13,6 @@ public struct ManifestIssue: Sendable, Equatable, CustomStringConvertible {
 
     /// `path: message`.
     public var description: String { "\(path): \(message)" }
-
-    /// The path written for `components` from the root: `$.routes[0].name`.
-    static func path(_ components: [JSONPathComponent]) -> String {
-        var path = "$"
-        for component in components {
-            switch component {
-            case .member(let key): path = member(key, of: path)
-            case .element(let index): path += "[\(index)]"
-            }
-        }
-        return path
-    }
-
-    /// The path of member `key` of the object at `path`: `.key` for identifiers, `["key"]` otherwise.
-    static func member(_ key: String, of path: String) -> String {
-        guard !RoutePattern.isIdentifier(key) else { return path + "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return path + "[\"" + escaped + "\"]"
-    }
 }
 
 /// Why a manifest could not be loaded.

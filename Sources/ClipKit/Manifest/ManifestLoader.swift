@@ -21,17 +21,8 @@ public struct ManifestLoader: Sendable {
     ///
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
     public func load(contentsOf url: URL) throws(ManifestError) -> ClipManifest {
-        let name = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do throws(InputFile.Failure) {
-            data = try InputFile.read(path: url.path, limit: Self.maximumBytes)
-        } catch {
-            if case .tooLarge(let bytes, let limit) = error {
-                throw .tooLarge(file: name, bytes: Int(clamping: bytes), limit: limit)
-            }
-            throw .unreadable(file: name, reason: error.reason)
-        }
-        return try load(data: data, source: name)
+        var map: ManifestSourceMap?
+        return try load(data: try Self.read(contentsOf: url), source: Self.name(of: url), recordingInto: &map)
     }
 
     /// Checks manifest JSON held in memory.
@@ -41,18 +32,49 @@ public struct ManifestLoader: Sendable {
     ///   - source: The name used in errors, such as the file name.
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
     public func load(data: Data, source: String = "clipkit.json") throws(ManifestError) -> ClipManifest {
+        var map: ManifestSourceMap?
+        return try load(data: data, source: source, recordingInto: &map)
+    }
+
+    /// The bytes of the manifest at `url`, read as ``load(contentsOf:)`` reads them.
+    ///
+    /// - Throws: ``ManifestError/unreadable(file:reason:)`` or ``ManifestError/tooLarge(file:bytes:limit:)``.
+    package static func read(contentsOf url: URL) throws(ManifestError) -> Data {
+        do throws(InputFile.Failure) {
+            return try InputFile.read(path: url.path, limit: maximumBytes)
+        } catch {
+            if case .tooLarge(let bytes, let limit) = error {
+                throw .tooLarge(file: name(of: url), bytes: Int(clamping: bytes), limit: limit)
+            }
+            throw .unreadable(file: name(of: url), reason: error.reason)
+        }
+    }
+
+    /// How errors name the manifest at `url`.
+    package static func name(of url: URL) -> String {
+        url.isFileURL ? url.path : url.absoluteString
+    }
+
+    /// Checks manifest JSON as ``load(data:source:)`` does; when `map` is not `nil`, also records in
+    /// it where each value starts and any syntax error, so the build plugin's generator can name the
+    /// line of each problem by these same rules.
+    package func load(data: Data, source: String, recordingInto map: inout ManifestSourceMap?) throws(ManifestError) -> ClipManifest {
         if data.count > Self.maximumBytes {
             throw .tooLarge(file: source, bytes: data.count, limit: Self.maximumBytes)
         }
+        var parser = Self.parser
+        parser.recordsValueLocations = map != nil
         let document: StrictJSONDocument
         do {
-            document = try Self.parser.parseDocument(data)
+            document = try parser.parseDocument(data)
         } catch {
+            map?.syntaxError = error
             throw .notJSON(file: source, reason: error.description)
         }
-        let value = document.value.jsonValue
+        map?.valueLocations = document.valueLocations
+        let value = document.value
         var issues = document.duplicateKeyPaths.map { path in
-            ManifestIssue(path: ManifestIssue.path(path), message: "this member appears more than once in its object; keep one")
+            ManifestIssue(path: JSONPath.string(of: path), message: "this member appears more than once in its object; keep one")
         }
         let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
         issues += checked.issues

@@ -110,7 +110,7 @@ private struct Checker {
         var result: [(String, String)] = []
         var seen: Set<String> = []
         for (index, element) in elements.enumerated() {
-            let elementPath = "\(path)[\(index)]"
+            let elementPath = JSONPath.element(index, of: path)
             guard let text = string(element, at: elementPath) else { continue }
             if unique, !seen.insert(text).inserted { report(elementPath, "'\(text)' appears more than once") }
             result.append((elementPath, text))
@@ -119,7 +119,7 @@ private struct Checker {
     }
 
     func join(_ path: String, _ key: String) -> String {
-        ManifestIssue.member(key, of: path)
+        JSONPath.member(key, of: path)
     }
 
     // MARK: The manifest

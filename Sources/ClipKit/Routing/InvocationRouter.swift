@@ -41,6 +41,32 @@ public struct InvocationRouter: Sendable {
         public let fragment: RouteFragment?
         /// The handoff type the clip leaves for links of this route, if the manifest names one.
         public let handoffType: String?
+
+        /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:)``
+        /// builds from a route definition, and what code generated from `clipkit.json` writes out.
+        ///
+        /// - Parameters:
+        ///   - name: The route's name, as in the manifest.
+        ///   - handledBy: Which target handles the route's links.
+        ///   - patterns: The route's patterns, tried in order.
+        ///   - parameterKinds: The kind of each capture of `patterns`; a capture without one is
+        ///     checked as a `string`.
+        ///   - webContentQuery: Query items the clip adds when it loads the URL as web content.
+        ///   - fragment: What the route accepts in the URL's fragment, if anything.
+        ///   - handoffType: The handoff type the clip leaves for the route's links, if the manifest
+        ///     names one.
+        public init(
+            name: String, handledBy: ClipManifest.Handler, patterns: [RoutePattern], parameterKinds: [String: ParameterKind],
+            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, handoffType: String? = nil
+        ) {
+            self.name = name
+            self.handledBy = handledBy
+            self.patterns = patterns
+            self.parameterKinds = parameterKinds
+            self.webContentQuery = webContentQuery
+            self.fragment = fragment
+            self.handoffType = handoffType
+        }
     }
 
     /// The compiled routes, in manifest order.
@@ -70,10 +96,7 @@ public struct InvocationRouter: Sendable {
             var kinds: [String: ParameterKind] = [:]
             for name in Set(patterns.flatMap(\.captureNames)) {
                 let kindName = definition.params[name] ?? ParameterKind.string.name
-                guard let kind = parameterKinds.kind(named: kindName) else {
-                    throw .unknownParameterKind(route: definition.name, parameter: name, kind: kindName)
-                }
-                kinds[name] = kind
+                kinds[name] = try parameterKinds.kind(named: kindName, forParameter: name, ofRoute: definition.name)
             }
             compiled.append(CompiledRoute(
                 name: definition.name, handledBy: definition.handledBy, patterns: patterns,
@@ -82,6 +105,12 @@ public struct InvocationRouter: Sendable {
             ))
         }
         routes = compiled
+    }
+
+    /// Builds a router from routes compiled ahead of time, such as the route table that code
+    /// generated from `clipkit.json` holds: nothing is parsed here, so nothing can fail.
+    public init(compiledRoutes: [CompiledRoute]) {
+        routes = compiledRoutes
     }
 
     /// Routes a URL given as text, such as one typed on a command line.

@@ -32,6 +32,17 @@ public struct ParameterKindRegistry: Sendable {
         kinds[name]
     }
 
+    /// The kind registered under `name`, for the capture `parameter` of the route `route`.
+    ///
+    /// - Throws: ``RouterConfigurationError/unknownParameterKind(route:parameter:kind:)`` when no kind
+    ///   has that name, which names the route and the parameter.
+    public func kind(named name: String, forParameter parameter: String, ofRoute route: String) throws(RouterConfigurationError) -> ParameterKind {
+        guard let kind = kinds[name] else {
+            throw .unknownParameterKind(route: route, parameter: parameter, kind: name)
+        }
+        return kind
+    }
+
     /// The names of every registered kind, sorted.
     public var names: [String] {
         Array(kinds.keys).sorted()

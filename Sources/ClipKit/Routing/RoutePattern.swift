@@ -115,8 +115,21 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         segments = parsed
     }
 
+    /// Creates a pattern from parts that ``init(parsing:)`` produced before, such as the route table
+    /// that code generated from `clipkit.json` holds; the source is not parsed again.
+    ///
+    /// - Parameters:
+    ///   - host: The host; it is compared in lower case, as parsing leaves it.
+    ///   - segments: The path segments, literals percent-decoded.
+    ///   - source: The pattern as written in the manifest.
+    public init(host: String, segments: [Segment], source: String) {
+        self.host = host.lowercased()
+        self.segments = segments
+        self.source = source
+    }
+
     /// Whether `name` can name a capture: a letter, then letters, digits or `_`.
-    static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.isASCIILowercaseLetter || first.isASCIIUppercaseLetter else {
             return false
         }

@@ -37,11 +37,25 @@ public struct ClipRuntime: Sendable {
     public init(
         manifest: ClipManifest, container: AppGroupContainer, parameterKinds: ParameterKindRegistry = .standard
     ) throws(ClipSetupError) {
+        let router: InvocationRouter
         do {
             router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
         } catch {
             throw .router(error)
         }
+        try self.init(manifest: manifest, router: router, container: container)
+    }
+
+    /// Builds the runtime with a router made beforehand: what the code generated from `clipkit.json`
+    /// calls, with the manifest value and the route table it compiled, so the clip reads no JSON.
+    ///
+    /// - Parameters:
+    ///   - manifest: The manifest the runtime serves.
+    ///   - router: A router over the same routes as `manifest`.
+    ///   - container: The App Group container the handoff and shared-defaults stores live in.
+    /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
+    public init(manifest: ClipManifest, router: InvocationRouter, container: AppGroupContainer) throws(ClipSetupError) {
+        self.router = router
         let defaults: DirectorySharedDefaults
         do {
             defaults = try DirectorySharedDefaults(container: container)

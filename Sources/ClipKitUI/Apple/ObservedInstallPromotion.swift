@@ -25,7 +25,7 @@ public final class ObservedInstallPromotion: ObservableObject {
         Binding(
             get: { @MainActor in self.isOverlayPresented },
             set: { @MainActor presented in
-                if !presented { self.controller.overlayWasDismissed() }
+                if !presented { self.controller.recordOverlayDismissed() }
             }
         )
     }

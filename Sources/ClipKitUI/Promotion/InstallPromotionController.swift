@@ -5,9 +5,13 @@ import Foundation
 /// ``/ClipKit/InstallPromotionPolicy`` decides.
 ///
 /// Create one per invocation. The preview models tell it what happened
-/// (``noteContentShown()``, ``noteTaskCompleted()``) and ask for the overlay
+/// (``recordContentShown()``, ``recordTaskCompleted()``) and ask for the overlay
 /// (``request(_:)``); the SwiftUI overlay modifier shows the overlay while
-/// ``isOverlayPresented`` is true and reports a dismissal with ``overlayWasDismissed()``.
+/// ``isOverlayPresented`` is true and reports a dismissal with ``recordOverlayDismissed()``.
+///
+/// Naming: a method that tells a model something happened is `record` and the event, in the past
+/// (`recordContentShown()`, `recordOverlayDismissed()`, `WebBridgeClipModel.recordContentLoaded()`);
+/// a method that acts and answers is a verb (`request(_:)`, `load()`, `handle(message:)`).
 @MainActor
 public final class InstallPromotionController {
     /// The rules this controller applies.
@@ -41,12 +45,12 @@ public final class InstallPromotionController {
     }
 
     /// Records that the clip's content is on screen; the first call starts the dwell.
-    public func noteContentShown() {
+    public func recordContentShown() {
         if facts.contentShownAt == nil { facts.contentShownAt = now() }
     }
 
     /// Records that the person finished the clip's task (the handoff was offered).
-    public func noteTaskCompleted() {
+    public func recordTaskCompleted() {
         if facts.taskCompletedAt == nil { facts.taskCompletedAt = now() }
     }
 
@@ -83,7 +87,7 @@ public final class InstallPromotionController {
 
     /// Records that the person dismissed the overlay; automatic requests stay quiet for the
     /// policy's quiet period, in later invocations too.
-    public func overlayWasDismissed() {
+    public func recordOverlayDismissed() {
         guard facts.overlayIsPresented else { return }
         let date = now()
         facts.lastDismissedAt = date

@@ -116,7 +116,7 @@ public final class ClipSession: ClipSessionModel {
     }
 
     private func finish(_ promotion: InstallPromotionController) {
-        promotion.noteTaskCompleted()
+        promotion.recordTaskCompleted()
         promotion.request(.personAsked)
     }
 
@@ -129,7 +129,7 @@ public final class ClipSession: ClipSessionModel {
         case .success(let match):
             // The clip's own views show at once, so the promotion's dwell starts with the invocation.
             let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
-            promotion.noteContentShown()
+            promotion.recordContentShown()
             screen = .invocation(match, promotion)
         }
         changes.send(screen)

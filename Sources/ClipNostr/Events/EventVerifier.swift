@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Decides whether an event is genuine: well-formed, its id the hash of its fields, and its
 /// signature made by its `pubkey`.
 ///

@@ -11,7 +11,7 @@ extension NostrEvent {
         guard jsonData.count <= limits.maximumJSONBytes else {
             throw .tooLarge(bytes: jsonData.count, limit: limits.maximumJSONBytes)
         }
-        let value: StrictJSONValue
+        let value: JSONValue
         do {
             value = try StrictJSONParser(maximumBytes: limits.maximumJSONBytes, maximumDepth: 8).parse(jsonData)
         } catch {
@@ -21,7 +21,7 @@ extension NostrEvent {
     }
 
     /// Reads an event from an already parsed JSON object.
-    public init(jsonValue: StrictJSONValue) throws(EventDecodingError) {
+    public init(jsonValue: JSONValue) throws(EventDecodingError) {
         guard let object = jsonValue.objectValue else { throw .notAnObject(found: jsonValue.typeDescription) }
 
         let id = try Self.string("id", in: object)
@@ -49,14 +49,14 @@ extension NostrEvent {
     }
 
     /// The string member `name` of an event object.
-    private static func string(_ name: String, in object: [String: StrictJSONValue]) throws(EventDecodingError) -> String {
+    private static func string(_ name: String, in object: [String: JSONValue]) throws(EventDecodingError) -> String {
         guard let member = object[name] else { throw .missingField(name) }
         guard let text = member.stringValue else { throw .wrongType(field: name, expected: "a string") }
         return text
     }
 
     /// The whole-number member `name` of an event object.
-    private static func integer(_ name: String, in object: [String: StrictJSONValue]) throws(EventDecodingError) -> Int64 {
+    private static func integer(_ name: String, in object: [String: JSONValue]) throws(EventDecodingError) -> Int64 {
         guard let member = object[name] else { throw .missingField(name) }
         guard case .number = member else { throw .wrongType(field: name, expected: "a number") }
         guard let number = member.int64Value else { throw .invalidInteger(field: name) }
@@ -66,7 +66,7 @@ extension NostrEvent {
     /// The event as one line of JSON, in NIP-01's object form, with strings escaped as in the id
     /// serialization (so `content` round-trips exactly).
     public func jsonData() -> [UInt8] {
-        var writer = CanonicalJSONWriter(estimatedSize: content.utf8.count + 400)
+        var writer = EventJSONWriter(estimatedSize: content.utf8.count + 400)
         writer.append(ascii: "{\"id\":")
         writer.appendString(id)
         writer.append(ascii: ",\"pubkey\":")

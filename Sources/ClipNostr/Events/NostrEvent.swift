@@ -1,3 +1,4 @@
+import ClipKit
 import Crypto
 import Foundation
 
@@ -61,7 +62,7 @@ public struct NostrEvent: Sendable, Equatable {
     }
 
     func canonicalBytes() -> [UInt8] {
-        var writer = CanonicalJSONWriter(estimatedSize: content.utf8.count + pubkey.utf8.count + 64 + tags.count * 32)
+        var writer = EventJSONWriter(estimatedSize: content.utf8.count + pubkey.utf8.count + 64 + tags.count * 32)
         writer.append(ascii: "[0,")
         writer.appendString(pubkey)
         writer.append(byte: UInt8(ascii: ","))

@@ -1,3 +1,5 @@
+import ClipKit
+
 /// A compact encoding of a signed Nostr event for a URL fragment (`#…`), which browsers and the
 /// system never send to a server.
 ///

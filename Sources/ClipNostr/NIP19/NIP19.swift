@@ -1,3 +1,5 @@
+import ClipKit
+
 /// NIP-19 Bech32 encodings of public keys (`npub`) and profiles with relay hints (`nprofile`).
 ///
 /// Decoding is strict: the checksum must verify, the string must be one case, the prefix must be

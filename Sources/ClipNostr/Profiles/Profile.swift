@@ -85,7 +85,7 @@ public struct Profile: Sendable, Equatable {
     public init(content: String, limits: ProfileLimits = .standard) throws(ProfileError) {
         let bytes = content.utf8.count
         guard bytes <= limits.maximumContentBytes else { throw .contentTooLarge(bytes: bytes, limit: limits.maximumContentBytes) }
-        let parsed: StrictJSONValue
+        let parsed: JSONValue
         do {
             parsed = try StrictJSONParser(maximumBytes: limits.maximumContentBytes, maximumDepth: Self.maximumContentDepth).parse(content)
         } catch {
@@ -95,7 +95,7 @@ public struct Profile: Sendable, Equatable {
         self.init(members: object, limits: limits)
     }
 
-    private init(members object: [String: StrictJSONValue], limits: ProfileLimits) {
+    private init(members object: [String: JSONValue], limits: ProfileLimits) {
         let reader = ProfileFieldReader(limits: limits)
         name = reader.singleLine(object["name"])
         displayName = reader.singleLine(object["display_name"]) ?? reader.singleLine(object["displayName"])
@@ -109,7 +109,7 @@ public struct Profile: Sendable, Equatable {
         var custom: [String: JSONValue] = [:]
         for key in object.keys.sorted() where !Self.knownFields.contains(key) {
             guard custom.count < limits.maximumCustomFields else { break }
-            if let value = object[key] { custom[key] = value.jsonValue }
+            if let value = object[key] { custom[key] = value }
         }
         self.custom = custom
     }

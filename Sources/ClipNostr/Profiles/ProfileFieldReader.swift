@@ -7,7 +7,7 @@ struct ProfileFieldReader {
 
     /// A name for one line: trimmed, control and bidirectional-override characters removed,
     /// line breaks turned into spaces, cut to the name limit; `nil` when empty or not a string.
-    func singleLine(_ value: StrictJSONValue?) -> String? {
+    func singleLine(_ value: JSONValue?) -> String? {
         guard let text = value?.stringValue else { return nil }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -21,7 +21,7 @@ struct ProfileFieldReader {
     }
 
     /// Free text: control characters other than line breaks and tabs removed, cut to `maximumLength`.
-    func text(_ value: StrictJSONValue?, maximumLength: Int) -> String? {
+    func text(_ value: JSONValue?, maximumLength: Int) -> String? {
         guard let text = value?.stringValue else { return nil }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !Self.isInvisibleControl(scalar) {
@@ -31,7 +31,7 @@ struct ProfileFieldReader {
     }
 
     /// An `https` URL with a host, no credentials, within the URL limit; `nil` otherwise.
-    func secureURL(_ value: StrictJSONValue?) -> URL? {
+    func secureURL(_ value: JSONValue?) -> URL? {
         guard let text = value?.stringValue?.trimmingCharacters(in: .whitespaces),
               !text.isEmpty, text.utf8.count <= limits.maximumURLBytes,
               text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !Self.isInvisibleControl($0) }),
@@ -45,7 +45,7 @@ struct ProfileFieldReader {
 
     /// An identifier of the form `local@domain` or `domain` (NIP-05, Lightning addresses):
     /// no spaces or control characters, at most one `@`, a dotted domain; `nil` otherwise.
-    func identifier(_ value: StrictJSONValue?) -> String? {
+    func identifier(_ value: JSONValue?) -> String? {
         guard let text = value?.stringValue, !text.isEmpty, text.count <= limits.maximumIdentifierLength,
               text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !Self.isInvisibleControl($0) }) else {
             return nil

@@ -180,7 +180,7 @@ public final class DriverPreviewModel {
         }
         fetch?.cancel()
         state = .offered(handoff)
-        promotion?.noteTaskCompleted()
+        promotion?.recordTaskCompleted()
         promotion?.request(.personAsked)
         return handoff
     }
@@ -228,7 +228,7 @@ public final class DriverPreviewModel {
             profile = candidate
             if case .offered = state { return }
             state = .preview(candidate, isUpdating: true)
-            promotion?.noteContentShown()
+            promotion?.recordContentShown()
         case .relayAnswered:
             relayTally.answered += 1
         case .relayFailed:

@@ -130,25 +130,10 @@ public struct AvatarURLRule: Sendable, Hashable {
         }
     }
 
-    /// The segment with its `%XX` escapes decoded; `nil` when an escape is malformed.
+    /// The segment with its `%XX` escapes decoded; `nil` when an escape is malformed or the bytes
+    /// are not UTF-8. Foundation decodes, so this Foundation-only module needs no hex codec of its own.
     private static func percentDecoded(_ segment: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = segment.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        String(segment).removingPercentEncoding
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

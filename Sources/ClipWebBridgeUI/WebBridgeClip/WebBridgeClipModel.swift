@@ -69,8 +69,8 @@ public final class WebBridgeClipModel {
     }
 
     /// Records that the page finished loading: the content is on screen and the dwell starts.
-    public func contentDidLoad() {
-        promotion?.noteContentShown()
+    public func recordContentLoaded() {
+        promotion?.recordContentShown()
     }
 
     /// Handles a `WKScriptMessage.body`.
@@ -79,7 +79,7 @@ public final class WebBridgeClipModel {
         do {
             return handle(try bridge.decode(messageBody: messageBody))
         } catch {
-            return record(.rejected(error))
+            return publish(.rejected(error))
         }
     }
 
@@ -89,7 +89,7 @@ public final class WebBridgeClipModel {
         do {
             return handle(try bridge.decode(message))
         } catch {
-            return record(.rejected(error))
+            return publish(.rejected(error))
         }
     }
 
@@ -101,28 +101,28 @@ public final class WebBridgeClipModel {
         do {
             response = try bridge.apply(command, to: store, storingAs: handoffTypeName, offeringOnPresent: payload)
         } catch {
-            return record(.rejected(error))
+            return publish(.rejected(error))
         }
         switch response {
         case .stored(let offer):
             if case .store(let key, let value) = command { legacyWrite?.write(value, forKey: key) }
             handedOff = true
-            promotion?.noteTaskCompleted()
-            return record(.handedOff(offer))
+            promotion?.recordTaskCompleted()
+            return publish(.handedOff(offer))
         case .presentAppStoreOverlay(let offered):
             if offered != nil {
                 handedOff = true
-                promotion?.noteTaskCompleted()
+                promotion?.recordTaskCompleted()
             }
-            guard let promotion else { return record(.presentedOverlay(offered: offered)) }
+            guard let promotion else { return publish(.presentedOverlay(offered: offered)) }
             switch promotion.request(.automatic) {
-            case .present: return record(.presentedOverlay(offered: offered))
-            case .hold(let reason): return record(.heldOverlay(reason, offered: offered))
+            case .present: return publish(.presentedOverlay(offered: offered))
+            case .hold(let reason): return publish(.heldOverlay(reason, offered: offered))
             }
         }
     }
 
-    private func record(_ effect: WebBridgeClipEffect) -> WebBridgeClipEffect {
+    private func publish(_ effect: WebBridgeClipEffect) -> WebBridgeClipEffect {
         effects.append(effect)
         changes.send(effect)
         return effect

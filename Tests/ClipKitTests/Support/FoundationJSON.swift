@@ -46,7 +46,7 @@ struct FoundationJSON: Codable {
         case .bool(let bool): try container.encode(bool)
         case .number(let number):
             // Whole numbers are written as integers, as JSONValue has always written them.
-            if let integer = value.integerValue { try container.encode(integer) } else { try container.encode(number) }
+            if let integer = value.integerValue { try container.encode(integer) } else { try container.encode(number.doubleValue) }
         case .string(let string): try container.encode(string)
         case .array(let elements): try container.encode(elements.map(FoundationJSON.init))
         case .object(let members): try container.encode(members.mapValues(FoundationJSON.init))

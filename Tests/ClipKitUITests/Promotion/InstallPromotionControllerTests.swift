@@ -21,13 +21,13 @@ struct InstallPromotionControllerTests {
     @Test func showsOnceAfterTheTaskAndNotAgainInTheSameInvocation() {
         let controller = makeController()
         #expect(controller.request(.automatic) == .hold(.taskNotDone(remaining: nil)))
-        controller.noteContentShown()
-        controller.noteTaskCompleted()
+        controller.recordContentShown()
+        controller.recordTaskCompleted()
         #expect(controller.request(.automatic) == .present)
         #expect(controller.isOverlayPresented)
         #expect(controller.request(.automatic) == .hold(.alreadyPresented))
 
-        controller.overlayWasDismissed()
+        controller.recordOverlayDismissed()
         #expect(!controller.isOverlayPresented)
         #expect(controller.request(.automatic) == .hold(.alreadyShownThisInvocation))
         #expect(controller.request(.personAsked) == .present, "the person's own tap is never held")
@@ -35,25 +35,25 @@ struct InstallPromotionControllerTests {
 
     @Test func aDismissalQuietsTheNextInvocationThroughTheSharedMemory() {
         let first = makeController()
-        first.noteTaskCompleted()
+        first.recordTaskCompleted()
         first.request(.automatic)
-        first.overlayWasDismissed()
+        first.recordOverlayDismissed()
         #expect(memory.lastDismissal() == wall.now)
 
         wall.advance(by: 600)
         let second = makeController()
-        second.noteTaskCompleted()
+        second.recordTaskCompleted()
         #expect(second.request(.automatic) == .hold(.recentlyDismissed(until: wall.now.addingTimeInterval(3_000))))
 
         wall.advance(by: 3_000)
         let third = makeController()
-        third.noteTaskCompleted()
+        third.recordTaskCompleted()
         #expect(third.request(.automatic) == .present)
     }
 
     @Test func dismissingWhatIsNotShownRecordsNothing() {
         let controller = makeController()
-        controller.overlayWasDismissed()
+        controller.recordOverlayDismissed()
         #expect(memory.lastDismissal() == nil)
     }
 
@@ -64,14 +64,14 @@ struct InstallPromotionControllerTests {
         controller.changes.addObserver(recorder) { recorder, presented in recorder.values.append(presented) }
         controller.request(.personAsked)
         controller.request(.personAsked)
-        controller.overlayWasDismissed()
+        controller.recordOverlayDismissed()
         #expect(recorder.values == [true, false])
     }
 
     @Test func requestsAutomaticallyOnceTheDwellHasPassed() async {
         let clock = ManualClock()
         let controller = makeController()
-        controller.noteContentShown()
+        controller.recordContentShown()
         wall.advance(by: 5)
         let waiting = Task { await controller.requestAfterMinimumDwell(timer: DwellTimer(clock)) }
         await clock.waitForSleepers(1)
@@ -84,7 +84,7 @@ struct InstallPromotionControllerTests {
     @Test func theDwellWaitEndsQuietlyWhenCancelled() async {
         let clock = ManualClock()
         let controller = makeController()
-        controller.noteContentShown()
+        controller.recordContentShown()
         let waiting = Task { await controller.requestAfterMinimumDwell(timer: DwellTimer(clock)) }
         await clock.waitForSleepers(1)
         waiting.cancel()

@@ -44,30 +44,8 @@ import Testing
         var mutator = SeededMutator(seed: 0x5EED_E5C)
         for _ in 0..<3_000 {
             let content = (0..<mutator.below(40)).map { _ in mutator.pick(pieces) }.joined()
-            #expect(serialization(content: content) == #"[0,"ab",1700000000,1,[],"# + Self.referenceEscaped(content) + "]")
+            #expect(serialization(content: content) == #"[0,"ab",1700000000,1,[],"# + ReferenceJSONEscaper.quoted(content) + "]")
         }
-    }
-
-    static func referenceEscaped(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    output += String(format: "\\u%04x", scalar.value)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
     }
 
     @Test func theComputedIDIsTheSHA256OfTheSerialization() throws {

@@ -63,13 +63,13 @@ struct DriverShareClipSessionTests {
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
         guard case .driver(_, let first) = session.screen else { Issue.record("expected a driver"); return }
         first.request(.personAsked)
-        first.overlayWasDismissed()
+        first.recordOverlayDismissed()
 
         wall.advance(by: 60)
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
         guard case .driver(_, let second) = session.screen else { Issue.record("expected a driver"); return }
         #expect(second !== first, "each invocation gets its own promotion")
-        second.noteTaskCompleted()
+        second.recordTaskCompleted()
         guard case .hold(.recentlyDismissed) = second.request(.automatic) else {
             Issue.record("the earlier dismissal must quiet automatic prompts"); return
         }

@@ -47,6 +47,8 @@ import Testing
         ("https://cdn.bsky.app/img/avatar/%2e%2e/admin", "'..' segment"),
         ("https://cdn.bsky.app/img/avatar/x%2f..%2fadmin", "encoded separator"),
         ("https://cdn.bsky.app/img/avatar/%zz", "percent-encoding"),
+        ("https://cdn.bsky.app/img/avatar/%4", "percent-encoding"),
+        ("https://cdn.bsky.app/img/avatar/%ff%fe", "percent-encoding"),
         (" https://cdn.bsky.app/img/avatar/x", "whitespace"),
         ("https://cdn.bsky.app/img/avatar/x\n", "whitespace"),
         ("https://cdn.bsky.app\u{0}.evil.example/img/avatar/x", "control characters"),

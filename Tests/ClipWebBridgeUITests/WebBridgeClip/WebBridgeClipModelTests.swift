@@ -63,7 +63,7 @@ import Testing
     @Test func storeThenPresentHandsOffTheStarterPackAndShowsTheOverlayOnce() throws {
         let invoked = StarterPack(starterPackUri: "https://bsky.app/start/alice.bsky.social/3kabc")
         let (model, promotion) = try makeModel(invocationPayload: invoked)
-        model.contentDidLoad()
+        model.recordContentLoaded()
 
         guard case .handedOff(let offer) = model.handle(message: Self.storeMessage()) else {
             Issue.record("expected a handoff, got \(model.effects)"); return
@@ -76,7 +76,7 @@ import Testing
                 "the page's own value is kept, not replaced by the invocation link")
 
         #expect(model.handle(message: #"{"action":"present"}"#) == .heldOverlay(.alreadyPresented, offered: nil))
-        promotion.overlayWasDismissed()
+        promotion.recordOverlayDismissed()
         #expect(model.handle(message: #"{"action":"present"}"#) == .heldOverlay(.alreadyShownThisInvocation, offered: nil))
     }
 
@@ -93,7 +93,7 @@ import Testing
     @Test func aPageCannotPromptBeforeThePersonDidAnything() throws {
         let (model, promotion) = try makeModel()
         #expect(model.handle(message: #"{"action":"present"}"#) == .heldOverlay(.taskNotDone(remaining: nil), offered: nil))
-        model.contentDidLoad()
+        model.recordContentLoaded()
         wall.advance(by: 5)
         #expect(model.handle(message: #"{"action":"present"}"#) == .heldOverlay(.taskNotDone(remaining: 15), offered: nil))
         wall.advance(by: 15)

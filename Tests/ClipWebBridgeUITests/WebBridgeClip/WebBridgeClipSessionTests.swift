@@ -36,7 +36,7 @@ import Testing
         let session = WebBridgeClipSession(runtime: runtime)
         session.inbox.receive(.webpage(try #require(URL(string: "https://go.bsky.app/Ab12"))))
         guard case .page(let model, let promotion) = session.screen else { Issue.record("expected a page"); return }
-        model.contentDidLoad()
+        model.recordContentLoaded()
         let effect = model.handle(message: #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://go.bsky.app/Ab12"}"#)
         guard case .handedOff(let offer) = effect else { Issue.record("\(effect)"); return }
         #expect(offer.typeName == "bluesky.starterPack")

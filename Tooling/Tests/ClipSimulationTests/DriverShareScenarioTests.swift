@@ -4,6 +4,7 @@ import ClipLoopback
 import ClipNostrUI
 import ClipSimulation
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct DriverShareScenarioTests {
     ) async throws -> (SimulationReport, [SimulationStep], TemporaryDirectory) {
         let folder = try TemporaryDirectory(prefix: "clipkit-simulation")
         let simulator = try FlowSimulator(settings: SimulationSettings(
-            manifest: try SeededRelay.manifest("roadflare"), relays: relays ?? [seeded.relay.url], timeoutSeconds: 5
+            manifest: try ExampleManifest.load("roadflare"), relays: relays ?? [seeded.relay.url], timeoutSeconds: 5
         ))
         var streamed: [SimulationStep] = []
         let report = try await simulator.run(url: url ?? seeded.shareURL, scenarios: scenarios, container: folder.url) { streamed.append($0) }
@@ -118,7 +119,7 @@ struct DriverShareScenarioTests {
     }
 
     @Test func unusableInputIsATypedError() throws {
-        let manifest = try SeededRelay.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         #expect(throws: SimulationError.self) { try FlowSimulator(settings: SimulationSettings(manifest: manifest, relays: ["http://relay.example"])) }
         #expect(throws: SimulationError.invalidTimeout(0)) { try FlowSimulator(settings: SimulationSettings(manifest: manifest, timeoutSeconds: 0)) }
     }

@@ -16,7 +16,7 @@ struct SignedLinkScenarioTests {
     func simulate(url: String, relays: [String], timeoutSeconds: Double = 3) async throws -> ScenarioReport {
         let folder = try TemporaryDirectory(prefix: "clipkit-signed-link")
         let simulator = try FlowSimulator(settings: SimulationSettings(
-            manifest: try SeededRelay.manifest("roadflare"), relays: relays, timeoutSeconds: timeoutSeconds
+            manifest: try ExampleManifest.load("roadflare"), relays: relays, timeoutSeconds: timeoutSeconds
         ))
         let report = try await simulator.run(url: url, scenarios: [.freshInstall], container: folder.url) { _ in }
         return try #require(report.report(for: .freshInstall))

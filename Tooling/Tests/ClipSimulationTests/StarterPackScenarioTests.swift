@@ -2,6 +2,7 @@ import ClipKit
 import ClipKitUI
 import ClipSimulation
 import ClipTestSupport
+import ClipToolingTestSupport
 import ClipWebBridge
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ import Testing
 
     func simulate(_ scenarios: [SimulationScenario], url: String? = nil) async throws -> SimulationReport {
         let folder = try TemporaryDirectory(prefix: "clipkit-simulation")
-        let simulator = try FlowSimulator(settings: SimulationSettings(manifest: try SeededRelay.manifest("bluesky")))
+        let simulator = try FlowSimulator(settings: SimulationSettings(manifest: try ExampleManifest.load("bluesky")))
         return try await simulator.run(url: url ?? link, scenarios: scenarios, container: folder.url)
     }
 
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func withoutARouteTypeThePageStoresAGenericHandoff() async throws {
-        var manifest = try SeededRelay.manifest("bluesky")
+        var manifest = try ExampleManifest.load("bluesky")
         for index in manifest.routes.indices { manifest.routes[index].handoffType = nil }
         manifest.handoff.types = []
         let folder = try TemporaryDirectory(prefix: "clipkit-simulation")

@@ -42,7 +42,7 @@ public enum RelayMessage: Sendable, Equatable {
         guard byteCount <= limits.maximumFrameBytes else {
             throw .frameTooLarge(bytes: byteCount, limit: limits.maximumFrameBytes)
         }
-        let value: StrictJSONValue
+        let value: JSONValue
         do {
             value = try StrictJSONParser(maximumBytes: limits.maximumFrameBytes, maximumDepth: Self.maximumDepth).parse(text)
         } catch {
@@ -91,7 +91,7 @@ public enum RelayMessage: Sendable, Equatable {
     }
 
     /// The text of a string element, or the error naming the element and its message.
-    private static func string(_ value: StrictJSONValue, named element: String, in type: String) throws(RelayMessageError) -> String {
+    private static func string(_ value: JSONValue, named element: String, in type: String) throws(RelayMessageError) -> String {
         guard let text = value.stringValue else {
             throw .wrongElementType(type: type, element: element, expected: "a string")
         }

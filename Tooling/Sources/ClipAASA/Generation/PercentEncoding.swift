@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Percent-encoding for the URLs and patterns ClipKit writes.
 enum PercentEncoding {
     /// Characters kept as they are in a path segment: unreserved, sub-delims, `:` and `@`.
@@ -35,12 +37,9 @@ enum PercentEncoding {
     }
 
     static func escape(_ scalar: Unicode.Scalar) -> String {
-        let digits = Array("0123456789ABCDEF".unicodeScalars)
         var result = ""
         for byte in String(scalar).utf8 {
-            result += "%"
-            result.unicodeScalars.append(digits[Int(byte >> 4)])
-            result.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            result += "%" + Hex.encode([byte], uppercase: true)
         }
         return result
     }

@@ -25,7 +25,7 @@ extension AASADocument {
         )
         do {
             let document = try parser.parseDocument([UInt8](data))
-            return Reading(value: document.value.jsonValue, duplicateKeyPaths: document.duplicateKeyPaths.map(JSONPath.string(of:)))
+            return Reading(value: document.value, duplicateKeyPaths: document.duplicateKeyPaths.map(JSONPath.string(of:)))
         } catch {
             switch error.kind {
             case .tooLarge: throw .tooLarge(bytes: data.count, limit: limit)

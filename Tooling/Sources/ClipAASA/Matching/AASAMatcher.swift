@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Answers which app a URL opens according to an AASA file, with Apple's semantics.

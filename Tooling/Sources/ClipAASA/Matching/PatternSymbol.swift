@@ -1,3 +1,5 @@
+import ClipKit
+
 /// One character of a URL part or a pattern, as the matcher compares them.
 ///
 /// Percent-escapes are decoded into the characters they stand for, so `?` always matches one
@@ -57,11 +59,11 @@ enum Symbolizer {
         var index = 0
         while index < scalars.count {
             if scalars[index] == "%", index + 2 < scalars.count,
-               let high = hexValue(scalars[index + 1]), let low = hexValue(scalars[index + 2]) {
+               let high = Hex.digitValue(scalars[index + 1]), let low = Hex.digitValue(scalars[index + 2]) {
                 var bytes: [UInt8] = [high << 4 | low]
                 index += 3
                 while index + 2 < scalars.count, scalars[index] == "%",
-                      let nextHigh = hexValue(scalars[index + 1]), let nextLow = hexValue(scalars[index + 2]) {
+                      let nextHigh = Hex.digitValue(scalars[index + 1]), let nextLow = Hex.digitValue(scalars[index + 2]) {
                     bytes.append(nextHigh << 4 | nextLow)
                     index += 3
                 }
@@ -92,8 +94,8 @@ enum Symbolizer {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-               let high = hexValue(Unicode.Scalar(utf8[index + 1])), let low = hexValue(Unicode.Scalar(utf8[index + 2])) {
-                bytes.append(high << 4 | low)
+               let byte = Hex.byte(high: utf8[index + 1], low: utf8[index + 2]) {
+                bytes.append(byte)
                 index += 3
             } else {
                 bytes.append(utf8[index])
@@ -120,14 +122,5 @@ enum Symbolizer {
             }
         }
         return result
-    }
-
-    static func hexValue(_ scalar: Unicode.Scalar) -> UInt8? {
-        switch scalar.value {
-        case 0x30...0x39: return UInt8(scalar.value - 0x30)
-        case 0x41...0x46: return UInt8(scalar.value - 0x41 + 10)
-        case 0x61...0x66: return UInt8(scalar.value - 0x61 + 10)
-        default: return nil
-        }
     }
 }

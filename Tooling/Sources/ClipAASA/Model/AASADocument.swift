@@ -74,9 +74,12 @@ extension AASADocument {
         return .object(members)
     }
 
-    /// The document as the bytes of a file: pretty-printed UTF-8 JSON with sorted keys and a
-    /// final newline. The same document always gives the same bytes.
+    /// The document as the bytes of a file: indented UTF-8 JSON with sorted keys and a final
+    /// newline, U+007F, U+2028 and U+2029 escaped so every editor shows it line for line. The same
+    /// document always gives the same bytes, on every platform, so an ETag and a test can rely on them.
     public func encoded() -> Data {
-        CanonicalJSONWriter.data(for: json)
+        var data = json.serialized(layout: .indented, escaping: .editorSafe)
+        data.append(UInt8(ascii: "\n"))
+        return data
     }
 }

@@ -96,7 +96,7 @@ extension AASAFileCheck {
         guard options.percentEncoded else { return }
         let scalars = Array(pattern.unicodeScalars)
         for (index, scalar) in scalars.enumerated() where scalar == "%" {
-            let valid = index + 2 < scalars.count && Symbolizer.hexValue(scalars[index + 1]) != nil && Symbolizer.hexValue(scalars[index + 2]) != nil
+            let valid = index + 2 < scalars.count && Hex.digitValue(scalars[index + 1]) != nil && Hex.digitValue(scalars[index + 2]) != nil
             if !valid {
                 add(.badPercentEscape, .error, path,
                     "'\(pattern.prefix(80))' has a '%' that does not start a percent-escape (two hex digits), but the pattern is read as percent-encoded",

@@ -1,3 +1,4 @@
+import ClipAppStoreConnect
 import ClipKit
 
 /// Turns App Store Connect's domain statuses of the App Clip's build bundle into findings: each
@@ -24,9 +25,11 @@ public struct AppClipDomainStatusCheck: Sendable {
     /// The findings for the statuses of one build bundle.
     public func findings(in statuses: AppClipDomainStatuses) -> [Finding] {
         var findings: [Finding] = []
-        let cacheFile = statuses.label(cache: true)
-        let debugFile = statuses.label(cache: false)
-        for (report, file, name) in [(statuses.cache, cacheFile, "appClipDomainCacheStatus"), (statuses.debug, debugFile, "appClipDomainDebugStatus")] where report == nil {
+        let cacheFile = statuses.label(for: .cache)
+        let debugFile = statuses.label(for: .debug)
+        for (report, kind) in [(statuses.cache, AppClipDomainStatus.Kind.cache), (statuses.debug, .debug)] where report == nil {
+            let file = statuses.label(for: kind)
+            let name = kind.relationship
             findings.append(Finding(
                 .ascStatusUnavailable,
                 message: "App Store Connect has no \(name) for build bundle \(statuses.buildBundleID): it answered 404 or sent no data",
@@ -36,7 +39,7 @@ public struct AppClipDomainStatusCheck: Sendable {
         }
         guard statuses.cache != nil || statuses.debug != nil else { return findings }
 
-        func entry(_ report: AppClipDomainStatuses.Report?, _ domain: String) -> AppClipDomainStatuses.Report.Domain? {
+        func entry(_ report: AppClipDomainStatus?, _ domain: String) -> AppClipDomainStatus.Domain? {
             report?.domains.first { $0.domain.lowercased() == domain.lowercased() }
         }
         for domain in domains {
@@ -114,7 +117,7 @@ public struct AppClipDomainStatusCheck: Sendable {
     }
 
     /// Whether an entry records a failed check: `isValid` false, or an error code.
-    static func failed(_ entry: AppClipDomainStatuses.Report.Domain) -> Bool {
+    static func failed(_ entry: AppClipDomainStatus.Domain) -> Bool {
         entry.isValid == false || entry.errorCode != nil
     }
 

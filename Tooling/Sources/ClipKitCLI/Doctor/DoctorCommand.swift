@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipAASA
+import ClipAppStoreConnect
 import ClipDoctor
 import ClipKit
 import ClipSite
@@ -119,7 +120,7 @@ public struct DoctorCommand: AsyncParsableCommand {
             }
             let cache = try await client.appClipDomainStatus(.cache, buildBundleID: bundleID)
             let debug = try await client.appClipDomainStatus(.debug, buildBundleID: bundleID)
-            return AppClipDomainStatuses(buildBundleID: bundleID, cache: cache.map(Self.report), debug: debug.map(Self.report))
+            return AppClipDomainStatuses(buildBundleID: bundleID, cache: cache, debug: debug)
         } catch let error as AppStoreConnectError {
             // The statuses are an input doctor could not read: exit 2, as for an unreadable file.
             throw CommandFailure.badInput(error.description)
@@ -145,14 +146,6 @@ public struct DoctorCommand: AsyncParsableCommand {
         }
         return clip.id
     }
-
-    /// ClipSite's status as doctor's input.
-    static func report(_ status: AppClipDomainStatus) -> AppClipDomainStatuses.Report {
-        AppClipDomainStatuses.Report(lastUpdatedDate: status.lastUpdatedDate, domains: status.domains.map {
-            AppClipDomainStatuses.Report.Domain(domain: $0.domain, isValid: $0.isValid, lastUpdatedDate: $0.lastUpdatedDate, errorCode: $0.errorCode)
-        })
-    }
-
     /// Runs the checks and prints the findings; exits 1 when any is an error.
     public func run() async throws {
         var inputs = DoctorInputs(

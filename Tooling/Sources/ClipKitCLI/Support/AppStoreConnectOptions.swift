@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClipAppStoreConnect
 import ClipKit
 import ClipSite
 import Foundation

@@ -43,7 +43,7 @@ extension JSONValue {
 
     /// A whole number.
     public static func integer(_ value: Int) -> JSONValue {
-        .number(Double(value))
+        .number(value)
     }
 
     /// An object whose members are all strings.

@@ -1,6 +1,5 @@
 import ClipKit
 
-
 /// Checks a request before anything else looks at it, and names the 4xx it gets when it fails.
 ///
 /// Nothing here reads files, so traversal could not reach the disk anyway; such paths are still
@@ -57,7 +56,7 @@ enum RequestScreening {
                 let high = bytes.index(after: index)
                 guard high != bytes.endIndex else { return false }
                 let low = bytes.index(after: high)
-                guard low != bytes.endIndex, let value = hexValue(bytes[high], bytes[low]) else { return false }
+                guard low != bytes.endIndex, let value = Hex.byte(high: bytes[high], low: bytes[low]) else { return false }
                 if value < 0x20 || value == 0x7F || value == UInt8(ascii: "/") || value == UInt8(ascii: "\\") { return false }
             }
             if byte == UInt8(ascii: "/") {
@@ -89,19 +88,5 @@ enum RequestScreening {
             if dots > 2 { return true }
         }
         return dots == 0
-    }
-
-    private static func hexValue(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        guard let h = hexDigit(high), let l = hexDigit(low) else { return nil }
-        return h << 4 | l
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

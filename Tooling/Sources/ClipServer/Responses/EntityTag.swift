@@ -1,3 +1,5 @@
+import ClipKit
+
 /// Strong entity tags for fixed response bodies, and `If-None-Match` matching.
 enum EntityTag {
     /// A quoted tag from the bytes' 64-bit FNV-1a hash and length.
@@ -7,8 +9,8 @@ enum EntityTag {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(count, radix: 16) + "\""
+        let hashBytes = withUnsafeBytes(of: hash.bigEndian) { Array($0) }
+        return "\"" + Hex.encode(hashBytes) + "-" + String(count, radix: 16) + "\""
     }
 
     /// Whether an `If-None-Match` header value names `tag` (or is `*`), comparing weakly as RFC 9110 says.

@@ -34,7 +34,7 @@ extension ScenarioRun {
         record(.webContent, "the web view loads \(model.contentURL.absoluteString)", [
             .init("url", model.contentURL.absoluteString), .init("messageHandler", WebBridgeClipModel.messageHandlerName),
         ], outcome: hasClipQuery ? .ok : .failed)
-        model.contentDidLoad()
+        model.recordContentLoaded()
 
         var expected = ClipResult.Expected.nothing
         if let key = keys.first {

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// URLs that may be placed in `src`, `href` and `og:image`: `https` only, checked and re-encoded.
@@ -41,18 +42,13 @@ public enum SafeURL {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count,
-                      isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+                      Hex.byte(high: bytes[index + 1], low: bytes[index + 2]) != nil else { return false }
                 index += 3
             } else {
                 index += 1
             }
         }
         return true
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// Percent-encodes one path segment so that only unreserved characters remain.

@@ -51,7 +51,7 @@ package enum LinkProfileScript {
             "shownProfileCreatedAt": shown,
             "rules": LinkProfileRules.json,
         ])
-        return "<script type=\"application/json\" id=\"\(dataElementID)\">\(ScriptSafeJSON.serialized(data))</script>\n"
+        return "<script type=\"application/json\" id=\"\(dataElementID)\">\(String(decoding: data.serialized(escaping: .scriptSafe), as: UTF8.self))</script>\n"
             + "<script id=\"\(scriptElementID)\">\(source)</script>\n"
     }
 

@@ -74,8 +74,8 @@ public struct StaticSiteBuilder: Sendable {
         }
         var data: [String: JSONValue] = [
             "domains": .array([.string(domain)]),
-            "maxPathLength": .number(Double(InvocationRouter.maximumURLLength)),
-            "maxParameterLength": .number(Double(PageParameters.maximumLength)),
+            "maxPathLength": .number(InvocationRouter.maximumURLLength),
+            "maxParameterLength": .number(PageParameters.maximumLength),
             "patterns": .array(patterns),
         ]
         if acceptsSignedProfiles(domain: domain) { data["linkProfile"] = LinkProfileRules.json }
@@ -100,7 +100,7 @@ public struct StaticSiteBuilder: Sendable {
             ? LinkProfileScript.source + "\n" + ClientRouterScript.source
             : ClientRouterScript.source
         let insertion = """
-        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(ScriptSafeJSON.serialized(clientRoutingData(domain: domain)))</script>
+        <script type="application/json" id="\(ClientRouterScript.dataElementID)">\(String(decoding: clientRoutingData(domain: domain).serialized(escaping: .scriptSafe), as: UTF8.self))</script>
         <script>
         \(scripts)
         </script>

@@ -4,6 +4,7 @@ import ClipKit
 import ClipLoopback
 import ClipNostr
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 @Suite struct AASAValidatorCheckerTests {
     @Test(arguments: Fixtures.exampleNames)
     func generatedFilesPassForEveryDomain(example: String) async throws {
-        let manifest = try Fixtures.manifest(example)
+        let manifest = try ExampleManifest.load(example)
         let kinds = ParameterKindRegistry.standardWithNostr
         let folder = try TemporaryDirectory()
         for domain in manifest.domains {
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func validatorFindingsAreCarriedWithTheirCodesAndPaths() async throws {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let kinds = ParameterKindRegistry.standardWithNostr
         let folder = try TemporaryDirectory()
         let file = folder.file("apple-app-site-association")
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func aMissingLocalFileIsAnInputError() async throws {
-        let manifest = try Fixtures.manifest("bluesky")
+        let manifest = try ExampleManifest.load("bluesky")
         await #expect(throws: DoctorError.self) {
             _ = try await Doctor(manifest: manifest).examine(DoctorInputs(aasa: "/nonexistent/apple-app-site-association"))
         }
@@ -50,7 +51,7 @@ import Testing
 
     @Test func anUnreachableDomainIsAFinding() async throws {
         // Nothing listens on this loopback port: the real fetcher gets a refused connection.
-        let manifest = try Fixtures.manifest("bluesky")
+        let manifest = try ExampleManifest.load("bluesky")
         let port = try LoopbackPort.free()
         let checker = AASAValidatorChecker(fetcher: URLSessionAASAFetcher(timeout: 5))
         let report = try await Doctor(manifest: manifest, aasaChecker: checker).examine(DoctorInputs(aasa: "http://127.0.0.1:\(port)"))

@@ -14,7 +14,7 @@ import Testing
     static let json = [("Content-Type", "application/json")]
 
     @Test func aStaleCopyIsAWarningAndAMissingOneAnError() async throws {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let file = try AASAGenerator(manifest: manifest).data()
         let domain = try LoopbackHTTPServer(routes: [AASADocument.wellKnownPath: .init(headers: Self.json, body: file)])
         let older = Data(#"{"applinks":{"details":[{"appIDs":["6Y98438M9X.com.roadflare.RoadFlare"],"components":[{"/":"/s/*"}]}]},"appclips":{"apps":["6Y98438M9X.com.roadflare.RoadFlare.Clip"]}}"#.utf8)

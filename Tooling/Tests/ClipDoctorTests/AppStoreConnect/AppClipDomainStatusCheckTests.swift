@@ -1,19 +1,21 @@
+import ClipAppStoreConnect
 import ClipDoctor
 import ClipKit
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
 /// `doctor --asc`: App Store Connect's domain statuses of the App Clip's build bundle, as the
 /// command line hands them to doctor, turned into findings (the fetching itself is tested against
-/// the API stand-in in ClipSiteTests and through the command in ClipKitCLITests).
+/// the API stand-in in ClipAppStoreConnectTests and through the command in ClipKitCLITests).
 @Suite struct AppClipDomainStatusCheckTests {
-    typealias Entry = AppClipDomainStatuses.Report.Domain
+    typealias Entry = AppClipDomainStatus.Domain
 
     /// The RoadFlare manifest has one domain, roadflare.app; the Bluesky one has two.
     func examine(_ manifest: String, cache: [Entry]?, debug: [Entry]?) async throws -> DoctorReport {
-        let statuses = AppClipDomainStatuses(buildBundleID: "bundle-1", cache: cache.map { .init(lastUpdatedDate: "2025-03-01", domains: $0) },
-                                             debug: debug.map { .init(domains: $0) })
-        return try await Doctor(manifest: try Fixtures.manifest(manifest), aasaChecker: nil).examine(DoctorInputs(appClipDomainStatuses: statuses))
+        let statuses = AppClipDomainStatuses(buildBundleID: "bundle-1", cache: cache.map { AppClipDomainStatus(kind: .cache, id: "bundle-1", lastUpdatedDate: "2025-03-01", domains: $0) },
+                                             debug: debug.map { AppClipDomainStatus(kind: .debug, id: "bundle-1", lastUpdatedDate: nil, domains: $0) })
+        return try await Doctor(manifest: try ExampleManifest.load(manifest), aasaChecker: nil).examine(DoctorInputs(appClipDomainStatuses: statuses))
     }
 
     @Test func aDomainCachedAndValidGivesNoFinding() async throws {

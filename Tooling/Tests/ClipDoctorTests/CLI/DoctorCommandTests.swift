@@ -1,6 +1,7 @@
 import ClipDoctor
 import ClipKit
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func aBuiltIPAPassesThroughTheCommand() async throws {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let folder = try TemporaryDirectory()
         let ipa = try ProductFixture.writeIPA(ProductFixture.app(manifest), clips: [ProductFixture.clip(manifest)], into: folder.url)
         let result = try await ChildProcess.clipkit(["doctor", "--manifest", TestEnvironment.file("Examples/roadflare/clipkit.json").path, "--archive", ipa.path, "--json"])

@@ -1,6 +1,8 @@
+import ClipAppStoreConnect
 import ClipDoctor
 import ClipKit
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +20,7 @@ import Testing
     }
 
     static func scenario(for code: DoctorCode) async throws -> [Finding] {
-        let manifest = try Fixtures.manifest("bluesky")
+        let manifest = try ExampleManifest.load("bluesky")
         let expectations = ManifestExpectations(manifest: manifest)
         let generator = EntitlementsGenerator(manifest: manifest)
         let clipCheck = ClipEntitlementsCheck(expectations: expectations)
@@ -149,10 +151,14 @@ import Testing
     /// App Store Connect's domain statuses for the Bluesky manifest (bsky.app, go.bsky.app) that
     /// give `code`.
     static func ascScenario(for code: DoctorCode) -> AppClipDomainStatuses {
-        typealias Entry = AppClipDomainStatuses.Report.Domain
+        typealias Entry = AppClipDomainStatus.Domain
         let valid = [Entry(domain: "bsky.app", isValid: true), Entry(domain: "go.bsky.app", isValid: true)]
         func statuses(cache: [Entry]?, debug: [Entry]?) -> AppClipDomainStatuses {
-            AppClipDomainStatuses(buildBundleID: "bundle-1", cache: cache.map { .init(domains: $0) }, debug: debug.map { .init(domains: $0) })
+            AppClipDomainStatuses(
+                buildBundleID: "bundle-1",
+                cache: cache.map { AppClipDomainStatus(kind: .cache, id: "bundle-1", lastUpdatedDate: nil, domains: $0) },
+                debug: debug.map { AppClipDomainStatus(kind: .debug, id: "bundle-1", lastUpdatedDate: nil, domains: $0) }
+            )
         }
         switch code {
         case .ascStatusUnavailable: return statuses(cache: nil, debug: valid)
@@ -166,7 +172,7 @@ import Testing
     }
 
     @Test func unsupportedCapabilitiesHaveTheirOwnSeverities() throws {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let expectations = ManifestExpectations(manifest: manifest)
         let clip = EntitlementsGenerator(manifest: manifest).clipEntitlements
         let cases: [(String, PropertyListValue, Severity?)] = [

@@ -1,6 +1,7 @@
 import ClipDoctor
 import ClipKit
 import ClipNostr
+import ClipToolingTestSupport
 import Testing
 
 /// `clip.manifest.minimum-ios`: the manifest's `clip.minimumIOS` against what ClipKit and the
@@ -14,12 +15,12 @@ import Testing
 
     @Test(arguments: Fixtures.exampleNames)
     func theExamplesDeclareEnough(example: String) throws {
-        let manifest = try Fixtures.manifest(example)
+        let manifest = try ExampleManifest.load(example)
         #expect(MinimumIOSCheck(manifest: manifest).findings(file: "clipkit.json").isEmpty)
     }
 
     @Test func aNostrClipBelowIOS16IsAnError() throws {
-        var manifest = try Fixtures.manifest("roadflare")
+        var manifest = try ExampleManifest.load("roadflare")
         manifest.clip.minimumIOS = "15.1"
         let findings = MinimumIOSCheck(manifest: manifest).findings(file: "Examples/roadflare/clipkit.json")
         #expect(findings.map(\.code) == [Self.code])
@@ -33,14 +34,14 @@ import Testing
 
     @Test(arguments: ["16.0", "16", "16.4.1", "17.0"])
     func aNostrClipOnIOS16OrLaterPasses(version: String) throws {
-        var manifest = try Fixtures.manifest("roadflare")
+        var manifest = try ExampleManifest.load("roadflare")
         manifest.clip.minimumIOS = version
         #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
     }
 
     @Test(arguments: ["npub", "nostrProfile"])
     func aNostrRouteParameterAloneMakesANostrClip(kind: String) throws {
-        var manifest = try Fixtures.manifest("bluesky")
+        var manifest = try ExampleManifest.load("bluesky")
         #expect(MinimumIOSCheck(manifest: manifest).nostrFlowEvidence == nil)
         manifest.routes[0].params["handle"] = kind
         let check = MinimumIOSCheck(manifest: manifest)
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func aNostrSectionAloneMakesANostrClip() throws {
-        var manifest = try Fixtures.manifest("roadflare")
+        var manifest = try ExampleManifest.load("roadflare")
         manifest.clip.minimumIOS = "15.0"
         for index in manifest.routes.indices { manifest.routes[index].params = [:] }
         #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).map(\.code) == [Self.code])
@@ -61,7 +62,7 @@ import Testing
 
     @Test(arguments: ["14.0", "14.5", "14.9.9"])
     func anyClipBelowIOS15IsAnError(version: String) throws {
-        var manifest = try Fixtures.manifest("bluesky")
+        var manifest = try ExampleManifest.load("bluesky")
         manifest.clip.minimumIOS = version
         let findings = MinimumIOSCheck(manifest: manifest).findings(file: nil)
         #expect(findings.map(\.code) == [Self.code])
@@ -70,13 +71,13 @@ import Testing
     }
 
     @Test func aVersionThatDoesNotParseIsLeftToTheManifestLoader() throws {
-        var manifest = try Fixtures.manifest("roadflare")
+        var manifest = try ExampleManifest.load("roadflare")
         manifest.clip.minimumIOS = "sixteen"
         #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
     }
 
     @Test func doctorReportsItWhateverElseItChecks() async throws {
-        var manifest = try Fixtures.manifest("roadflare")
+        var manifest = try ExampleManifest.load("roadflare")
         manifest.clip.minimumIOS = "15.1"
         let report = try await Doctor(manifest: manifest, manifestFile: "clipkit.json", aasaChecker: nil).examine(DoctorInputs())
         #expect(report.findings.map(\.code) == [Self.code])

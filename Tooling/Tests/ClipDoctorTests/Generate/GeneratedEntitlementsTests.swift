@@ -1,6 +1,7 @@
 import ClipDoctor
 import ClipKit
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 @Suite struct GeneratedEntitlementsTests {
     @Test(arguments: Fixtures.exampleNames)
     func generatedFilesPassDoctorWithZeroFindings(example: String) async throws {
-        let manifest = try Fixtures.manifest(example)
+        let manifest = try ExampleManifest.load(example)
         let folder = try TemporaryDirectory()
         let files = try EntitlementsGenerator(manifest: manifest).write(to: folder.url)
         #expect(files.map(\.lastPathComponent) == ["App.entitlements", "AppClip.entitlements", "AppClip-Info.plist"])
@@ -30,7 +31,7 @@ import Testing
 
     @Test(arguments: Fixtures.exampleNames)
     func generatedFilesAreWhatTheManifestSays(example: String) throws {
-        let manifest = try Fixtures.manifest(example)
+        let manifest = try ExampleManifest.load(example)
         let generator = EntitlementsGenerator(manifest: manifest)
         let clip = generator.clipEntitlements
         #expect(clip[EntitlementKey.onDemandInstallCapable] == .boolean(true))
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func theCoffeeShopsClipAsksForLocationConfirmationAndNotifications() throws {
-        let fragment = EntitlementsGenerator(manifest: try Fixtures.manifest("coffee-shop")).clipInfoPlistFragment
+        let fragment = EntitlementsGenerator(manifest: try ExampleManifest.load("coffee-shop")).clipInfoPlistFragment
         #expect(fragment[InfoPlistKey.appClip]?.dictionaryValue == [
             InfoPlistKey.requestLocationConfirmation: .boolean(true), InfoPlistKey.requestEphemeralUserNotification: .boolean(true),
         ])
@@ -55,7 +56,7 @@ import Testing
 
     @Test func anInfoPlistThatDisagreesWithTheManifestsRequestsIsReportedBothWays() throws {
         for (example, value) in [("coffee-shop", false), ("bluesky", true)] {
-            let manifest = try Fixtures.manifest(example)
+            let manifest = try ExampleManifest.load(example)
             var info = Fixtures.infoPlist(bundleID: manifest.clip.bundleID, executable: "AppClip", minimumOS: manifest.clip.minimumIOS).dictionaryValue ?? [:]
             info[InfoPlistKey.appClip] = .dictionary([
                 InfoPlistKey.requestLocationConfirmation: .boolean(value),
@@ -68,7 +69,7 @@ import Testing
             #expect(findings.first?.message.contains("clip.requestsLocationConfirmation is \(!value)") == true)
         }
         // A missing key counts as false: the coffee shop's manifest asks for both.
-        let coffee = try Fixtures.manifest("coffee-shop")
+        let coffee = try ExampleManifest.load("coffee-shop")
         let bare = Fixtures.infoPlist(bundleID: coffee.clip.bundleID, executable: "AppClip", minimumOS: coffee.clip.minimumIOS)
         let findings = InfoPlistCheck(expectations: ManifestExpectations(manifest: coffee)).clipFindings(in: bare, file: "Info.plist", origin: .source)
         #expect(findings.filter { $0.code == DoctorCode.clipAppClipRequest.rawValue }.count == 2)
@@ -170,7 +171,7 @@ import Testing
 
     @Test(arguments: Fixtures.exampleNames, corruptions)
     func eachSingleCorruptionGivesExactlyTheExpectedFinding(example: String, corruption: Corruption) async throws {
-        let manifest = try Fixtures.manifest(example)
+        let manifest = try ExampleManifest.load(example)
         let generator = EntitlementsGenerator(manifest: manifest)
         let folder = try TemporaryDirectory()
         let files = try generator.write(to: folder.url)

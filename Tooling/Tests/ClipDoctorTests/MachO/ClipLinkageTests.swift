@@ -1,6 +1,7 @@
 import ClipDoctor
 import ClipKit
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func aBuiltClipWithAnExcludedFrameworkFailsDoctor() async throws {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let folder = try TemporaryDirectory()
         var clip = ProductFixture.clip(manifest)
         var spec = Self.offending

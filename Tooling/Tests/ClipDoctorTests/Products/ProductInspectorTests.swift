@@ -1,6 +1,7 @@
 import ClipDoctor
 import ClipKit
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
 
     @Test(arguments: Kind.allCases)
     func findsTheAppAndItsClipAndReadsWhatTheyCarry(kind: Kind) throws {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let folder = try TemporaryDirectory()
         let app = ProductFixture.app(manifest)
         let clip = ProductFixture.clip(manifest, resourceBytes: 123_456)
@@ -43,7 +44,7 @@ import Testing
 
     @Test(arguments: Kind.allCases)
     func aCorrectProductPassesDoctor(kind: Kind) async throws {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let folder = try TemporaryDirectory()
         let url = try write(kind, app: ProductFixture.app(manifest), clips: [ProductFixture.clip(manifest)], in: folder.url)
         let report = try await Doctor(manifest: manifest).examine(DoctorInputs(archive: url.path))
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func aClipBundleGivenAloneIsCheckedAsTheClip() async throws {
-        let manifest = try Fixtures.manifest("bluesky")
+        let manifest = try ExampleManifest.load("bluesky")
         let folder = try TemporaryDirectory()
         let url = try ProductFixture.write(ProductFixture.clip(manifest), into: folder.url)
         let inspection = try ProductInspector().inspect(at: url)
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func universalExecutablesAreRead() throws {
-        let manifest = try Fixtures.manifest("bluesky")
+        let manifest = try ExampleManifest.load("bluesky")
         let folder = try TemporaryDirectory()
         var clip = ProductFixture.clip(manifest)
         clip.secondSliceEntitlements = .some(clip.entitlements)
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func oversizedFilesInsideAZipAreRefused() throws {
-        let manifest = try Fixtures.manifest("bluesky")
+        let manifest = try ExampleManifest.load("bluesky")
         let folder = try TemporaryDirectory()
         let url = try ProductFixture.writeIPA(ProductFixture.app(manifest), clips: [ProductFixture.clip(manifest)], into: folder.url)
         var inspector = ProductInspector()
@@ -102,7 +103,7 @@ import Testing
 
     /// An `.ipa` whose clip executable is `realBytes` zeros (deflated to a few KiB) and declares `declaredBytes`.
     func lyingIPA(realBytes: Int, declaredBytes: UInt32, in folder: TemporaryDirectory) throws -> URL {
-        let manifest = try Fixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         var clip = ProductFixture.clip(manifest)
         clip.executableOverride = Data(count: realBytes)
         let url = try ProductFixture.writeIPA(ProductFixture.app(manifest), clips: [clip], into: folder.url)

@@ -6,11 +6,6 @@ import Foundation
 
 /// Manifests, plists and reports that the tests build for themselves.
 enum Fixtures {
-    /// The example manifest `Examples/<name>/clipkit.json`.
-    static func manifest(_ name: String) throws -> ClipManifest {
-        try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
-    }
-
     /// The example manifests by name.
     static let exampleNames = ["bluesky", "coffee-shop", "roadflare"]
 

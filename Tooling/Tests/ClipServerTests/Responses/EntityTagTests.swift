@@ -8,6 +8,9 @@ import Testing
         #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
         #expect(EntityTag.of(Array("{ }".utf8), count: 3) != tag)
         #expect(EntityTag.of(Array("{}".utf8), count: 2) == tag)
+        // The 64-bit FNV-1a hash in 16 hex digits, leading zero kept, then the length in hex.
+        #expect(tag == "\"08f44b07b5901a25-2\"")
+        #expect(EntityTag.of([UInt8](), count: 300) == "\"cbf29ce484222325-12c\"")
     }
 
     @Test func ifNoneMatchListsAreMatchedWeakly() {

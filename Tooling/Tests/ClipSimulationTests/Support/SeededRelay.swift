@@ -31,8 +31,4 @@ struct SeededRelay {
         let relay = self.relay
         await Task.detached { relay.stop() }.value
     }
-
-    static func manifest(_ example: String) throws -> ClipManifest {
-        try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: TestEnvironment.file("Examples/\(example)/clipkit.json"))
-    }
 }

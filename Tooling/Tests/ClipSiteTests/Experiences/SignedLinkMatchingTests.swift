@@ -1,6 +1,7 @@
 import ClipAASA
 import ClipKit
 import ClipSite
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 
     @Test(arguments: fragments)
     func theAASAFileDecidesAsWithoutTheFragment(fragment: String) throws {
-        let manifest = try SiteFixtures.manifest("roadflare")
+        let manifest = try ExampleManifest.load("roadflare")
         let matcher = AASAMatcher(document: try AASAGenerator(manifest: manifest).document())
         let plain = "https://roadflare.app/share/d/\(Self.npub)"
         for appID in [manifest.clipIdentifier, manifest.appIdentifier] {

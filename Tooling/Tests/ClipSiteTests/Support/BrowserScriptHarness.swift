@@ -17,7 +17,7 @@ enum BrowserScriptHarness {
         <!doctype html>
         <html><head><meta charset="utf-8"><title>harness</title></head><body>
         <pre id="result"></pre>
-        <script type="application/json" id="input">\(ScriptSafeJSON.serialized(input))</script>
+        <script type="application/json" id="input">\(String(decoding: input.serialized(escaping: .scriptSafe), as: UTF8.self))</script>
         <script>\(LinkProfileScript.source)</script>
         <script>
         (async function () {

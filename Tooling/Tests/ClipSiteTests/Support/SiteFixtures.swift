@@ -3,6 +3,7 @@ import ClipKit
 import ClipNostr
 import ClipSite
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 
 /// Manifests, sites and hostile inputs the ClipSite tests share.
@@ -12,10 +13,6 @@ enum SiteFixtures {
 
     /// A real npub (the test driver's, `Tests/Fixtures/nostr`).
     static let npub = "npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
-
-    static func manifest(_ name: String) throws -> ClipManifest {
-        try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/\(name)/clipkit.json"))
-    }
 
     /// A small AASA document per domain that names the domain, so tests can tell them apart.
     static func associationFiles(for manifest: ClipManifest) -> [String: Data] {
@@ -28,7 +25,7 @@ enum SiteFixtures {
         _ name: String, templates: SiteTemplates = .defaults, provider: (any ShareProfileProvider)? = nil,
         policy: ShareProfileCache.Policy = .init()
     ) throws -> LinkDomainSite {
-        let manifest = try manifest(name)
+        let manifest = try ExampleManifest.load(name)
         return try LinkDomainSite(
             manifest: manifest, associationFiles: associationFiles(for: manifest), templates: templates,
             profileProvider: provider, profilePolicy: policy, parameterKinds: kinds

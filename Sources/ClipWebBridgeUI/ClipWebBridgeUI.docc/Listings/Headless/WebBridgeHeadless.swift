@@ -9,7 +9,7 @@ func webBridgeHeadless(runtime: ClipRuntime, url: URL) {
     let session = WebBridgeClipSession(runtime: runtime)
     session.inbox.receive(.webpage(url))
     if case .page(let model, let promotion) = session.screen {
-        model.contentDidLoad()
+        model.recordContentLoaded()
         model.handle(message: #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://bsky.app/start/alice.bsky.social/3kabc"}"#)
         model.handle(message: #"{"action":"present"}"#)   // the task is done, so the overlay shows
         print(promotion.isOverlayPresented)               // true

@@ -1,0 +1,213 @@
+import ClipKit
+
+extension SourceGenerator {
+    /// The configuration: the manifest's constants, the manifest value, the kinds, the compiled
+    /// route table and the runtime.
+    func configurationNamespace(_ writer: inout SwiftWriter) {
+        writer.documentation(
+            "`\(manifestName)` compiled into Swift: its identifiers and settings, the manifest value and the route table,",
+            "so a clip reads and checks no JSON at run time."
+        )
+        writer.block("\(access) enum \(Self.configurationTypeName) {") { writer in
+            constants(&writer)
+            kinds(&writer)
+            writer.line()
+            writer.documentation("The manifest as `ManifestLoader` reads it, built in code: for the APIs that take a `ClipManifest`.")
+            manifestValue(&writer)
+            writer.line()
+            routeTable(&writer)
+            writer.line()
+            runtime(&writer)
+        }
+    }
+
+    private func constants(_ writer: inout SwiftWriter) {
+        func constant(_ documentation: String, _ name: String, _ type: String, _ value: String) {
+            writer.documentation(documentation)
+            writer.line("\(access) static let \(name): \(type) = \(value)")
+        }
+        constant("The Apple Developer team identifier (`teamID`).", "teamID", "String", SwiftLiteral.string(manifest.teamID))
+        constant("The full app's bundle identifier (`app.bundleID`).", "appBundleID", "String", SwiftLiteral.string(manifest.app.bundleID))
+        constant("The full app's App Store identifier (`app.appStoreID`).", "appStoreID", "String", SwiftLiteral.string(manifest.app.appStoreID))
+        constant("The clip's bundle identifier (`clip.bundleID`).", "clipBundleID", "String", SwiftLiteral.string(manifest.clip.bundleID))
+        constant("The App Group the clip and the app share (`appGroup`).", "appGroup", "String", SwiftLiteral.string(manifest.appGroup))
+        constant("The link domains (`domains`).", "domains", "[String]", SwiftLiteral.strings(manifest.domains))
+        constant(
+            "The Nostr relays profiles are fetched from (`nostr.relays`); empty when the manifest lists none.",
+            "relays", "[String]", SwiftLiteral.strings(manifest.nostr?.relays ?? [])
+        )
+        constant("Seconds an offered handoff stays claimable (`handoff.ttlSeconds`).", "handoffLifetimeSeconds", "Int", String(manifest.handoff.ttlSeconds))
+        constant(
+            "The handoff payload type names (`handoff.types`), which each payload's `handoffTypeName` matches.",
+            "handoffTypeNames", "[String]", SwiftLiteral.strings(manifest.handoff.types.map(\.name))
+        )
+        constant("The keys web content in the clip may store (`handoff.webBridgeKeys`).", "webBridgeKeys", "[String]", SwiftLiteral.strings(manifest.handoff.webBridgeKeys))
+    }
+
+    private func kinds(_ writer: inout SwiftWriter) {
+        writer.documentation("Every parameter kind the routes use.")
+        writer.line("\(access) static let parameterKindNames: [String] = \(SwiftLiteral.strings(kindNames))")
+        let own = kindNames.filter { name in
+            ParameterKindRegistry.standard.kind(named: name) == nil && ModuleParameterKind.named(name) == nil
+        }
+        let modules = moduleKinds.map { "`\($0.name)` (\($0.module))" }
+        writer.documentation(
+            modules.isEmpty
+                ? "ClipKit's standard parameter kinds."
+                : "ClipKit's standard parameter kinds and those the routes use from the package's other modules: \(modules.joined(separator: ", "))."
+        )
+        if !own.isEmpty {
+            writer.documentation(
+                "",
+                "The routes also use kinds the app registers itself (\(own.joined(separator: ", "))): pass",
+                "`parameterKinds.registering(…)` with each of them to the router."
+            )
+        }
+        var registry = "ParameterKindRegistry.standard"
+        for kind in moduleKinds { registry += ".registering(\(kind.expression))" }
+        writer.line("\(access) static let parameterKinds: ParameterKindRegistry = \(registry)")
+    }
+
+    private func manifestValue(_ writer: inout SwiftWriter) {
+        // With places the value is built in a closure that sets them after the initializer.
+        let places = !manifest.places.isEmpty
+        writer.line("\(access) static let manifest: ClipManifest = " + (places ? "{" : "ClipManifest("))
+        var body = SwiftWriter()
+        if places { body.line("var manifest = ClipManifest(") }
+        body.indented { body in
+            body.line("teamID: teamID,")
+            body.line("app: ClipManifest.AppTarget(bundleID: appBundleID, appStoreID: appStoreID, name: \(SwiftLiteral.optionalString(manifest.app.name))),")
+            let clip = manifest.clip
+            let invocations = "[" + clip.invocations.map { "." + $0.rawValue }.joined(separator: ", ") + "]"
+            body.block("clip: ClipManifest.ClipTarget(", closing: "),") { body in
+                body.line("bundleID: clipBundleID, minimumIOS: \(SwiftLiteral.string(clip.minimumIOS)), invocations: \(invocations),")
+                body.line("requestsLocationConfirmation: \(clip.requestsLocationConfirmation), requestsEphemeralNotifications: \(clip.requestsEphemeralNotifications)")
+            }
+            body.line("appGroup: appGroup,")
+            body.line("domains: domains,")
+            body.block("routes: [", closing: "],") { body in
+                for route in routes {
+                    let definition = route.definition
+                    body.block("ClipManifest.RouteDefinition(", closing: "),") { body in
+                        body.line("name: \(SwiftLiteral.string(definition.name)), patterns: \(SwiftLiteral.strings(definition.patterns)), handledBy: .\(definition.handledBy.rawValue),")
+                        body.line("params: \(SwiftLiteral.dictionary(definition.params)), webContentQuery: \(definition.webContentQuery.map(SwiftLiteral.dictionary) ?? "nil"),")
+                        body.line("fragment: \(definition.fragment.map { "." + $0.rawValue } ?? "nil"), headerImage: \(SwiftLiteral.optionalString(definition.headerImage)), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))")
+                    }
+                }
+            }
+            body.block("handoff: ClipManifest.HandoffSettings(", closing: "),") { body in
+                body.line("ttlSeconds: handoffLifetimeSeconds, webBridgeKeys: webBridgeKeys,")
+                body.block("types: [", closing: "]") { body in
+                    for type in manifest.handoff.types {
+                        let optional = type.optionalMembers.map(SwiftLiteral.strings) ?? "nil"
+                        body.line("ClipManifest.HandoffType(name: \(SwiftLiteral.string(type.name)), requiredMembers: \(SwiftLiteral.strings(type.requiredMembers)), optionalMembers: \(optional)),")
+                    }
+                }
+            }
+            body.line("nostr: \(manifest.nostr == nil ? "nil" : "ClipManifest.NostrSettings(relays: relays)")")
+        }
+        if places {
+            body.line(")")
+            body.block("manifest.places = [", closing: "]") { body in
+                for place in manifest.places {
+                    body.block("ClipManifest.Place(", closing: "),") { body in
+                        body.line("name: \(SwiftLiteral.string(place.name)), url: \(SwiftLiteral.string(place.url)),")
+                        body.line("latitude: \(SwiftLiteral.double(place.latitude)), longitude: \(SwiftLiteral.double(place.longitude)),")
+                        body.line("mapAction: \(SwiftLiteral.string(place.mapAction)), headerImage: \(SwiftLiteral.optionalString(place.headerImage))")
+                    }
+                }
+            }
+            body.line("return manifest")
+        }
+        writer.indented { writer in
+            for content in body.text.split(separator: "\n") { writer.line(String(content)) }
+        }
+        writer.line(places ? "}()" : ")")
+    }
+
+    private func routeTable(_ writer: inout SwiftWriter) {
+        let configuration = Self.configurationTypeName
+        writer.documentation(
+            "The router over the route table compiled from `\(manifestName)`: the patterns parsed at build time,",
+            "each parameter's kind looked up in `kinds`.",
+            "",
+            "- Throws: `RouterConfigurationError.unknownParameterKind` when `kinds` lacks a kind a route uses."
+        )
+        writer.block("\(access) static func router(parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws(RouterConfigurationError) -> InvocationRouter {") { writer in
+            writer.line("var routes: [InvocationRouter.CompiledRoute] = []")
+            for route in routes {
+                let definition = route.definition
+                let name = SwiftLiteral.string(definition.name)
+                let captures = Set(route.patterns.flatMap(\.captureNames)).sorted()
+                // Only a route with captures looks kinds up, which may throw.
+                let call = captures.isEmpty ? "InvocationRouter.CompiledRoute(" : "try InvocationRouter.CompiledRoute("
+                writer.block("routes.append(" + call, closing: "))") { writer in
+                    writer.line("name: \(name), handledBy: .\(definition.handledBy.rawValue),")
+                    writer.block("patterns: [", closing: "],") { writer in
+                        for pattern in route.patterns {
+                            let segments = pattern.segments.map { segment -> String in
+                                switch segment {
+                                case .literal(let text): return ".literal(\(SwiftLiteral.string(text)))"
+                                case .capture(let capture): return ".capture(\(SwiftLiteral.string(capture)))"
+                                }
+                            }
+                            writer.line("RoutePattern(host: \(SwiftLiteral.string(pattern.host)), segments: [\(segments.joined(separator: ", "))], source: \(SwiftLiteral.string(pattern.source))),")
+                        }
+                    }
+                    if captures.isEmpty {
+                        writer.line("parameterKinds: [:],")
+                    } else {
+                        writer.block("parameterKinds: [", closing: "],") { writer in
+                            for capture in captures {
+                                let kind = SwiftLiteral.string(route.kindName(of: capture))
+                                let parameter = SwiftLiteral.string(capture)
+                                writer.line("\(parameter): kinds.kind(named: \(kind), forParameter: \(parameter), ofRoute: \(name)),")
+                            }
+                        }
+                    }
+                    let query = definition.webContentQuery.map(SwiftLiteral.dictionary) ?? "nil"
+                    let fragment = definition.fragment.map { "." + $0.rawValue } ?? "nil"
+                    writer.line("webContentQuery: \(query), fragment: \(fragment), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))")
+                }
+            }
+            writer.line("return InvocationRouter(compiledRoutes: routes)")
+        }
+    }
+
+    private func runtime(_ writer: inout SwiftWriter) {
+        let configuration = Self.configurationTypeName
+        writer.documentation(
+            "The clip's (or the app's) runtime in `container`: the manifest value, the compiled router and the",
+            "App Group's handoff store, for the sessions of ClipKitUI and the flow modules.",
+            "",
+            "- Throws: `ClipSetupError` naming the part that could not be built and what to do."
+        )
+        writer.block("\(access) static func runtime(container: AppGroupContainer, parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws(ClipSetupError) -> ClipRuntime {") { writer in
+            writer.line("let router: InvocationRouter")
+            writer.line("do {")
+            writer.indented { $0.line("router = try self.router(parameterKinds: kinds)") }
+            writer.line("} catch {")
+            writer.indented { $0.line("throw .router(error)") }
+            writer.line("}")
+            writer.line("return try ClipRuntime(manifest: manifest, router: router, container: container)")
+        }
+        writer.line()
+        writer.line("#if canImport(Darwin)")
+        writer.documentation(
+            "The runtime in the system's container of the App Group, as `ClipRuntime.fromBundle()` builds it",
+            "from a bundled manifest, without reading one.",
+            "",
+            "- Throws: `ClipSetupError` naming the part that could not be built and what to do."
+        )
+        writer.block("\(access) static func runtime(parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws(ClipSetupError) -> ClipRuntime {") { writer in
+            writer.line("let container: AppGroupContainer")
+            writer.line("do {")
+            writer.indented { $0.line("container = try AppGroupContainer.system(manifest: manifest)") }
+            writer.line("} catch {")
+            writer.indented { $0.line("throw .appGroup(error)") }
+            writer.line("}")
+            writer.line("return try runtime(container: container, parameterKinds: kinds)")
+        }
+        writer.line("#endif")
+    }
+}

@@ -1,0 +1,121 @@
+import ClipKit
+import Foundation
+
+/// How the generator writes Swift for a target: the access level of what it declares and the
+/// parameter kinds the app registers at run time.
+///
+/// The build plugin reads it from `clipkit-plugin.json` beside the target's `clipkit.json`; without
+/// that file the defaults apply. `clipkit generate swift --configuration FILE` reads the same file.
+///
+/// ```json
+/// { "accessLevel": "public", "parameterKinds": ["ticket"] }
+/// ```
+public struct GenerationConfiguration: Sendable, Equatable {
+    /// The access level of the generated types and their members.
+    public enum AccessLevel: String, Sendable, CaseIterable {
+        /// Visible in the target only: a clip or an app that generates its own copy.
+        case `internal`
+        /// Visible to the modules that import the target: a shared module that both the clip and
+        /// the app import.
+        case `public`
+    }
+
+    /// The name of the configuration file the build plugin looks for beside `clipkit.json`.
+    public static let fileName = "clipkit-plugin.json"
+    /// The largest configuration file read, in bytes.
+    public static let maximumBytes = 16 * 1024
+
+    /// The access level of the generated declarations.
+    public var accessLevel: AccessLevel
+    /// Parameter kinds the app registers itself at run time, such as `ticket`. The generator cannot
+    /// run their checks, so it accepts routes that name them; the router built at run time throws
+    /// ``ClipKit/RouterConfigurationError/unknownParameterKind(route:parameter:kind:)`` if the
+    /// registry it is given lacks one.
+    public var parameterKinds: [String]
+
+    /// Creates a configuration; the defaults declare `internal` types and no kinds of the app's own.
+    public init(accessLevel: AccessLevel = .internal, parameterKinds: [String] = []) {
+        self.accessLevel = accessLevel
+        self.parameterKinds = parameterKinds
+    }
+
+    /// Reads a configuration file.
+    ///
+    /// - Throws: ``GenerationFailure`` naming every problem with its line and JSON path.
+    public static func load(contentsOf url: URL) throws(GenerationFailure) -> GenerationConfiguration {
+        let file = url.path
+        let data: Data
+        do throws(InputFile.Failure) {
+            data = try InputFile.read(path: file, limit: maximumBytes)
+        } catch {
+            throw GenerationFailure(ManifestDiagnostic(file: file, message: "cannot read the plugin configuration: \(error.reason)"))
+        }
+        var parser = StrictJSONParser(maximumBytes: maximumBytes, maximumDepth: 8)
+        parser.recordsValueLocations = true
+        let document: StrictJSONDocument
+        do {
+            document = try parser.parseDocument(data)
+        } catch {
+            throw GenerationFailure(ManifestDiagnostic(
+                file: file, line: error.line, column: error.column, message: "the plugin configuration is not valid JSON: \(error.detail)"
+            ))
+        }
+        var reader = ConfigurationReader(file: file, locator: JSONLocator(bytes: data, locations: document.valueLocations))
+        let configuration = reader.read(document.value)
+        if !reader.diagnostics.isEmpty { throw GenerationFailure(diagnostics: reader.diagnostics) }
+        return configuration
+    }
+}
+
+/// Reads a configuration document, collecting every problem with its position.
+private struct ConfigurationReader {
+    let file: String
+    let locator: JSONLocator
+    var diagnostics: [ManifestDiagnostic] = []
+
+    mutating func report(_ path: String, _ message: String) {
+        let position = locator.position(ofPath: path)
+        diagnostics.append(ManifestDiagnostic(file: file, line: position?.line, column: position?.column, path: path, message: message))
+    }
+
+    mutating func read(_ document: JSONValue) -> GenerationConfiguration {
+        var configuration = GenerationConfiguration()
+        guard let members = document.objectValue else {
+            report("$", "expected an object such as {\"parameterKinds\": [\"ticket\"]}, found \(document.typeDescription)")
+            return configuration
+        }
+        let known = ["accessLevel", "parameterKinds"]
+        for key in members.keys.sorted() where !known.contains(key) {
+            report("$." + key, "unknown key '\(key.prefix(64))'; expected one of: \(known.joined(separator: ", "))")
+        }
+        if let level = members["accessLevel"] {
+            let names = GenerationConfiguration.AccessLevel.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            if let text = level.stringValue, let parsed = GenerationConfiguration.AccessLevel(rawValue: text) {
+                configuration.accessLevel = parsed
+            } else {
+                report("$.accessLevel", "expected \(names), found \(level.stringValue.map { "'\($0.prefix(64))'" } ?? level.typeDescription)")
+            }
+        }
+        if let kinds = members["parameterKinds"] {
+            guard let elements = kinds.arrayValue else {
+                report("$.parameterKinds", "expected an array of kind names, found \(kinds.typeDescription)")
+                return configuration
+            }
+            for (index, element) in elements.enumerated() {
+                let path = "$.parameterKinds[\(index)]"
+                guard let name = element.stringValue else {
+                    report(path, "expected a kind name, found \(element.typeDescription)")
+                    continue
+                }
+                if !RoutePattern.isIdentifier(name) {
+                    report(path, "'\(name.prefix(64))' is not a kind name: expected a letter, then up to 63 letters, digits or '_'")
+                } else if configuration.parameterKinds.contains(name) {
+                    report(path, "'\(name)' is listed twice")
+                } else {
+                    configuration.parameterKinds.append(name)
+                }
+            }
+        }
+        return configuration
+    }
+}

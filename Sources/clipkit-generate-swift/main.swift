@@ -1,0 +1,45 @@
+// The generator the manifest plugin runs on every build:
+//
+//   clipkit-generate-swift --manifest clipkit.json --output DIR/ClipKitGenerated.swift [--configuration clipkit-plugin.json]
+//
+// It checks the manifest by the run-time loader's rules and writes the Swift it compiles into. Each
+// problem goes to standard error as `file:line:column: error: $.path: message`, the form Xcode and
+// SwiftPM show as build errors. Exit status: 0 written (or already up to date), 1 the manifest or the
+// configuration has problems, 2 bad arguments or an output that cannot be written.
+import ClipKitGeneration
+import Foundation
+
+let usage = "usage: clipkit-generate-swift --manifest FILE --output FILE [--configuration FILE]"
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+
+var options: [String: String] = [:]
+var arguments = CommandLine.arguments.dropFirst()
+while let name = arguments.popFirst() {
+    guard ["--manifest", "--output", "--configuration"].contains(name), options[name] == nil else {
+        fail("clipkit-generate-swift: unexpected argument '\(name)'\n\(usage)", status: 2)
+    }
+    guard let value = arguments.popFirst() else { fail("clipkit-generate-swift: \(name) needs a value\n\(usage)", status: 2) }
+    options[name] = value
+}
+guard let manifest = options["--manifest"], let output = options["--output"] else {
+    fail("clipkit-generate-swift: --manifest and --output are required\n\(usage)", status: 2)
+}
+
+do throws(GenerationFailure) {
+    var configuration = GenerationConfiguration()
+    if let file = options["--configuration"] {
+        configuration = try GenerationConfiguration.load(contentsOf: URL(fileURLWithPath: file))
+    }
+    let source = try ManifestCompiler(configuration: configuration).compile(manifestAt: URL(fileURLWithPath: manifest))
+    do throws(GenerationFailure) {
+        try GeneratedFile.write(source, to: URL(fileURLWithPath: output))
+    } catch {
+        fail(error.description, status: 2)
+    }
+} catch {
+    fail(error.description, status: 1)
+}

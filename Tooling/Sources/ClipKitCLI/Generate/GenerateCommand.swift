@@ -1,0 +1,53 @@
+import ArgumentParser
+import ClipDoctor
+import ClipKit
+import Foundation
+
+/// `clipkit generate`: write files that the manifest implies.
+public struct GenerateCommand: AsyncParsableCommand {
+    /// The command's name and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write files that the manifest implies.",
+        subcommands: [Entitlements.self, SwiftSource.self]
+    )
+
+    /// Creates the command.
+    public init() {}
+
+    /// `clipkit generate entitlements --out DIR`: the app's and the clip's `.entitlements` and the
+    /// clip's `NSAppClip` Info.plist fragment.
+    public struct Entitlements: AsyncParsableCommand {
+        /// The command's name and summary.
+        public static let configuration = CommandConfiguration(
+            commandName: "entitlements",
+            abstract: "Write App.entitlements, AppClip.entitlements and the clip's NSAppClip Info.plist fragment."
+        )
+
+        @OptionGroup var manifestOption: ManifestOption
+
+        /// The folder to write into.
+        @Option(name: .long, help: "The folder to write the files into (created if missing).")
+        public var out: String
+
+        @OptionGroup var output: OutputOptions
+
+        /// Creates the command.
+        public init() {}
+
+        /// Writes the files and prints their paths.
+        public func run() async throws {
+            let manifest = try manifestOption.load()
+            let written: [URL]
+            do {
+                written = try EntitlementsGenerator(manifest: manifest).write(to: URL(fileURLWithPath: out))
+            } catch {
+                throw CommandFailure.badInput("\(out): cannot write the files: \(FileErrorReason.describe(error, at: out, isFolder: true))")
+            }
+            let paths = written.map { out.hasSuffix("/") ? out + $0.lastPathComponent : out + "/" + $0.lastPathComponent }
+            Output.emit(.object(["files": .array(paths.map(JSONValue.string))]), json: output.json) {
+                paths.joined(separator: "\n")
+            }
+        }
+    }
+}

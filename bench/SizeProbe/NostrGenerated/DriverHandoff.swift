@@ -1,0 +1,1 @@
+../Nostr/DriverHandoff.swift
