@@ -72,6 +72,8 @@ class Target:
     minimums: dict[str, str]
     label: str = ""
     extra_sources: list[Path] = field(default_factory=list)
+    # A `clipkit.json` whose Swift, as the manifest plugin generates it, compiles with the sources.
+    manifest: Path | None = None
 
 
 def package_minimums() -> dict[str, str]:
@@ -105,7 +107,10 @@ def swift_files(folder: Path) -> list[Path]:
 # target of an app — a clip, a full app, an extension, or code that runs anywhere — compiled against
 # the package modules with its minimum iOS, like the examples. A tutorial shows a file as it grows: a
 # file named `Name-NN.swift` is step NN of `Name.swift`, and compiles in its place, with the folder's
-# other files. Every folder of Swift listings under a catalog's Listings/ must be listed here.
+# other files. A folder with a `clipkit.json` is a target that adopts the manifest plugin: the Swift
+# the plugin generates from that manifest (by the generator the plugin runs, `clipkit-generate-swift`,
+# from the same build as the modules) compiles with the folder's files. Every folder of Swift
+# listings under a catalog's Listings/ must be listed here.
 LISTINGS = {
     "Sources/ClipKit/ClipKit.docc/Listings/BrewClip": "15.0",
     "Sources/ClipKit/ClipKit.docc/Listings/BrewApp": "15.0",
@@ -118,6 +123,7 @@ LISTINGS = {
     "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/Headless": "15.0",
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Extension": "15.0",
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Headless": "15.0",
+    "Sources/ClipKitGeneration/ClipKitGeneration.docc/Listings/RoadFlareClip": "16.0",
 }
 STEP = re.compile(r"^(?P<base>.+)-(?P<step>\d\d)\.swift$")
 
@@ -145,7 +151,8 @@ def listing_targets() -> list[Target]:
         finals = [file for file in files if not STEP.match(file.name)]
         name = "Listing" + "".join(part for part in re.split(r"[^A-Za-z0-9]", folder.split("/")[1] + "_" + path.name) if part)
         mins = {"iOS": minimum}
-        result.append(Target(name, finals, [], False, mins, label=folder))
+        manifest = path / "clipkit.json" if (path / "clipkit.json").exists() else None
+        result.append(Target(name, finals, [], False, mins, label=folder, manifest=manifest))
         for file in files:
             step = STEP.match(file.name)
             if not step:
@@ -156,7 +163,7 @@ def listing_targets() -> list[Target]:
             sources = [other for other in finals if other != replaced] + [file]
             label = f"{folder}/{file.name}"
             result.append(Target(f"{name}{re.sub(r'[^A-Za-z0-9]', '', step.group('base'))}{step.group('step')}",
-                                 sorted(sources), [], False, mins, label=label))
+                                 sorted(sources), [], False, mins, label=label, manifest=manifest))
     return result
 
 
@@ -175,6 +182,10 @@ def targets() -> list[Target]:
         ("ClipNostrUI", "Sources/ClipNostrUI", ["ClipKitUI", "ClipKit", "ClipNostr"]),
         ("ClipWebBridgeUI", "Sources/ClipWebBridgeUI", ["ClipKitUI", "ClipKit", "ClipWebBridge"]),
         ("BlueskyKit", "Examples/bluesky/BlueskyKit", ["ClipKit", "ClipKitUI", "ClipWebBridge", "ClipWebBridgeUI"]),
+        # The manifest plugin's library runs on the build machine, not in a clip; it is compiled here
+        # too because it is a library product of the package, which the Swift Package Index builds
+        # (and documents) for iOS.
+        ("ClipKitGeneration", "Sources/ClipKitGeneration", ["ClipKit"]),
     ]
     result = [Target(name, swift_files(ROOT / folder), deps, True, minimums, label=folder) for name, folder, deps in modules]
     examples = [
@@ -302,7 +313,29 @@ class Checker:
             copy.write_text(rewrite(text))
             copies.append(copy)
             self.copy_to_original[str(copy)] = str(relative)
+        if target.manifest is not None:
+            copies.append(self.generate(target, destination))
         return copies
+
+    def generate(self, target: Target, destination: Path) -> Path:
+        """Writes the Swift the manifest plugin generates from `target.manifest`, rewritten like the
+        sources; diagnostics in it name the manifest."""
+        generator = self.modules_dir.parent / "clipkit-generate-swift"
+        if not generator.exists():
+            raise SystemExit(f"check-apple-glue: {generator} is missing; build it first "
+                             "(`swift build --product clipkit-generate-swift`, part of `swift build`)")
+        generated = self.scratch / "generated" / target.name / "ClipKitGenerated.swift"
+        generated.parent.mkdir(parents=True, exist_ok=True)
+        manifest = target.manifest.relative_to(ROOT)
+        result = subprocess.run([str(generator), "--manifest", str(manifest), "--output", str(generated)],
+                                capture_output=True, text=True, cwd=ROOT)
+        if result.returncode != 0:
+            sys.stderr.write(result.stdout + result.stderr)
+            raise SystemExit(f"check-apple-glue: the manifest plugin's generator refused {manifest}")
+        copy = destination / "ClipKitGenerated.swift"
+        copy.write_text(rewrite(generated.read_text()))
+        self.copy_to_original[str(copy)] = f"{manifest} (the Swift the manifest plugin generates)"
+        return copy
 
     def map_path(self, path: str) -> str:
         return self.copy_to_original.get(str(Path(path).resolve()) if not path.startswith("/") else path, path)

@@ -5,8 +5,13 @@ import Testing
 /// The documentation catalogs of the shipped modules promise only what the code does:
 ///
 /// - every `swift` block of an article is checked code: its lines, in order, are a run of lines of
-///   a file that `scripts/check-apple-glue` compiles as iOS would — a listing under a catalog's
-///   `Listings/` or an example's source (an `import` line of the block may be anywhere in that file);
+///   a file that something compiles (an `import` line of the block may be anywhere in that file):
+///   a listing under a catalog's `Listings/` or an example's source, which `scripts/check-apple-glue`
+///   compiles as iOS would (a listing folder with a `clipkit.json` together with the Swift the
+///   manifest plugin generates from it); a listing of the modules that run off the phone
+///   (`Documentation/Listings/` beside this file), compiled with this test target and run by
+///   ``ToolingListingTests``; or a file of `Tests/Fixtures/PluginAdopter`, the package that
+///   ClipKitGenerationTests builds with the manifest plugin;
 /// - every `@Code` file of a tutorial is a listing, and the coffee-shop tutorial ends with the
 ///   example's own files;
 /// - every manifest listing and every manifest in a `json` block passes `clipkit manifest validate`;
@@ -16,11 +21,11 @@ import Testing
 /// `scripts/docs` builds the catalogs with DocC, with warnings as errors; these tests cover what
 /// DocC does not look at: whether the code is right.
 @Suite struct DocumentationListingTests {
-    /// The documentation catalogs of the root package's modules.
+    /// The documentation catalogs of both packages' modules.
     static func catalogs() throws -> [URL] {
         let manager = FileManager.default
         var found: [URL] = []
-        for base in ["Sources", "Examples"] {
+        for base in ["Sources", "Examples", "Tooling/Sources"] {
             let enumerator = manager.enumerator(at: TestEnvironment.file(base), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
                 if url.pathExtension == "docc" {
@@ -71,10 +76,14 @@ import Testing
         lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// The Swift files `scripts/check-apple-glue` compiles for the documentation: the listings and
-    /// the examples.
+    /// The Swift files that are compiled for the documentation: the catalogs' listings and the
+    /// examples (`scripts/check-apple-glue`), the tooling's listings (this target) and the plugin
+    /// adopter's package (ClipKitGenerationTests).
     static func checkedSwiftFiles() throws -> [URL: [String]] {
         var files: [URL] = files(under: TestEnvironment.file("Examples"), endingWith: ".swift")
+        files += Self.files(under: TestEnvironment.file("Tooling/Tests/ClipKitCLITests/Documentation/Listings"), endingWith: ".swift")
+        files += Self.files(under: TestEnvironment.file("Tests/Fixtures/PluginAdopter/Sources"), endingWith: ".swift")
+        files.append(TestEnvironment.file("Tests/Fixtures/PluginAdopter/Package.swift"))
         for catalog in try catalogs() {
             files += Self.files(under: catalog.appendingPathComponent("Listings"), endingWith: ".swift")
         }
