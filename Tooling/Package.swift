@@ -259,6 +259,9 @@ let package = Package(
             dependencies: [
                 "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitGeneration"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                // The documentation's code listings of the tooling modules (Documentation/Listings).
+                clipKit("ClipNostr"), "ClipNostrWebSocket", "ClipAASA", "ClipSite", "ClipAppStoreConnect", "ClipServer",
+                "ClipDoctor", "ClipSimulation",
             ],
             swiftSettings: strictSwift
         ),

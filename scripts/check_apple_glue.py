@@ -13,8 +13,10 @@ What it does, in order:
    numbers match the originals and diagnostics are reported against the original paths.
 3. Compiles those modules in dependency order, all of a module's files together (Swift 6 mode, the
    package's upcoming features), through SIL so that the region-based isolation (`sending`) and
-   data-race diagnostics run, then each example target against them. Third-party modules
-   (swift-crypto) come from the normal Linux build in .build/debug/Modules.
+   data-race diagnostics run, then each example target and each folder of the documentation's code
+   listings against them. Third-party modules (swift-crypto) come from the normal Linux build in
+   .build/debug/Modules. With `--symbol-graphs DIR` it also writes the package modules' symbol
+   graphs, as iOS sees them, for `scripts/docs`.
 4. Scans every compiled file for API newer than the target's minimum deployment that is used
    without an `if #available`/`guard #available` or an enclosing `@available` (availability.py).
 
@@ -70,8 +72,7 @@ class Target:
     minimums: dict[str, str]
     label: str = ""
     extra_sources: list[Path] = field(default_factory=list)
-    # The clipkit.json that ClipKitManifestPlugin compiles into this target, as the examples' Xcode
-    # targets adopt it: the check compiles the generated Swift with the target's own sources.
+    # A `clipkit.json` whose Swift, as the manifest plugin generates it, compiles with the sources.
     manifest: Path | None = None
 
 
@@ -96,7 +97,74 @@ def clip_minimum(example: str) -> str:
 
 
 def swift_files(folder: Path) -> list[Path]:
-    return sorted(path for path in folder.rglob("*.swift"))
+    """The module's Swift files; a documentation catalog's code listings are not part of it (SwiftPM
+    does not compile them either)."""
+    return sorted(path for path in folder.rglob("*.swift")
+                  if not any(part.endswith(".docc") for part in path.relative_to(folder).parts))
+
+
+# The documentation's Swift code listings (`<Module>.docc/Listings/<folder>/`): each folder is one
+# target of an app — a clip, a full app, an extension, or code that runs anywhere — compiled against
+# the package modules with its minimum iOS, like the examples. A tutorial shows a file as it grows: a
+# file named `Name-NN.swift` is step NN of `Name.swift`, and compiles in its place, with the folder's
+# other files. A folder with a `clipkit.json` is a target that adopts the manifest plugin: the Swift
+# the plugin generates from that manifest (by the generator the plugin runs, `clipkit-generate-swift`,
+# from the same build as the modules) compiles with the folder's files. Every folder of Swift
+# listings under a catalog's Listings/ must be listed here.
+LISTINGS = {
+    "Sources/ClipKit/ClipKit.docc/Listings/BrewClip": "15.0",
+    "Sources/ClipKit/ClipKit.docc/Listings/BrewApp": "15.0",
+    "Sources/ClipKit/ClipKit.docc/Listings/Runtime": "15.0",
+    "Sources/ClipKitUI/ClipKitUI.docc/Listings/Headless": "15.0",
+    "Sources/ClipNostr/ClipNostr.docc/Listings/Verify": "15.0",
+    "Sources/ClipNostrUI/ClipNostrUI.docc/Listings/Headless": "16.0",
+    "Sources/ClipWebBridge/ClipWebBridge.docc/Listings/Bridge": "15.0",
+    "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/WebApp": "15.0",
+    "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/Headless": "15.0",
+    "Sources/ClipNotifications/ClipNotifications.docc/Listings/Extension": "15.0",
+    "Sources/ClipNotifications/ClipNotifications.docc/Listings/Headless": "15.0",
+    "Sources/ClipKitGeneration/ClipKitGeneration.docc/Listings/RoadFlareClip": "16.0",
+}
+STEP = re.compile(r"^(?P<base>.+)-(?P<step>\d\d)\.swift$")
+
+
+def listing_folders() -> list[Path]:
+    """Every folder of Swift code listings in the package's documentation catalogs."""
+    found = set()
+    for catalog in list(ROOT.glob("Sources/*/*.docc")) + list(ROOT.glob("Examples/*/*/*.docc")):
+        found.update(path for path in (catalog / "Listings").glob("*") if path.is_dir() and any(path.glob("*.swift")))
+    return sorted(found)
+
+
+def listing_targets() -> list[Target]:
+    """One target per listing folder with its final files, and one per tutorial step file."""
+    unknown = [str(folder.relative_to(ROOT)) for folder in listing_folders() if str(folder.relative_to(ROOT)) not in LISTINGS]
+    if unknown:
+        raise SystemExit(f"check-apple-glue: the listing folders {unknown} are not in LISTINGS (scripts/check_apple_glue.py); "
+                         "add each with its minimum iOS")
+    result = []
+    for folder, minimum in LISTINGS.items():
+        path = ROOT / folder
+        if not path.is_dir():
+            raise SystemExit(f"check-apple-glue: LISTINGS names {folder}, which does not exist")
+        files = sorted(path.glob("*.swift"))
+        finals = [file for file in files if not STEP.match(file.name)]
+        name = "Listing" + "".join(part for part in re.split(r"[^A-Za-z0-9]", folder.split("/")[1] + "_" + path.name) if part)
+        mins = {"iOS": minimum}
+        manifest = path / "clipkit.json" if (path / "clipkit.json").exists() else None
+        result.append(Target(name, finals, [], False, mins, label=folder, manifest=manifest))
+        for file in files:
+            step = STEP.match(file.name)
+            if not step:
+                continue
+            replaced = path / f"{step.group('base')}.swift"
+            if replaced not in finals:
+                raise SystemExit(f"check-apple-glue: {file.relative_to(ROOT)} is a step of {replaced.name}, which is missing")
+            sources = [other for other in finals if other != replaced] + [file]
+            label = f"{folder}/{file.name}"
+            result.append(Target(f"{name}{re.sub(r'[^A-Za-z0-9]', '', step.group('base'))}{step.group('step')}",
+                                 sorted(sources), [], False, mins, label=label, manifest=manifest))
+    return result
 
 
 def targets() -> list[Target]:
@@ -115,6 +183,10 @@ def targets() -> list[Target]:
         ("ClipNostrUI", "Sources/ClipNostrUI", ["ClipKitUI", "ClipKit", "ClipNostr"]),
         ("ClipWebBridgeUI", "Sources/ClipWebBridgeUI", ["ClipKitUI", "ClipKit", "ClipWebBridge"]),
         ("BlueskyKit", "Examples/bluesky/BlueskyKit", ["ClipKit", "ClipKitUI", "ClipWebBridge", "ClipWebBridgeUI"]),
+        # The manifest plugin's library runs on the build machine, not in a clip; it is compiled here
+        # too because it is a library product of the package, which the Swift Package Index builds
+        # (and documents) for iOS.
+        ("ClipKitGeneration", "Sources/ClipKitGeneration", ["ClipKit", "ClipManifestReader"]),
     ]
     result = [Target(name, swift_files(ROOT / folder), deps, True, minimums, label=folder) for name, folder, deps in modules]
     examples = [
@@ -129,18 +201,8 @@ def targets() -> list[Target]:
         manifest = ROOT / "Examples" / folder.split("/")[0] / "clipkit.json"
         result.append(Target(name, swift_files(ROOT / "Examples" / folder), [], False, mins, label=f"Examples/{folder}",
                              manifest=manifest if folder.endswith(("/Clip", "/App")) else None))
-    return result
+    return result + listing_targets()
 
-
-def generator() -> Path:
-    """The manifest plugin's generator from the root package's debug build, built first if missing."""
-    built = ROOT / ".build" / "debug" / "clipkit-generate-swift"
-    if not built.exists():
-        result = subprocess.run(["swift", "build", "--product", "clipkit-generate-swift"], capture_output=True, text=True, cwd=ROOT)
-        if result.returncode != 0:
-            sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
-            raise SystemExit("check-apple-glue: could not build clipkit-generate-swift")
-    return built
 
 
 # MARK: - Rewriting the conditions
@@ -195,8 +257,9 @@ DIAGNOSTIC = re.compile(r"^(?P<path>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): (?P
 
 
 class Checker:
-    def __init__(self, scratch: Path, modules_dir: Path, verbose: bool):
+    def __init__(self, scratch: Path, modules_dir: Path, verbose: bool, symbol_graphs: Path | None = None):
         self.scratch = scratch
+        self.symbol_graphs = symbol_graphs
         self.stubs = scratch / "stubs"
         self.src = scratch / "src"
         self.out = scratch / "modules"
@@ -259,18 +322,24 @@ class Checker:
         return copies
 
     def generate(self, target: Target, destination: Path) -> Path:
-        """Runs the manifest plugin's generator on the target's clipkit.json, as a build would."""
-        generated = destination / "ClipKitGenerated.swift"
-        result = subprocess.run(
-            [str(generator()), "--manifest", str(target.manifest), "--output", str(generated)],
-            capture_output=True, text=True, cwd=ROOT,
-        )
+        """Writes the Swift the manifest plugin generates from `target.manifest`, rewritten like the
+        sources; diagnostics in it name the manifest."""
+        generator = self.modules_dir.parent / "clipkit-generate-swift"
+        if not generator.exists():
+            raise SystemExit(f"check-apple-glue: {generator} is missing; build it first "
+                             "(`swift build --product clipkit-generate-swift`, part of `swift build`)")
+        generated = self.scratch / "generated" / target.name / "ClipKitGenerated.swift"
+        generated.parent.mkdir(parents=True, exist_ok=True)
+        manifest = target.manifest.relative_to(ROOT)
+        result = subprocess.run([str(generator), "--manifest", str(manifest), "--output", str(generated)],
+                                capture_output=True, text=True, cwd=ROOT)
         if result.returncode != 0:
             sys.stderr.write(result.stdout + result.stderr)
-            raise SystemExit(f"check-apple-glue: the generator refused {target.manifest.relative_to(ROOT)}")
-        generated.write_text(rewrite(generated.read_text()))
-        self.copy_to_original[str(generated)] = f"ClipKitGenerated.swift (from {target.manifest.relative_to(ROOT)})"
-        return generated
+            raise SystemExit(f"check-apple-glue: the manifest plugin's generator refused {manifest}")
+        copy = destination / "ClipKitGenerated.swift"
+        copy.write_text(rewrite(generated.read_text()))
+        self.copy_to_original[str(copy)] = f"{manifest} (the Swift the manifest plugin generates)"
+        return copy
 
     def map_path(self, path: str) -> str:
         return self.copy_to_original.get(str(Path(path).resolve()) if not path.startswith("/") else path, path)
@@ -302,13 +371,43 @@ class Checker:
             "-emit-module", "-emit-module-path", str(self.out / f"{target.name}.swiftmodule"),
             *self.common_flags(target), *map(str, copies),
         ]
+        graphs = None
+        if self.symbol_graphs is not None and target.package and self.capture is None:
+            graphs = self.symbol_graphs / target.name
+            shutil.rmtree(graphs, ignore_errors=True)
+            graphs.mkdir(parents=True)
+            # Members a type gets from other modules' protocol extensions (the stubs' SwiftUI
+            # modifiers on every view) are left out, like `swift package dump-symbol-graph
+            # --skip-synthesized-members`.
+            command += ["-emit-symbol-graph", "-emit-symbol-graph-dir", str(graphs), "-emit-extension-block-symbols",
+                        "-symbol-graph-minimum-access-level", "public", "-symbol-graph-skip-synthesized-members"]
         if self.verbose:
             print(" ".join(command), file=sys.stderr)
         started = time.monotonic()
         result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
         self.timings.append((target.name, time.monotonic() - started))
         diagnostics, other = self.parse(result.stdout + result.stderr)
+        if graphs is not None and result.returncode == 0:
+            self.point_graphs_at_originals(graphs)
         return result.returncode, diagnostics, other
+
+    def point_graphs_at_originals(self, graphs: Path) -> None:
+        """Rewrites the symbol graphs' source locations from the rewritten copies to the original
+        files (same lines), so that documentation warnings name the files to edit."""
+        for path in graphs.glob("*.symbols.json"):
+            graph = json.loads(path.read_text())
+            for symbol in graph.get("symbols", []):
+                location = symbol.get("location")
+                if location and location.get("uri", "").startswith("file://"):
+                    copy = location["uri"][len("file://"):]
+                    if copy in self.copy_to_original:
+                        location["uri"] = "file://" + str(ROOT / self.copy_to_original[copy])
+                comment = symbol.get("docComment")
+                if comment and comment.get("uri", "").startswith("file://"):
+                    copy = comment["uri"][len("file://"):]
+                    if copy in self.copy_to_original:
+                        comment["uri"] = "file://" + str(ROOT / self.copy_to_original[copy])
+            path.write_text(json.dumps(graph))
 
     def parse(self, output: str) -> tuple[list[Diagnostic], str]:
         diagnostics, other = [], []
@@ -330,7 +429,7 @@ def is_apple_only(path: str) -> bool:
     full = ROOT / path
     if not full.exists():
         return False
-    if (ROOT / "Examples") in full.resolve().parents:
+    if (ROOT / "Examples") in full.resolve().parents or any(part.endswith(".docc") for part in Path(path).parts):
         return True
     return bool(APPLE_ONLY_PATTERN.search(full.read_text()))
 
@@ -437,6 +536,8 @@ def main() -> int:
     parser.add_argument("--control", action="store_true",
                         help="run the negative control: plant each Tests/Fixtures/AppleCheck case and expect the check to fail")
     parser.add_argument("--no-availability", action="store_true", help="skip the availability scan")
+    parser.add_argument("--symbol-graphs", metavar="DIR",
+                        help="also write each package module's symbol graphs, as iOS sees them, to DIR/<module>/ (for scripts/docs)")
     parser.add_argument("--verbose", action="store_true", help="print the compiler commands and the timings")
     args = parser.parse_args()
 
@@ -446,7 +547,8 @@ def main() -> int:
         return 2
 
     started = time.monotonic()
-    checker = Checker(Path(args.scratch), modules_dir, args.verbose)
+    symbol_graphs = Path(args.symbol_graphs).resolve() if args.symbol_graphs else None
+    checker = Checker(Path(args.scratch).resolve(), modules_dir, args.verbose, symbol_graphs)
     checker.build_stubs()
     if args.control:
         passed = control(checker, targets())

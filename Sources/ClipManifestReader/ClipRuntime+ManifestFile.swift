@@ -33,8 +33,10 @@ extension ClipRuntime {
 extension ClipRuntime {
     /// Builds the runtime from the `clipkit.json` in `bundle` and the system's container of its App Group.
     ///
-    /// - Parameter parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
-    ///   clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
+    /// - Parameters:
+    ///   - bundle: The bundle that holds `clipkit.json` as a resource: the clip's or the app's.
+    ///   - parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
+    ///     clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
     /// - Throws: ``ClipSetupError``: the manifest is not bundled or not valid, or the target lacks
     ///   the App Group entitlement.
     public static func fromBundle(

@@ -28,7 +28,9 @@ public struct ManifestLoader: Sendable {
 
     /// Checks manifest JSON held in memory.
     ///
-    /// - Parameter source: The name used in errors, such as the file name.
+    /// - Parameters:
+    ///   - data: The manifest's JSON text.
+    ///   - source: The name used in errors, such as the file name.
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
     public func load(data: Data, source: String = "clipkit.json") throws(ManifestError) -> ClipManifest {
         var map: ManifestSourceMap?

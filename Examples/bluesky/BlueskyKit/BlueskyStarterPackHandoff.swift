@@ -7,7 +7,7 @@ import Foundation
 /// (`{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":…}`); Bluesky's manifest names
 /// ``handoffTypeName`` as the handoff of its starter-pack routes, so the stored value becomes this
 /// payload's one member. When the page asks for the App Store overlay before storing anything, the
-/// clip offers the invocation URL itself (``WebBridgeClipOptions/blueskyStarterPack``). The URI is
+/// clip offers the invocation URL itself (``ClipWebBridgeUI/WebBridgeClipOptions/blueskyStarterPack``). The URI is
 /// an `https` link (`https://bsky.app/start/{handle}/{rkey}`, `https://go.bsky.app/{code}`) or an
 /// `at://` record URI.
 public struct BlueskyStarterPackHandoff: HandoffPayload, Equatable {

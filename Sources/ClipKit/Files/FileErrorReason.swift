@@ -22,7 +22,10 @@ public enum FileErrorReason {
     /// Why a file operation on `path` failed, looking at the path itself when the error does not
     /// say: a part of it that is a file where a folder is needed, or a symbolic link to nothing.
     ///
-    /// - Parameter isFolder: Whether `path` itself must be a folder (one to create, list or write into).
+    /// - Parameters:
+    ///   - error: The error the operation threw.
+    ///   - path: The path the operation was given.
+    ///   - isFolder: Whether `path` itself must be a folder (one to create, list or write into).
     public static func describe(_ error: any Error, at path: String, isFolder: Bool) -> String {
         if let blocking = blockingItem(on: path, isFolder: isFolder) { return blocking }
         return describe(error)

@@ -40,7 +40,10 @@ public enum InputFile {
 
     /// The bytes of the regular file at `path`, of at most `limit` bytes.
     ///
-    /// - Parameter followsSymbolicLinks: When `false`, a symbolic link is refused (``Failure/symbolicLink``).
+    /// - Parameters:
+    ///   - path: The file to read.
+    ///   - limit: The most bytes accepted; a larger file is refused.
+    ///   - followsSymbolicLinks: When `false`, a symbolic link is refused (``Failure/symbolicLink``).
     public static func read(path: String, limit: Int, followsSymbolicLinks: Bool = true) throws(Failure) -> Data {
         var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
         if !followsSymbolicLinks { flags |= O_NOFOLLOW }

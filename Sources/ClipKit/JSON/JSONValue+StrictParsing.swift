@@ -11,7 +11,9 @@ extension JSONValue {
     /// error says whether the input was merely cut short (``JSONSyntaxError/isTruncation``) or is
     /// malformed, and where.
     ///
-    /// - Parameter maximumDepth: How deeply arrays and objects may nest; the top level counts as one.
+    /// - Parameters:
+    ///   - data: The JSON text, as UTF-8.
+    ///   - maximumDepth: How deeply arrays and objects may nest; the top level counts as one.
     /// - Throws: ``JSONSyntaxError``.
     public init(strictlyParsing data: Data, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONSyntaxError) {
         let parser = StrictJSONParser(maximumBytes: .max, maximumDepth: maximumDepth, maximumNumberLength: .max, rejectsNumbersBeyondDouble: true)

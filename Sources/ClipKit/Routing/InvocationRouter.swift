@@ -45,8 +45,16 @@ public struct InvocationRouter: Sendable {
         /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:)``
         /// builds from a route definition, and what code generated from `clipkit.json` writes out.
         ///
-        /// - Parameter parameterKinds: The kind of each capture of `patterns`; a capture without one is
-        ///   checked as a `string`.
+        /// - Parameters:
+        ///   - name: The route's name, as in the manifest.
+        ///   - handledBy: Which target handles the route's links.
+        ///   - patterns: The route's patterns, tried in order.
+        ///   - parameterKinds: The kind of each capture of `patterns`; a capture without one is
+        ///     checked as a `string`.
+        ///   - webContentQuery: Query items the clip adds when it loads the URL as web content.
+        ///   - fragment: What the route accepts in the URL's fragment, if anything.
+        ///   - handoffType: The handoff type the clip leaves for the route's links, if the manifest
+        ///     names one.
         public init(
             name: String, handledBy: ClipManifest.Handler, patterns: [RoutePattern], parameterKinds: [String: ParameterKind],
             webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, handoffType: String? = nil

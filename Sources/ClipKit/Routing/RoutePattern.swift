@@ -139,13 +139,21 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
 
 /// Why a route pattern could not be parsed.
 public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The pattern does not start with `https://`; carries the pattern.
     case notHTTPS(String)
+    /// The pattern has a query or a fragment; carries the pattern.
     case hasQueryOrFragment(String)
+    /// The pattern's host names a user or a port; carries the pattern.
     case hostHasUserOrPort(String)
+    /// The pattern's host is not a valid host name; carries the pattern and the reason.
     case badHost(String, String)
+    /// The pattern has an empty path segment (`//`); carries the pattern.
     case emptySegment(String)
+    /// A segment in braces is not a valid capture; carries the pattern and the segment.
     case badCapture(String, String)
+    /// The pattern captures a name twice; carries the pattern and the name.
     case duplicateCapture(String, String)
+    /// A segment has characters not allowed in a URL path; carries the pattern and the segment.
     case badLiteral(String, String)
 
     /// A sentence that says what is wrong and how to write it instead.

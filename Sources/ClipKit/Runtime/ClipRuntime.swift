@@ -28,8 +28,11 @@ public struct ClipRuntime: Sendable {
 
     /// Builds the runtime for a loaded manifest in `container`.
     ///
-    /// - Parameter parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
-    ///   clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
+    /// - Parameters:
+    ///   - manifest: The checked manifest.
+    ///   - container: The App Group container the clip and the app share.
+    ///   - parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
+    ///     clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
     /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
     public init(
         manifest: ClipManifest, container: AppGroupContainer, parameterKinds: ParameterKindRegistry = .standard
@@ -46,7 +49,10 @@ public struct ClipRuntime: Sendable {
     /// Builds the runtime with a router made beforehand: what the code generated from `clipkit.json`
     /// calls, with the manifest value and the route table it compiled, so the clip reads no JSON.
     ///
-    /// - Parameter router: A router over the same routes as `manifest`.
+    /// - Parameters:
+    ///   - manifest: The manifest the runtime serves.
+    ///   - router: A router over the same routes as `manifest`.
+    ///   - container: The App Group container the handoff and shared-defaults stores live in.
     /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
     public init(manifest: ClipManifest, router: InvocationRouter, container: AppGroupContainer) throws(ClipSetupError) {
         self.router = router

@@ -49,7 +49,9 @@ public struct ManifestCompiler: Sendable {
 
     /// Checks manifest JSON held in memory and returns the Swift source it compiles into.
     ///
-    /// - Parameter source: The file name that the diagnostics and the generated header give.
+    /// - Parameters:
+    ///   - data: The manifest's bytes.
+    ///   - source: The file name that the diagnostics and the generated header give.
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
     public func compile(data: Data, source: String = "clipkit.json") throws(GenerationFailure) -> String {
         try compile(data: data, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent)

@@ -29,7 +29,7 @@ public struct GenerationConfiguration: Sendable, Equatable {
     public var accessLevel: AccessLevel
     /// Parameter kinds the app registers itself at run time, such as `ticket`. The generator cannot
     /// run their checks, so it accepts routes that name them; the router built at run time throws
-    /// ``ClipKit/RouterConfigurationError/unknownParameterKind(route:parameter:kind:)`` if the
+    /// ``/ClipKit/RouterConfigurationError/unknownParameterKind(route:parameter:kind:)`` if the
     /// registry it is given lacks one.
     public var parameterKinds: [String]
 

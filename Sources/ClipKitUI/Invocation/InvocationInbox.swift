@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Receives invocations from every entry point, routes them with the shared
-/// ``ClipKit/InvocationRouter`` and keeps the one the screen should show.
+/// ``/ClipKit/InvocationRouter`` and keeps the one the screen should show.
 ///
 /// A clip can hear of the same URL twice on a cold launch (the scene's connection options
 /// and `onContinueUserActivity`); the inbox drops a repeat of the current URL that arrives

@@ -6,7 +6,7 @@ import ClipKit
 /// ``ClipSession`` (a clip that shows the app's own views), `DriverShareClipSession` (ClipNostrUI)
 /// and `WebBridgeClipSession` (ClipWebBridgeUI) conform, so one SwiftUI wrapper
 /// (`ClipSessionView`, `ObservedClipSession`) serves them all, and each is made from a
-/// ``ClipKit/ClipRuntime`` in one line.
+/// ``/ClipKit/ClipRuntime`` in one line.
 @MainActor
 public protocol ClipSessionModel: AnyObject {
     /// What the clip shows.
@@ -17,7 +17,7 @@ public protocol ClipSessionModel: AnyObject {
 
     /// Creates the session from a runtime built with ``parameterKinds``.
     ///
-    /// - Throws: ``ClipKit/ClipSetupError`` when the flow cannot be set up from the manifest.
+    /// - Throws: ``/ClipKit/ClipSetupError`` when the flow cannot be set up from the manifest.
     init(runtime: ClipRuntime) throws(ClipSetupError)
 
     /// The inbox every entry point delivers invocations to.

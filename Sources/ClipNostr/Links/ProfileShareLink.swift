@@ -46,8 +46,11 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
 
     /// A plain link for `publicKey` (hex, `npub` or `nprofile`), without a signed profile.
     ///
-    /// - Parameter route: The route to use; by default the first handled by the clip that
-    ///   captures an `npub`.
+    /// - Parameters:
+    ///   - publicKey: The profile's key: hex, `npub` or `nprofile`.
+    ///   - router: The manifest's router, with ClipNostr's parameter kinds.
+    ///   - route: The route to use; by default the first handled by the clip that
+    ///     captures an `npub`.
     /// - Throws: ``ProfileShareLinkError``.
     public init(publicKey: String, router: InvocationRouter, route: String? = nil) throws(ProfileShareLinkError) {
         let hex: String

@@ -17,7 +17,9 @@ public struct ProfileTarget: Sendable, Equatable {
 
     /// Resolves `text`: a NIP-19 string (a `nostr:` prefix is accepted) or an `https` share URL.
     ///
-    /// - Parameter router: The manifest's router; needed only for share URLs.
+    /// - Parameters:
+    ///   - text: What the person gave: an `npub`, an `nprofile` or a share URL.
+    ///   - router: The manifest's router; needed only for share URLs.
     /// - Throws: ``ProfileTargetError`` saying what is wrong with `text`.
     public init(resolving text: String, router: InvocationRouter?) throws(ProfileTargetError) {
         guard text.contains("://") else {

@@ -12,7 +12,7 @@
 public enum SignatureBackend: String, CaseIterable, Sendable {
     /// ``SwiftSignatureVerifier``: ClipNostr's own verifier, on every platform.
     case swift
-    /// ``Secp256k1SignatureVerifier``: Bitcoin Core's libsecp256k1, where this build links it.
+    /// `Secp256k1SignatureVerifier`: Bitcoin Core's libsecp256k1, where this build links it.
     case libsecp256k1
 
     /// Whether this build links the backend.

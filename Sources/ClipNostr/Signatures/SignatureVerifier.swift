@@ -1,7 +1,7 @@
 /// Checks BIP-340 Schnorr signatures on secp256k1: the platform seam under ``EventVerifier``.
 ///
 /// ClipNostr ships ``SwiftSignatureVerifier`` (pure Swift, every platform),
-/// ``Secp256k1SignatureVerifier`` (libsecp256k1, where it is linked: Linux with the package's
+/// `Secp256k1SignatureVerifier` (libsecp256k1, where it is linked: Linux with the package's
 /// default `Libsecp256k1` trait) and
 /// ``UnavailableSignatureVerifier``, which rejects everything, for apps that want to fail closed.
 /// An app plugs in another secp256k1 library by conforming to this protocol:

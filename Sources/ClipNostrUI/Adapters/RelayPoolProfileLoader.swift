@@ -2,7 +2,7 @@ import ClipKit
 import ClipNostr
 import Foundation
 
-/// Loads a driver's profile with ClipNostr's ``ClipNostr/RelayPool``: the real implementation of
+/// Loads a driver's profile with ClipNostr's ``/ClipNostr/RelayPool``: the real implementation of
 /// ``DriverProfileLoading`` in the clip, and in `clipkit simulate`.
 ///
 /// The npub is decoded with NIP-19 (an `nprofile`'s relay hints are asked first); every improving
@@ -47,7 +47,7 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
 
     /// Starts fetching the profile of the driver whose key is `npub`, starting from the signed
     /// profile in the share link's fragment: verified with the pool's verifier and yielded before
-    /// any relay answers (see ``ClipNostr/RelayPool/fetchProfile(of:from:embeddedIn:)``).
+    /// any relay answers (see ``/ClipNostr/RelayPool/fetchProfile(of:from:embeddedIn:)``).
     public func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad {
         let entity: NIP19Entity
         do {

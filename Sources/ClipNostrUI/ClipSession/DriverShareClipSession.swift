@@ -61,8 +61,8 @@ public final class DriverShareClipSession: ClipSessionModel {
     /// - Parameters:
     ///   - inbox: Where invocations arrive.
     ///   - loader: Fetches driver profiles (``RelayPoolProfileLoader`` in the clip).
-    ///   - offering: Leaves the handoff (the App Group's ``ClipKit/HandoffStore``).
-    ///   - promotionMemory: Remembers overlay dismissals (``ClipKitUI/SharedDefaultsPromotionMemory``).
+    ///   - offering: Leaves the handoff (the App Group's ``/ClipKit/HandoffStore``).
+    ///   - promotionMemory: Remembers overlay dismissals (``/ClipKitUI/SharedDefaultsPromotionMemory``).
     ///   - policy: When the overlay may show.
     ///   - driverRoute: The route whose links show a driver; `driverShare` in RoadFlare's manifest.
     ///   - driverParameter: The route parameter with the npub.
@@ -91,7 +91,7 @@ public final class DriverShareClipSession: ClipSessionModel {
     /// its handoff store and the promotion's memory in its App Group. The driver route is the first
     /// clip route with an `npub` parameter (`driverShare` by default).
     ///
-    /// - Throws: ``ClipKit/ClipSetupError/flow(_:)`` when the manifest lists no usable relays.
+    /// - Throws: ``/ClipKit/ClipSetupError/flow(_:)`` when the manifest lists no usable relays.
     public convenience init(runtime: ClipRuntime) throws(ClipSetupError) {
         let loader: RelayPoolProfileLoader
         do {

@@ -72,7 +72,7 @@ public final class DriverPreviewModel {
     ///   - promotion: Shows the App Store overlay after the person's task, if the clip has one.
     ///   - deadline: How long to wait for relays before giving up on them.
     ///   - clock: The clock the deadline runs on; tests pass one they control.
-    ///   - linkFragment: The invocation URL's fragment (``ClipKit/RouteMatch/fragment``), which may
+    ///   - linkFragment: The invocation URL's fragment (``/ClipKit/RouteMatch/fragment``), which may
     ///     carry the driver's signed profile; it is shown first once it verifies.
     ///   - handoffTypeName: The payload type name the handoff goes under.
     public init(

@@ -53,7 +53,7 @@ public struct DriverOnboardingRule: Sendable, Hashable {
         )
     }
 
-    /// This rule as an ``ClipKitUI/OnboardingRule`` that opens `destination(prefill)`.
+    /// This rule as an ``/ClipKitUI/OnboardingRule`` that opens `destination(prefill)`.
     public func rule<Destination: Sendable>(
         _ destination: @escaping @Sendable (DriverPrefill) -> Destination
     ) -> OnboardingRule<Destination> {

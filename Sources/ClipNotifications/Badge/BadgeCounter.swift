@@ -57,6 +57,8 @@ public final class BadgeCounter: @unchecked Sendable {
     /// A counter in the App Group container `containerDirectory`.
     ///
     /// - Parameters:
+    ///   - containerDirectory: The App Group container the app and its extensions share.
+    ///   - fileName: The counter's file inside it.
     ///   - durability: Whether each write waits for storage; see ``BadgeDurability``.
     ///   - diagnostics: Called (on the calling thread, after the lock is released) for every
     ///     damage the counter found and recovered from.

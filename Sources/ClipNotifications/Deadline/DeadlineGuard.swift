@@ -37,7 +37,10 @@ public final class DeadlineGuard<Content: Sendable>: @unchecked Sendable {
 
     /// Creates a guard for a notification whose unchanged content is `original`.
     ///
-    /// - Parameter contentHandler: Called exactly once, from whichever thread finishes first.
+    /// - Parameters:
+    ///   - original: The content as it arrived: delivered when the work throws, or when time runs
+    ///     out before the work recorded a better attempt.
+    ///   - contentHandler: Called exactly once, from whichever thread finishes first.
     public init(original: Content, contentHandler: @escaping ContentHandler) {
         self.original = original
         self.bestAttempt = original

@@ -28,7 +28,9 @@ public struct NotificationProcessor: Sendable {
 
     /// Processes the payload `payloadJSON` (the notification's `userInfo` as JSON).
     ///
-    /// - Parameter original: The content as the system built it; `nil` builds it from the payload.
+    /// - Parameters:
+    ///   - payloadJSON: The notification's `userInfo`, as JSON.
+    ///   - original: The content as the system built it; `nil` builds it from the payload.
     /// - Throws: ``PayloadRejection`` when the payload cannot be read at all; deliver the original
     ///   content then.
     public func process(_ payloadJSON: Data, original: NotificationContent? = nil) throws(PayloadRejection) -> ProcessedNotification {

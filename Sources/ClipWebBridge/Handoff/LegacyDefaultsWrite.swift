@@ -6,7 +6,7 @@ import Foundation
 /// Each value the page stores under one of ``keys`` is also written there, as the string the page
 /// sent, the way a hand-written clip did before. Bluesky's unchanged React Native app reads
 /// `starterPackUri` from the App Group `group.app.bsky` this way. The handoff itself still goes
-/// through ``ClipKit/HandoffStore``; this write never replaces it, and nothing reads it back.
+/// through ``/ClipKit/HandoffStore``; this write never replaces it, and nothing reads it back.
 public struct LegacyDefaultsWrite: Sendable, Hashable {
     /// The suite the app reads: its App Group identifier.
     public let suiteName: String

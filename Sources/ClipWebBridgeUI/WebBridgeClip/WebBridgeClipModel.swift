@@ -7,12 +7,12 @@ import Foundation
 /// which URL to load, and what each `postMessage` from the page leads to.
 ///
 /// - The page loads the invocation URL with the route's `webContentQuery` (`clip=true`), built
-///   with ``ClipKit/WebContentURL`` so an existing query survives.
-/// - `store` offers the value to the full app through the ``ClipKit/HandoffStore`` (the bridge
+///   with ``/ClipKit/WebContentURL`` so an existing query survives.
+/// - `store` offers the value to the full app through the ``/ClipKit/HandoffStore`` (the bridge
 ///   allows only the manifest's `handoff.webBridgeKeys`), as the handoff type the route names in
 ///   `clipkit.json` or as a `WebBridgeHandoff`; the person's task is then done. With
 ///   ``WebBridgeClipOptions/legacyWrite`` the value is also written where an older app reads it.
-/// - `present` asks the ``ClipKitUI/InstallPromotionController`` for the overlay as an automatic request:
+/// - `present` asks the ``/ClipKitUI/InstallPromotionController`` for the overlay as an automatic request:
 ///   a page cannot prove a person tapped, so the overlay waits for the task or the dwell, shows
 ///   once per invocation and stays quiet after a dismissal. When the page has stored nothing
 ///   yet, the invocation's own payload (``WebBridgeClipOptions/invocationPayload``; Bluesky's is

@@ -8,7 +8,7 @@ import ClipWebBridge
 /// ```swift
 /// var options = WebBridgeClipOptions()
 /// options.invocationPayload = { match in WebBridgeHandoff(key: "link", value: match.url.absoluteString) }
-/// let session = try WebBridgeClipSession(runtime: runtime, options: options)
+/// let session = WebBridgeClipSession(runtime: runtime, options: options)
 /// ```
 public struct WebBridgeClipOptions: Sendable {
     /// The app's own rules for the values of some keys, applied when a message is decoded.

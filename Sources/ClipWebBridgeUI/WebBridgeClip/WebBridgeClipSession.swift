@@ -8,7 +8,7 @@ import Foundation
 /// is to the driver-share flow.
 ///
 /// ```swift
-/// let session = try WebBridgeClipSession(runtime: runtime)      // runtime: try ClipConfiguration.runtime() on iOS
+/// let session = WebBridgeClipSession(runtime: runtime)      // runtime: try ClipConfiguration.runtime() on iOS
 /// session.inbox.receive(.webpage(url))
 /// if case .page(let model, let promotion) = session.screen {
 ///     model.contentURL                                           // what the web view loads (clip=true)

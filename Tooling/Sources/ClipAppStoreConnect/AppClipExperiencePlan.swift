@@ -56,7 +56,7 @@ public struct AppClipExperience: Sendable, Hashable, Codable {
 /// Each route the clip handles gives one experience whose link is the route's invocation URL
 /// prefix (the pattern's host and the literal path before its first capture); each place gives
 /// one at its URL with its name, coordinates and map action. A place's URL may share a route's
-/// prefix: the more specific link wins on a device, as ``AppClipExperienceSelector`` does. A
+/// prefix: the more specific link wins on a device, as ClipSite's `AppClipExperienceSelector` does. A
 /// route's or a place's `headerImage` becomes its experiences' card image, checked when the plan
 /// is made (see ``AppClipHeaderImage``).
 public struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
@@ -66,7 +66,7 @@ public struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
     /// Derives the plan from `manifest`, read from `manifestFile`; header images are named
     /// relative to that file's folder (the current folder when it is `nil`).
     ///
-    /// - Throws: ``ManifestError/invalid(file:issues:)`` with one issue per header image that is
+    /// - Throws: ``/ClipKit/ManifestError/invalid(file:issues:)`` with one issue per header image that is
     ///   missing, not a PNG or JPEG file, or not 1800 × 1200 pixels, at its manifest path.
     public init(manifest: ClipManifest, manifestFile: String? = nil) throws(ManifestError) {
         let folder = manifestFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }

@@ -20,8 +20,8 @@ import NIOWebSocket
 /// `SSL_CERT_FILE` and `SSL_CERT_DIR` name.
 ///
 /// Frames larger than ``maximumFrameBytes`` (alone or reassembled from fragments) close the
-/// connection with ``RelayTransportError/frameTooLarge(limit:)``; text must be valid UTF-8; pings
-/// are answered. Every failure is a typed ``RelayTransportError``.
+/// connection with ``/ClipNostr/RelayTransportError/frameTooLarge(limit:)``; text must be valid UTF-8; pings
+/// are answered. Every failure is a typed ``/ClipNostr/RelayTransportError``.
 public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable {
     /// The relay this transport connects to.
     public let relay: RelayURL
@@ -295,7 +295,7 @@ public struct WebSocketClientTransportFactory: RelayTransportFactory {
     /// Creates the factory; certificates are checked against the system's store and the
     /// authorities that `SSL_CERT_FILE` and `SSL_CERT_DIR` name (read on the first `wss://`
     /// connection; a variable that names nothing usable fails each such connection with
-    /// ``RelayTLSError/trustStoreUnreadable(variable:path:reason:)``).
+    /// ``/ClipNostr/RelayTLSError/trustStoreUnreadable(variable:path:reason:)``).
     public init() {
         tls = TLSContextSource(trust: nil)
     }

@@ -33,7 +33,7 @@ public struct ClipServer: Sendable {
     /// Where it logs.
     public let logger: Logger
 
-    /// Creates a server; nothing listens until ``run(onListening:)``.
+    /// Creates a server; nothing listens until ``run(shutdown:onListening:)``.
     public init(site: LinkDomainSite, configuration: ClipServerConfiguration = ClipServerConfiguration(), logger: Logger? = nil) {
         self.site = site
         self.configuration = configuration

@@ -14,7 +14,7 @@ import Foundation
 /// let simulator = try FlowSimulator(settings: SimulationSettings(manifest: manifest))
 /// let report = try await simulator.run(
 ///     url: "https://roadflare.app/share/d/npub1…", scenarios: SimulationScenario.allCases, container: folder
-/// ) { step in print(step.text) }
+/// ) { step in print(step) }
 /// report.passed
 /// ```
 ///

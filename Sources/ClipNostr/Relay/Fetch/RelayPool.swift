@@ -70,7 +70,11 @@ public struct RelayPool: Sendable {
     /// (``ProfileFetchUpdate/embeddedProfile``) and the fetch goes on as if it were absent. The
     /// grace window starts with the first profile from a relay, not with the link's.
     ///
-    /// - Parameter fragment: The link's fragment without `#`; `nil` or empty for none.
+    /// - Parameters:
+    ///   - author: The profile's public key, in hex.
+    ///   - relays: The relays to ask; duplicates are dropped and at most
+    ///     ``ProfileFetchConfiguration/maximumRelays`` are used.
+    ///   - fragment: The link's fragment without `#`; `nil` or empty for none.
     /// - Throws: ``ProfileFilterError`` when `author` is not a hex public key.
     public func fetchProfile(of author: String, from relays: [RelayURL], embeddedIn fragment: String?) throws(ProfileFilterError) -> ProfileFetch {
         let filter = try ProfileFilter(author: author)

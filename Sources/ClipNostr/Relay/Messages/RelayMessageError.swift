@@ -4,7 +4,7 @@ import ClipKit
 public enum RelayMessageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The frame has more bytes than ``RelayMessageLimits/maximumFrameBytes``.
     case frameTooLarge(bytes: Int, limit: Int)
-    /// The frame is not well-formed JSON (strictly: see ``ClipKit/StrictJSONParser``).
+    /// The frame is not well-formed JSON (strictly: see ``/ClipKit/StrictJSONParser``).
     case notJSON(JSONSyntaxError)
     /// The frame is JSON, but not an array.
     case notAnArray(found: String)

@@ -5,7 +5,9 @@ import Foundation
 public protocol AASAFetching: Sendable {
     /// Requests `url` with GET and returns the response as it came, redirects included.
     ///
-    /// - Parameter limit: The most body bytes to read; a longer body is cut and flagged.
+    /// - Parameters:
+    ///   - url: The AASA file's `https` URL.
+    ///   - limit: The most body bytes to read; a longer body is cut and flagged.
     /// - Throws: ``AASAFetchError`` when there is no HTTP response.
     func fetch(_ url: URL, limit: Int) async throws(AASAFetchError) -> AASAFetchResponse
 }

@@ -90,9 +90,11 @@ public struct AASAMatcher: Sendable {
 
     /// Matches a URL given as text: an absolute URL or a path starting with `/`.
     ///
-    /// - Parameter appID: The app to answer for. Without one, the answer is for the first app (in
-    ///   file order) that the URL opens; when it opens none, `block` if some app's entry excludes
-    ///   it, otherwise `unset`.
+    /// - Parameters:
+    ///   - text: An absolute URL, or a path that starts with `/`.
+    ///   - appID: The app to answer for. Without one, the answer is for the first app (in file
+    ///     order) that the URL opens; when it opens none, `block` if some app's entry excludes it,
+    ///     otherwise `unset`.
     /// - Throws: ``AASAMatchError`` when the text is not a URL or is too long.
     public func match(_ text: String, appID: String? = nil) throws(AASAMatchError) -> AASAMatchResult {
         let length = text.unicodeScalars.count

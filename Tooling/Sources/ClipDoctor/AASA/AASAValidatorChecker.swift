@@ -2,7 +2,7 @@ import ClipAASA
 import ClipKit
 import Foundation
 
-/// The AASA check through ClipAASA's ``AASAValidator``: the file's bytes, structure and patterns,
+/// The AASA check through ClipAASA's ``/ClipAASA/AASAValidator``: the file's bytes, structure and patterns,
 /// its agreement with the manifest, and — for a live URL — how it is hosted.
 ///
 /// The validator's findings keep their codes (`aasa.…`) and severities; the JSON path inside the

@@ -30,8 +30,10 @@ public struct AppClipSizeLimit: Sendable, Hashable {
 
     /// The limit for a clip with minimum iOS `minimumIOS` (`major.minor`) and the given invocations.
     ///
-    /// - Parameter invocations: How the clip is invoked; empty means "not known", which is read
-    ///   as digital and physical, the stricter case.
+    /// - Parameters:
+    ///   - minimumIOS: The clip's minimum iOS, `major.minor` as in the manifest.
+    ///   - invocations: How the clip is invoked; empty means "not known", which is read as digital
+    ///     and physical, the stricter case.
     public static func forClip(minimumIOS: String, invocations: Set<ClipInvocationKind>) -> AppClipSizeLimit? {
         guard let major = majorVersion(minimumIOS) else { return nil }
         let kinds = invocations.isEmpty ? [.digital, .physical] : invocations

@@ -37,7 +37,7 @@ public struct RelayTrust: Sendable {
     /// The system's store plus the CA certificates that `SSL_CERT_FILE` and `SSL_CERT_DIR` name in
     /// `environment` (the process's environment by default). Empty variables are ignored.
     ///
-    /// - Throws: ``RelayTLSError/trustStoreUnreadable(variable:path:reason:)`` when a variable names
+    /// - Throws: ``/ClipNostr/RelayTLSError/trustStoreUnreadable(variable:path:reason:)`` when a variable names
     ///   a file or folder that is missing, unreadable or holds no PEM certificate.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment

@@ -12,7 +12,7 @@ import Foundation
 /// share link walked through every scenario of the test plan.
 ///
 /// ```swift
-/// let demo = try await DemoSession.start(DemoSession.Options()) { step in print(step.text) }
+/// let demo = try await DemoSession.start(DemoSession.Options()) { step in print(step) }
 /// print(demo.sharePageURL)          // http://127.0.0.1:8080/share/d/npub1…
 /// await demo.waitUntilStopped()     // SIGINT or SIGTERM
 /// ```
@@ -83,7 +83,9 @@ public final class DemoSession {
 
     /// Starts the relay, publishes the sample driver, serves the link domain and simulates the share link.
     ///
-    /// - Parameter onStep: Called with every step of the simulation as it happens.
+    /// - Parameters:
+    ///   - options: The ports of the server and the relay, the package root, and whether signals stop the server.
+    ///   - onStep: Called with every step of the simulation as it happens.
     /// - Throws: ``DemoError`` when a part cannot start; ``SimulationError`` never reaches here for
     ///   the embedded example (it is reported as ``DemoError/missingFile(path:reason:)``).
     public static func start(_ options: Options, onStep: @escaping @MainActor (SimulationStep) -> Void = { _ in }) async throws(DemoError) -> DemoSession {

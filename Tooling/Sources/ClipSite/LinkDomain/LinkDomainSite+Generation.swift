@@ -3,7 +3,7 @@ import ClipKit
 import Foundation
 
 extension LinkDomainSite {
-    /// Builds a site whose AASA documents, one per domain, come from ``AASAGenerator``.
+    /// Builds a site whose AASA documents, one per domain, come from ``/ClipAASA/AASAGenerator``.
     ///
     /// - Throws: ``LinkDomainSiteError`` when the manifest's routes cannot be compiled or its AASA generated.
     public init(

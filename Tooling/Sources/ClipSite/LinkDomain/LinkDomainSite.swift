@@ -21,9 +21,13 @@ public struct LinkDomainSite: Sendable {
     /// Builds a site.
     ///
     /// - Parameters:
+    ///   - manifest: The manifest whose domains, routes and app the site serves.
     ///   - associationFiles: Each domain's AASA document (from the AASA generator), by domain.
+    ///   - templates: The Mustache templates the pages render from.
     ///   - profileProvider: Where share pages get their preview profile; wrapped in a ``ShareProfileCache``.
-    /// - Throws: ``RouterConfigurationError`` when a route's pattern or parameter kind is invalid.
+    ///   - profilePolicy: The cache's limits on lookups: how many at once, how long answers hold, the budget.
+    ///   - parameterKinds: The parameter kinds the routes use, as the app registers them.
+    /// - Throws: ``/ClipKit/RouterConfigurationError`` when a route's pattern or parameter kind is invalid.
     public init(
         manifest: ClipManifest, associationFiles: [String: Data], templates: SiteTemplates = .defaults,
         profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
@@ -67,7 +71,9 @@ public struct LinkDomainSite: Sendable {
 
     /// The share page for `match`, with the profile when the provider has one in time.
     ///
-    /// - Parameter client: Who asks, for the profile cache's per-client budget (see ``LookupBudget``).
+    /// - Parameters:
+    ///   - match: The routed share URL.
+    ///   - client: Who asks, for the profile cache's per-client budget (see ``LookupBudget``).
     public func sharePage(for match: RouteMatch, client: String? = nil) async -> RenderedSharePage {
         guard let profiles else {
             return RenderedSharePage(html: renderer.sharePage(for: match, profile: nil), expiresAt: nil, showsProfile: false)

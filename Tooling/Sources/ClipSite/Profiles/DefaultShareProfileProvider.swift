@@ -11,6 +11,7 @@ public enum DefaultShareProfileProvider {
     /// The provider for `manifest`'s routes, or `nil` when no route has a profile to preview.
     ///
     /// - Parameters:
+    ///   - manifest: The manifest whose routes and relays decide the provider.
     ///   - relays: Relays that replace the manifest's, such as a local relay in the demo.
     ///   - transportFactory: How the provider reaches relays: a ``SharedRelayConnections`` for a
     ///     server (one long-lived connection per relay); by default a new connection per lookup.

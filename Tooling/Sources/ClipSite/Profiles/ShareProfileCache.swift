@@ -116,7 +116,10 @@ public actor ShareProfileCache: ShareProfileProvider {
 
     /// Wraps `provider`.
     ///
-    /// - Parameter now: The clock; tests pass one they control.
+    /// - Parameters:
+    ///   - provider: Where profiles are looked up.
+    ///   - policy: How many lookups run at once, how long answers hold, and the lookup budget.
+    ///   - now: The clock; tests pass one they control.
     public init(
         provider: any ShareProfileProvider, policy: Policy = Policy(),
         now: @escaping @Sendable () -> Date = { Date() }
@@ -148,8 +151,10 @@ public actor ShareProfileCache: ShareProfileProvider {
 
     /// The profile for `request` and how long the answer holds.
     ///
-    /// - Parameter client: Who asks, as the server names clients (an IPv4 address, an IPv6 /64);
-    ///   a new lookup takes a token from this client's bucket. `nil` draws on the overall bucket only.
+    /// - Parameters:
+    ///   - request: The routed share URL whose profile is wanted.
+    ///   - client: Who asks, as the server names clients (an IPv4 address, an IPv6 /64); a new
+    ///     lookup takes a token from this client's bucket. `nil` draws on the overall bucket only.
     public func lookup(_ request: ShareProfileRequest, client: String? = nil) async -> Lookup {
         let started = now()
         guard let key = provider.lookupKey(for: request) else {

@@ -31,7 +31,10 @@ public final class SharedRelayConnections: RelayTransportFactory, @unchecked Sen
 
     /// Creates an empty pool; connections open on first use.
     ///
-    /// - Parameter transportFactory: What opens the real connections (swift-websocket's client by default).
+    /// - Parameters:
+    ///   - configuration: The limits of each relay's connection: open subscriptions, back-off.
+    ///   - transportFactory: What opens the real connections (the SwiftNIO WebSocket client of
+    ///     `ClipNostrWebSocket` by default).
     public init(configuration: SharedRelayConfiguration = SharedRelayConfiguration(), transportFactory: any RelayTransportFactory = RelayTransports.tooling) {
         self.configuration = configuration
         factory = transportFactory

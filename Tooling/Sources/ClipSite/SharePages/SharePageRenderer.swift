@@ -61,7 +61,7 @@ public struct SharePageRenderer: Sendable {
     /// The share page for a routed URL, showing `profile` when there is one.
     ///
     /// When the route accepts a signed profile in its links' fragment, the page also carries the
-    /// script that verifies and shows it in the browser (see ``LinkProfileScript``), told the
+    /// script that verifies and shows it in the browser (`LinkProfileScript`), told the
     /// `created_at` of `profile` so that only a newer signed profile replaces it.
     public func sharePage(for match: RouteMatch, profile: ShareProfile?) -> String {
         let pattern = try? RoutePattern(parsing: match.pattern)

@@ -8,8 +8,8 @@ import Foundation
 /// - `index.html`: the home page with the Smart App Banner.
 /// - `404.html`: the not-found page plus an inline script and the route table as JSON; hosts
 ///   answer unknown paths with it, and the script renders the matching share page in the browser
-///   (see ``ClientRouterScript``), then, for a route that accepts a signed profile, verifies and
-///   shows the one the link's fragment carries (see ``LinkProfileScript``). No external scripts.
+///   (`ClientRouterScript`), then, for a route that accepts a signed profile, verifies and
+///   shows the one the link's fragment carries (`LinkProfileScript`). No external scripts.
 /// - `.nojekyll`: GitHub Pages then publishes `.well-known/` as it is.
 /// - `_headers` (Netlify, Cloudflare Pages), `vercel.json` (Vercel) and `.htaccess` (Apache):
 ///   `Content-Type: application/json` for the AASA, and the 404 page where the host needs telling.

@@ -1,0 +1,35 @@
+import ClipKit
+import ClipKitUI
+import SwiftUI
+
+/// The clip's screen: the store's menu for the table the QR code or NFC tag named.
+struct TableView: View {
+    @ObservedObject var clip: ObservedClipSession<ClipSession>
+
+    var body: some View {
+        switch clip.screen {
+        case .waitingForInvocation:
+            ProgressView()
+        case .invocation(let match, _):
+            OrderView(match: match, order: { _ = try? clip.session.handOffRouteParameters() })
+        case .unsupportedLink(let message):
+            Text(message).multilineTextAlignment(.center).padding()
+        }
+    }
+}
+
+/// The menu of one store, for one table; "Order" stands for the clip's whole ordering task.
+struct OrderView: View {
+    let match: RouteMatch
+    let order: () -> Void
+
+    var body: some View {
+        VStack(spacing: 16) {
+            Text("Brew — \(match.parameters["store"] ?? "")").font(.title)
+            if let table = match.parameters["table"] { Text("Table \(table)") }
+            Button("Order a flat white") { order() }
+                .buttonStyle(.borderedProminent)
+        }
+        .padding()
+    }
+}

@@ -1,0 +1,1 @@
+clipkit manifest validate --manifest clipkit.json

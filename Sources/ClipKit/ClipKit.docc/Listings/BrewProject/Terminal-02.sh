@@ -1,0 +1,2 @@
+clipkit manifest validate --manifest clipkit.json
+clipkit generate entitlements --manifest clipkit.json --out ios
