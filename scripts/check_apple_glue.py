@@ -125,6 +125,13 @@ LISTINGS = {
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Headless": "15.0",
     "Sources/ClipKitGeneration/ClipKitGeneration.docc/Listings/RoadFlareClip": "16.0",
 }
+# Listing folders whose code takes the configuration the plugin generates from a manifest listed
+# elsewhere in the catalog (the tutorial shows clipkit.json once, in BrewProject).
+LISTING_MANIFESTS = {
+    "Sources/ClipKit/ClipKit.docc/Listings/BrewClip": "Sources/ClipKit/ClipKit.docc/Listings/BrewProject/clipkit.json",
+    "Sources/ClipKit/ClipKit.docc/Listings/BrewApp": "Sources/ClipKit/ClipKit.docc/Listings/BrewProject/clipkit.json",
+    "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/WebApp": "Examples/bluesky/clipkit.json",
+}
 STEP = re.compile(r"^(?P<base>.+)-(?P<step>\d\d)\.swift$")
 
 
@@ -152,6 +159,8 @@ def listing_targets() -> list[Target]:
         name = "Listing" + "".join(part for part in re.split(r"[^A-Za-z0-9]", folder.split("/")[1] + "_" + path.name) if part)
         mins = {"iOS": minimum}
         manifest = path / "clipkit.json" if (path / "clipkit.json").exists() else None
+        if folder in LISTING_MANIFESTS:
+            manifest = ROOT / LISTING_MANIFESTS[folder]
         result.append(Target(name, finals, [], False, mins, label=folder, manifest=manifest))
         for file in files:
             step = STEP.match(file.name)

@@ -3,6 +3,7 @@ import ClipDoctor
 import ClipKit
 import ClipKitGeneration
 import ClipLoopback
+import ClipManifestReader
 import ClipServer
 import ClipTestSupport
 import Foundation

@@ -8,7 +8,7 @@ struct BrewApp: App {
 
     var body: some Scene {
         WindowGroup {
-            BrewRootView(screen: screen).launchDestination($screen, resolvedBy: Self.launch)
+            BrewRootView(screen: screen).launchDestination($screen, resolvedBy: Self.launch, configuration: ClipConfiguration.self)
         }
     }
 }

@@ -5,7 +5,7 @@ import SwiftUI
 struct BrewClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(ClipSession.self) { TableView(clip: $0) }
+            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self) { TableView(clip: $0) }
         }
     }
 }

@@ -5,7 +5,7 @@ import SwiftUI
 struct BrewClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(ClipSession.self, receivesNotifications: true) { TableView(clip: $0) }
+            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { TableView(clip: $0) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// The payload the coffee shop's clip leaves for its app: the app's own type.
@@ -10,13 +11,13 @@ struct CoffeeOrder: HandoffPayload, Equatable {
 
 /// The clip's side: route the link that opened it and, once the person ordered, leave the order.
 func clipOrdered(at invocationURL: URL, manifestURL: URL, appGroupFolder: URL) throws {
-    let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder)   // ClipRuntime.fromBundle() on iOS
+    let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder)   // ClipConfiguration.runtime() on iOS
     guard case .success(let match) = runtime.router.route(invocationURL), match.handledBy == .clip else { return }
     try runtime.handoffs.offer(CoffeeOrder(store: match.parameters["store"] ?? "", table: match.parameters["table"]))
 }
 
 /// The full app's side, at launch: the order, once; `nil` on every later launch.
 func orderLeftByTheClip(manifestURL: URL, appGroupFolder: URL) throws -> CoffeeOrder? {
-    let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder)   // ClipRuntime.fromBundle() on iOS
+    let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder)   // ClipConfiguration.runtime() on iOS
     return runtime.handoffs.claim(CoffeeOrder.self)
 }

@@ -1,11 +1,12 @@
 import ClipKit
 import ClipKitUI
+import ClipManifestReader
 import Foundation
 
 /// The clip and its full app, one after the other, on a folder standing in for the App Group.
 @MainActor
 func clipAndAppEndToEnd(manifestURL: URL, appGroupFolder: URL, tableURL: URL, launchURL: URL?) throws {
-    let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder)   // .fromBundle() on iOS
+    let runtime = try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder)   // ClipConfiguration.runtime() on iOS
 
     // The clip: the person finishes at the table and taps "Get the app".
     let clip = ClipSession(runtime: runtime)

@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitUI
+import ClipManifestReader
 import ClipNostr
 import ClipNostrUI
 import Foundation

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import ClipWebBridge
 import Foundation
 import WebKit
@@ -9,7 +10,7 @@ func bridgeByHand(
     manifestURL: URL, defaults: any SharedDefaults, message: WKScriptMessage,
     presentOverlay: () -> Void, open: (WebBridgeHandoff) -> Void
 ) throws {
-    let manifest = try ManifestLoader().load(contentsOf: manifestURL)
+    let manifest = try ManifestLoader().load(contentsOf: manifestURL)      // ClipConfiguration.manifest with the plugin
     let bridge = WebBridge(manifest: manifest)
     let store = try HandoffStore(defaults: defaults, manifest: manifest)
 

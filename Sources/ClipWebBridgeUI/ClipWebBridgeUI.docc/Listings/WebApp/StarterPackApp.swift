@@ -13,7 +13,7 @@ struct BlueskyApp: App {
 
     var body: some Scene {
         WindowGroup {
-            BlueskyRootView(screen: screen).launchDestination($screen, resolvedBy: Self.launch)
+            BlueskyRootView(screen: screen).launchDestination($screen, resolvedBy: Self.launch, configuration: ClipConfiguration.self)
         }
     }
 }

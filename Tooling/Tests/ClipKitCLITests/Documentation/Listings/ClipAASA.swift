@@ -1,5 +1,6 @@
 import ClipAASA
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// Which app a link opens, by the AASA file generated from the manifest, after checking the file.

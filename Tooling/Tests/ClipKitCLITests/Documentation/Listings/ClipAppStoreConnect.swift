@@ -1,5 +1,6 @@
 import ClipAppStoreConnect
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// The advanced App Clip experiences the manifest implies, with its header images checked.

@@ -1,5 +1,6 @@
 import ClipDoctor
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// Checks a clip's entitlements and Info.plist against the manifest, as `clipkit doctor` does.

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import ClipSite
 import Foundation
 
