@@ -5,7 +5,7 @@ extension ClipRuntime {
     /// Builds the runtime from a manifest file, with a folder standing in for the App Group
     /// container: for tools, tests and Linux.
     ///
-    /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
+    /// - Throws: ``/ClipKit/ClipSetupError`` naming the part that could not be built and what to do.
     public init(
         manifestAt url: URL, containerDirectory: URL, parameterKinds: ParameterKindRegistry = .standard
     ) throws(ClipSetupError) {
@@ -37,7 +37,7 @@ extension ClipRuntime {
     ///   - bundle: The bundle that holds `clipkit.json` as a resource: the clip's or the app's.
     ///   - parameterKinds: The kinds routes may use: ClipKit's standard kinds and those the
     ///     clip's flow registers (`.standardWithNostr` for the Nostr driver-share flow).
-    /// - Throws: ``ClipSetupError``: the manifest is not bundled or not valid, or the target lacks
+    /// - Throws: ``/ClipKit/ClipSetupError``: the manifest is not bundled or not valid, or the target lacks
     ///   the App Group entitlement.
     public static func fromBundle(
         _ bundle: Bundle = .main, parameterKinds: ParameterKindRegistry = .standard
@@ -57,16 +57,16 @@ extension ClipRuntime {
 }
 
 /// The `clipkit.json` bundled with the clip or app, read and checked at launch: the
-/// ``ClipKit/ClipRuntimeSource`` for targets that do not compile their manifest with
+/// ``/ClipKit/ClipRuntimeSource`` for targets that do not compile their manifest with
 /// `ClipKitManifestPlugin`.
 ///
 /// ```swift
 /// ClipSessionView(ClipSession.self, configuration: BundledManifest.self) { clip in MenuView(clip: clip) }
 /// ```
 public enum BundledManifest: ClipRuntimeSource {
-    /// Builds the runtime from the main bundle's `clipkit.json` (``ClipKit/ClipRuntime/fromBundle(_:parameterKinds:)``).
+    /// Builds the runtime from the main bundle's `clipkit.json` (`ClipRuntime.fromBundle(_:parameterKinds:)`).
     ///
-    /// - Throws: ``ClipKit/ClipSetupError``: the manifest is not bundled or not valid, or the target
+    /// - Throws: ``/ClipKit/ClipSetupError``: the manifest is not bundled or not valid, or the target
     ///   lacks the App Group entitlement.
     public static func runtime(parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipRuntime {
         try ClipRuntime.fromBundle(.main, parameterKinds: parameterKinds)

@@ -3,8 +3,10 @@ import Foundation
 /// The one source of truth for an App Clip and its full app: `clipkit.json`.
 ///
 /// The manifest drives the invocation router in both apps, the AASA file, the entitlements
-/// that `clipkit doctor` expects, the Smart App Banner and the share pages. Load it with
-/// ``ManifestLoader``, which checks every field and reports each problem with its JSON path.
+/// that `clipkit doctor` expects, the Smart App Banner and the share pages. A target gets it from
+/// the configuration `ClipKitManifestPlugin` generates (`ClipConfiguration.manifest`), or reads it
+/// with ``/ClipManifestReader/ManifestLoader``; both check every field by the same rules and report
+/// each problem with its JSON path.
 public struct ClipManifest: Sendable, Equatable {
     /// The Apple Developer team identifier: ten upper-case letters or digits.
     public var teamID: String
@@ -25,7 +27,7 @@ public struct ClipManifest: Sendable, Equatable {
     /// Physical places where the clip is offered (advanced App Clip experiences with a location).
     public var places: [Place] = []
 
-    /// Creates a manifest from its parts; use ``ManifestLoader`` to read and check one from JSON.
+    /// Creates a manifest from its parts; use ``/ClipManifestReader/ManifestLoader`` to read and check one from JSON.
     public init(
         teamID: String, app: AppTarget, clip: ClipTarget, appGroup: String, domains: [String],
         routes: [RouteDefinition], handoff: HandoffSettings, nostr: NostrSettings? = nil

@@ -75,7 +75,7 @@ public struct InvocationRouter: Sendable {
     /// Builds a router from a manifest's routes.
     ///
     /// - Throws: ``RouterConfigurationError`` when a pattern does not parse or names an
-    ///   unregistered parameter kind. A manifest from ``ManifestLoader`` with the same registry
+    ///   unregistered parameter kind. A manifest from ``/ClipManifestReader/ManifestLoader`` with the same registry
     ///   never throws here.
     public init(manifest: ClipManifest, parameterKinds: ParameterKindRegistry = .standard) throws(RouterConfigurationError) {
         try self.init(routes: manifest.routes, parameterKinds: parameterKinds)

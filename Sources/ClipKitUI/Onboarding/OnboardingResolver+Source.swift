@@ -10,9 +10,12 @@ extension OnboardingResolver {
     /// When the runtime cannot be built the launch shows the standard screen and says why in
     /// ``OnboardingLaunch/setupProblem``, as after an eviction: the handoff is never required.
     ///
-    /// - Parameter parameterKinds: The kinds the manifest's routes use; `nil` takes the
-    ///   configuration's own (``ClipKit/ClipRuntimeSource/parameterKinds``). A manifest read at launch
-    ///   with Nostr routes needs `.standardWithNostr`.
+    /// - Parameters:
+    ///   - url: The universal link that opened the app, or `nil` for a launch from the home screen.
+    ///   - configuration: Where the runtime comes from: `ClipConfiguration.self` or `BundledManifest.self`.
+    ///   - parameterKinds: The kinds the manifest's routes use; `nil` takes the configuration's own
+    ///     (``/ClipKit/ClipRuntimeSource/parameterKinds``). A manifest read at launch with Nostr
+    ///     routes needs `.standardWithNostr`.
     public func launch<Source: ClipRuntimeSource>(
         openedBy url: URL? = nil, configuration: Source.Type, parameterKinds: ParameterKindRegistry? = nil
     ) -> OnboardingLaunch<Destination> {

@@ -37,7 +37,7 @@ extension ClipSessionModel {
     /// which reads the bundled file. Its router accepts the configuration's parameter kinds and
     /// this flow's ``parameterKinds``.
     ///
-    /// - Throws: ``ClipKit/ClipSetupError`` naming what is missing.
+    /// - Throws: ``/ClipKit/ClipSetupError`` naming what is missing.
     public init<Source: ClipRuntimeSource>(configuration: Source.Type) throws(ClipSetupError) {
         try self.init(runtime: Source.runtime(parameterKinds: Source.parameterKinds.merging(Self.parameterKinds)))
     }
