@@ -7,7 +7,7 @@ import Foundation
 /// which URL to load, and what each `postMessage` from the page leads to.
 ///
 /// - The page loads the invocation URL with the route's `webContentQuery` (`clip=true`), built
-///   with ``/ClipKit/WebContentURL`` so an existing query survives.
+///   with ``/ClipWebBridge/WebContentURL`` so an existing query survives.
 /// - `store` offers the value to the full app through the ``/ClipKit/HandoffStore`` (the bridge
 ///   allows only the manifest's `handoff.webBridgeKeys`), as the handoff type the route names in
 ///   `clipkit.json` or as a `WebBridgeHandoff`; the person's task is then done. With

@@ -66,7 +66,7 @@ public struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
     /// Derives the plan from `manifest`, read from `manifestFile`; header images are named
     /// relative to that file's folder (the current folder when it is `nil`).
     ///
-    /// - Throws: ``/ClipKit/ManifestError/invalid(file:issues:)`` with one issue per header image that is
+    /// - Throws: ``/ClipManifestReader/ManifestError/invalid(file:issues:)`` with one issue per header image that is
     ///   missing, not a PNG or JPEG file, or not 1800 × 1200 pixels, at its manifest path.
     public init(manifest: ClipManifest, manifestFile: String? = nil) throws(ManifestError) {
         let folder = manifestFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
