@@ -124,6 +124,7 @@ LISTINGS = {
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Extension": "15.0",
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Headless": "15.0",
     "Sources/ClipKitGeneration/ClipKitGeneration.docc/Listings/RoadFlareClip": "16.0",
+    "Sources/ClipManifestReader/ClipManifestReader.docc/Listings/Read": "15.0",
 }
 # Listing folders whose code takes the configuration the plugin generates from a manifest listed
 # elsewhere in the catalog (the tutorial shows clipkit.json once, in BrewProject).
