@@ -276,6 +276,7 @@ class Checker:
         self.modules_dir = modules_dir
         self.verbose = verbose
         self.copy_to_original: dict[str, str] = {}
+        self.generated: dict[Path, Path] = {}
         self.timings: list[tuple[str, float]] = []
         self.capture: list[str] | None = None
 
@@ -338,14 +339,18 @@ class Checker:
         if not generator.exists():
             raise SystemExit(f"check-apple-glue: {generator} is missing; build it first "
                              "(`swift build --product clipkit-generate-swift`, part of `swift build`)")
-        generated = self.scratch / "generated" / target.name / "ClipKitGenerated.swift"
-        generated.parent.mkdir(parents=True, exist_ok=True)
         manifest = target.manifest.relative_to(ROOT)
-        result = subprocess.run([str(generator), "--manifest", str(manifest), "--output", str(generated)],
-                                capture_output=True, text=True, cwd=ROOT)
-        if result.returncode != 0:
-            sys.stderr.write(result.stdout + result.stderr)
-            raise SystemExit(f"check-apple-glue: the manifest plugin's generator refused {manifest}")
+        # One run per manifest: a tutorial's steps and the examples' clip and app share theirs.
+        generated = self.generated.get(manifest)
+        if generated is None:
+            generated = self.scratch / "generated" / f"{len(self.generated)}" / "ClipKitGenerated.swift"
+            generated.parent.mkdir(parents=True, exist_ok=True)
+            result = subprocess.run([str(generator), "--manifest", str(manifest), "--output", str(generated)],
+                                    capture_output=True, text=True, cwd=ROOT)
+            if result.returncode != 0:
+                sys.stderr.write(result.stdout + result.stderr)
+                raise SystemExit(f"check-apple-glue: the manifest plugin's generator refused {manifest}")
+            self.generated[manifest] = generated
         copy = destination / "ClipKitGenerated.swift"
         copy.write_text(rewrite(generated.read_text()))
         self.copy_to_original[str(copy)] = f"{manifest} (the Swift the manifest plugin generates)"

@@ -145,10 +145,15 @@ import Testing
             ("BrewProject/App.entitlements", "ios/App.entitlements"), ("BrewProject/AppClip.entitlements", "ios/AppClip.entitlements"),
             ("BrewProject/AppClip-Info.plist", "ios/AppClip-Info.plist"),
         ]
+        // The last step's files are symbolic links to the example's, so the tutorial cannot drift from it.
         for (listing, example) in pairs {
-            let shown = try String(contentsOf: TestEnvironment.file(listings + listing), encoding: .utf8)
-            let real = try String(contentsOf: TestEnvironment.file("Examples/coffee-shop/" + example), encoding: .utf8)
-            #expect(shown == real, "\(listing) differs from Examples/coffee-shop/\(example); the tutorial's last step must be the example")
+            let link = TestEnvironment.file(listings + listing)
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+            let resolved = link.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+            #expect(resolved == TestEnvironment.file("Examples/coffee-shop/" + example).standardizedFileURL,
+                    "\(listing) must link to Examples/coffee-shop/\(example); the tutorial's last step is the example")
+            let shown = try String(contentsOf: link, encoding: .utf8)
+            #expect(!shown.isEmpty, "\(listing) resolves to a readable file")
         }
         let manifest = try String(contentsOf: TestEnvironment.file(listings + "BrewProject/clipkit.json"), encoding: .utf8)
         let example = try String(contentsOf: TestEnvironment.file("Examples/coffee-shop/clipkit.json"), encoding: .utf8)

@@ -1,11 +1,1 @@
-import ClipKitUI
-import SwiftUI
-
-@main
-struct BrewClipApp: App {
-    var body: some Scene {
-        WindowGroup {
-            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { TableView(clip: $0) }
-        }
-    }
-}
+../../../../../Examples/coffee-shop/Clip/BrewClipApp.swift
