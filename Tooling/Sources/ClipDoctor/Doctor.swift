@@ -83,11 +83,26 @@ public struct Doctor: Sendable {
             findings += await cdnFindings(inputs)
             checked += manifest.domains.map { "cdn:\($0)" }
         }
+        for link in inputs.shareLinks {
+            findings += try await shareLinkReport(link).allFindings
+            checked.append(link)
+        }
         if let statuses = inputs.appClipDomainStatuses {
             findings += AppClipDomainStatusCheck(manifest: manifest).findings(in: statuses)
             checked.append(statuses.label)
         }
         return DoctorReport(findings: findings, checkedFiles: checked)
+    }
+
+    /// Checks the deployed share link `link` (an `http(s)://` URL) with ``ShareLinkCheck``.
+    ///
+    /// - Throws: ``DoctorError`` when `link` is not an `http` or `https` URL with a host.
+    public func shareLinkReport(_ link: String) async throws(DoctorError) -> ShareLinkReport {
+        guard let url = URL(string: link), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+              url.host?.isEmpty == false else {
+            throw .unreadable(input: "--share-link", path: link, reason: "not an http or https URL with a host; give a share link such as https://DOMAIN/PATH")
+        }
+        return await ShareLinkCheck(manifest: manifest, parameterKinds: parameterKinds, fetcher: fetcher).check(url)
     }
 
     /// Compares Apple's CDN copy of each manifest domain's AASA file with the domain's own file.

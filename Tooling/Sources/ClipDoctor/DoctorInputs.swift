@@ -22,6 +22,8 @@ public struct DoctorInputs: Sendable, Hashable {
     public var cdnBaseURL: URL?
     /// App Store Connect's domain statuses of the App Clip's build bundle, fetched by the caller.
     public var appClipDomainStatuses: AppClipDomainStatuses?
+    /// Deployed share links (`http(s)://` URLs) to check with ``ShareLinkCheck``.
+    public var shareLinks: [String] = []
 
     /// Creates the inputs.
     public init(
@@ -43,6 +45,6 @@ public struct DoctorInputs: Sendable, Hashable {
 
     /// Whether no input is given.
     public var isEmpty: Bool {
-        !compareCDN && appClipDomainStatuses == nil && [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
+        !compareCDN && appClipDomainStatuses == nil && shareLinks.isEmpty && [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
     }
 }

@@ -120,6 +120,30 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     /// The AASA file could not be read or fetched, or no validator is available.
     case aasaUnavailable = "aasa.unavailable"
 
+    // MARK: Deployed share links (`doctor --share-link`, see ``ShareLinkCheck``)
+    /// A share link could not be fetched at all (DNS, connection, TLS, timeout).
+    case shareLinkUnreachable = "site.share-link.unreachable"
+    /// A share link is not a URL of one of the manifest's routes.
+    case shareLinkNoRoute = "site.share-link.no-route"
+    /// A share link answered with a status other than 200 (GitHub Pages answers 404).
+    case shareLinkStatus = "site.share-link.status"
+    /// A share link answered with a redirect; previews and the banner come from where it leads.
+    case shareLinkRedirect = "site.share-link.redirect"
+    /// A share link's first HTML has no Smart App Banner that offers the App Clip.
+    case shareLinkBannerMissing = "site.share-link.banner-missing"
+    /// A share link's Smart App Banner names another app or App Clip than the manifest.
+    case shareLinkBannerMismatch = "site.share-link.banner-mismatch"
+    /// A clip route's banner does not ask for the App Clip card (`app-clip-display=card`).
+    case shareLinkBannerNotCard = "site.share-link.banner-not-card"
+    /// A share link's preview title (`og:title`, else `<title>`) reads as an error page.
+    case shareLinkErrorTitle = "site.share-link.error-title"
+    /// A share link's first HTML has no `og:title` for link previews.
+    case shareLinkPreviewTitleMissing = "site.share-link.preview-title-missing"
+    /// A share link answered with something other than HTML.
+    case shareLinkNotHTML = "site.share-link.not-html"
+    /// The AASA of a share link's domain answered with a redirect, which the system does not follow.
+    case shareLinkAssociationRedirect = "site.share-link.association-redirect"
+
     // MARK: App Store Connect (`doctor --asc`, see ``AppClipDomainStatusCheck``)
     /// App Store Connect has no cache or debug domain status for the build bundle (404 or no data).
     case ascStatusUnavailable = "asc.status-unavailable"
@@ -141,7 +165,8 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .clipUnlistedDomain, .clipAppLinks, .clipUnknownAppClipKey, .clipAppClipRequest, .clipURLSchemes, .clipMinimumOS,
              .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable,
-             .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted:
+             .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted,
+             .shareLinkRedirect, .shareLinkBannerNotCard, .shareLinkPreviewTitleMissing, .shareLinkNotHTML:
             return .warning
         case .clipBundleIdentifierUnresolved, .appBundleIdentifierUnresolved, .sizeBundle:
             return .info

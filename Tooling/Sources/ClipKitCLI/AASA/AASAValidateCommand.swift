@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipAASA
+import ClipDoctor
 import ClipKit
 import ClipSite
 import Foundation
@@ -10,12 +11,16 @@ public struct AASAValidateCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check an AASA file or URL; exit 1 when a finding is an error.",
-        discussion: "Give a file or an https URL (the domain alone is completed with /.well-known/apple-app-site-association). With a manifest (--manifest, or ./clipkit.json when it exists), the file must also list the manifest's clip and open every route in the full app."
+        discussion: "Give a file or an https URL (the domain alone is completed with /.well-known/apple-app-site-association). With a manifest (--manifest, or ./clipkit.json when it exists), the file must also list the manifest's clip and open every route in the full app. --share-link checks a deployed share link: its status, its first HTML's App Clip banner and preview title, and its domain's AASA."
     )
 
-    /// The file or URL.
-    @Argument(help: "An AASA file, or an https URL of a domain or of its AASA file.")
-    public var source: String
+    /// The file or URL; optional when share links are given.
+    @Argument(help: "An AASA file, or an https URL of a domain or of its AASA file (optional with --share-link).")
+    public var source: String?
+
+    /// Deployed share links whose status, first HTML and domain's AASA are checked.
+    @Option(name: .customLong("share-link"), help: "A deployed share link (repeatable): reports its status, whether its first HTML has the App Clip banner and a preview title that is not an error page, and whether its domain's AASA answers without a redirect.")
+    public var shareLinks: [String] = []
 
     /// The manifest; without the option, `./clipkit.json` is used when it exists.
     @Option(name: .long, help: "The manifest to compare with (default: ./clipkit.json when it exists).")
@@ -57,6 +62,14 @@ public struct AASAValidateCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("--cdn-base-url: \(error.description)")
         }
         let fetcher = URLSessionAASAFetcher(timeout: timeout)
+        guard let source else {
+            guard !shareLinks.isEmpty else {
+                throw CommandFailure.badInput("give an AASA file or URL to validate, or --share-link URL")
+            }
+            guard !cdn else { throw CommandFailure.badInput("--cdn needs an AASA file or URL") }
+            try await validateShareLinksOnly(manifest: manifest, fetcher: fetcher)
+            return
+        }
         var report: AASAValidationReport
         let lowered = source.lowercased()
         let sourceURL: URL?
@@ -92,6 +105,11 @@ public struct AASAValidateCommand: AsyncParsableCommand {
         if cdn {
             members["cdn"] = try JSONValue(parsing: JSONEncoder().encode(cdnReports))
         }
+        let linkReports = try await shareLinkReports(manifest: manifest, fetcher: fetcher)
+        if !shareLinks.isEmpty {
+            members["shareLinks"] = try JSONValue(parsing: JSONEncoder().encode(linkReports))
+            members["valid"] = .bool(report.isValid && linkReports.allSatisfy(\.isOK))
+        }
         let finalReport = report
         Output.emit(.object(members), json: output.json) {
             var lines = finalReport.findings.map { "\($0.severity.rawValue): \($0.code) \($0.path): \($0.message)\n  fix: \($0.fix)" }
@@ -99,12 +117,66 @@ public struct AASAValidateCommand: AsyncParsableCommand {
                 lines.append("cdn \(entry.domain): \(entry.status.rawValue)")
                 lines += entry.differences.map { "  \($0.summary)" }
             }
+            lines += linkReports.flatMap(Self.lines(for:))
             lines.append("\(source): \(finalReport.isValid ? "valid" : "not valid") (\(finalReport.errors.count) errors, \(finalReport.warnings.count) warnings)")
             return lines.joined(separator: "\n")
         }
         if !finalReport.isValid {
             throw CommandFailure.negative("\(source.truncatedForMessage): \(finalReport.errors.count) error\(finalReport.errors.count == 1 ? "" : "s") found")
         }
+        if let failed = linkReports.first(where: { !$0.isOK }) {
+            throw CommandFailure.negative("\(failed.url.truncatedForMessage): the share link has errors")
+        }
+    }
+
+    /// Checks `--share-link` URLs alone, without an AASA source.
+    func validateShareLinksOnly(manifest: ClipManifest?, fetcher: URLSessionAASAFetcher) async throws {
+        let reports = try await shareLinkReports(manifest: manifest, fetcher: fetcher)
+        let members: [String: JSONValue] = [
+            "valid": .bool(reports.allSatisfy(\.isOK)),
+            "shareLinks": try JSONValue(parsing: JSONEncoder().encode(reports)),
+        ]
+        Output.emit(.object(members), json: output.json) {
+            reports.flatMap(Self.lines(for:)).joined(separator: "\n")
+        }
+        if let failed = reports.first(where: { !$0.isOK }) {
+            throw CommandFailure.negative("\(failed.url.truncatedForMessage): the share link has errors")
+        }
+    }
+
+    /// The reports of the `--share-link` URLs; they need the manifest, whose routes, app and clip
+    /// the pages must name.
+    func shareLinkReports(manifest: ClipManifest?, fetcher: URLSessionAASAFetcher) async throws -> [ShareLinkReport] {
+        guard !shareLinks.isEmpty else { return [] }
+        guard let manifest else {
+            throw CommandFailure.badInput("--share-link needs the manifest: pass --manifest, or run where ./clipkit.json is")
+        }
+        var doctor = Doctor(manifest: manifest, manifestFile: self.manifest, aasaChecker: nil)
+        doctor.parameterKinds = CommandEnvironment.parameterKinds
+        doctor.fetcher = fetcher
+        var reports: [ShareLinkReport] = []
+        for link in shareLinks {
+            do {
+                reports.append(try await doctor.shareLinkReport(link))
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+        }
+        return reports
+    }
+
+    /// A share link's report as text: its answers, then each finding.
+    static func lines(for report: ShareLinkReport) -> [String] {
+        var lines = ["share link \(report.url): status \(report.status.map(String.init) ?? "none")"
+            + (report.location.map { " (redirect to \($0))" } ?? "")
+            + ", route \(report.route?.name ?? "none")"]
+        lines.append("  preview title: \(report.previewTitle ?? "none")\(report.previewLooksLikeError ? " (reads as an error page)" : "")")
+        lines.append("  App Clip banner in the first HTML: \(report.hasAppClipBanner ? "yes" : "no")\(report.smartAppBanner.map { " (\($0))" } ?? "")")
+        if let association = report.association {
+            lines.append("  AASA \(association.url): status \(association.status.map(String.init) ?? "none")\(association.redirected ? ", a redirect" : ", no redirect"), Content-Type \(association.contentType ?? "none")")
+        }
+        lines += report.allFindings.map { "  \($0.severity.rawValue): \($0.code): \($0.message)\n    fix: \($0.fix)" }
+        return lines
     }
 
     /// The domains whose CDN copy is compared, each with where its own file comes from: `--domain`,
@@ -124,7 +196,7 @@ public struct AASAValidateCommand: AsyncParsableCommand {
         }
         return domains.compactMap { name -> (String, AASACDNCheck.Origin)? in
             if let sourceURL, host == name || domains.count == 1 { return (name, .fetch(sourceURL)) }
-            if let fileData, domains.count == 1 { return (name, .bytes(fileData, label: source)) }
+            if let fileData, domains.count == 1 { return (name, .bytes(fileData, label: source ?? "")) }
             guard let url = URL(string: "https://\(name)") else { return nil }
             return (name, .fetch(url))
         }

@@ -52,6 +52,10 @@ public struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The domain a local AASA file is served for, when the manifest has several (default: a folder of the path named after a domain).")
     public var aasaDomain: String?
 
+    /// Deployed share links to check.
+    @Option(name: .customLong("share-link"), help: "A deployed share link (repeatable): its status, whether its first HTML has the App Clip banner and a preview title that is not an error page, and whether its domain's AASA answers without a redirect.")
+    public var shareLinks: [String] = []
+
     /// Xcode's size report.
     @Option(name: .long, help: "The clip's 'App Thinning Size Report.txt'.")
     public var sizeReport: String?
@@ -153,8 +157,9 @@ public struct DoctorCommand: AsyncParsableCommand {
             clipInfoPlist: clipInfoPlist, aasa: aasa, sizeReport: sizeReport, archive: archive,
             compareCDN: cdn, cdnBaseURL: try cdnBase()
         )
+        inputs.shareLinks = shareLinks
         guard !inputs.isEmpty || asc else {
-            throw CommandFailure.badInput("nothing to check: pass --archive, --app-entitlements, --clip-entitlements, --app-info-plist, --clip-info-plist, --aasa, --size-report, --cdn or --asc")
+            throw CommandFailure.badInput("nothing to check: pass --archive, --app-entitlements, --clip-entitlements, --app-info-plist, --clip-info-plist, --aasa, --size-report, --share-link, --cdn or --asc")
         }
         let manifest = try manifestOption.load()
         inputs.appClipDomainStatuses = try await appClipDomainStatuses(for: manifest)

@@ -58,6 +58,56 @@ public struct SharePageRenderer: Sendable {
         return render("not-found", context)
     }
 
+    /// The static export's `404.html` before its script runs, as GitHub Pages serves it for every
+    /// share URL (with status 404).
+    ///
+    /// Link-preview crawlers run no scripts and read this head as it is, so when `domain` has share
+    /// routes it names no error: the title is the app's name (`fallback.title` overrides it), the
+    /// description the routes' call to action (`fallback.description`), and the Smart App Banner
+    /// offers the App Clip as a card when a route of `domain` is the clip's. The body is the
+    /// not-found template's, which still says that the page was not found. A domain without share
+    /// routes gets ``notFoundPage(domain:)``.
+    public func staticFallbackPage(domain: String) -> String {
+        let routes = shareRoutes(of: domain)
+        guard !routes.isEmpty else { return notFoundPage(domain: domain) }
+        let clip = routes.contains { $0.handledBy == .clip }
+        var context = baseContext(banner: clip ? SmartAppBanner.clipCard(for: manifest) : SmartAppBanner.app(for: manifest, argument: nil))
+        context["page"] = pageContext(
+            template: "fallback", context: context, url: "https://\(domain)/",
+            defaultTitle: appName,
+            defaultDescription: clip
+                ? "Open this link in the \(appName) App Clip, without installing the app."
+                : "Open this link in \(appName)."
+        )
+        return render("not-found", context)
+    }
+
+    /// The page of every share URL of `pattern`, before its parameters are known: what a static
+    /// host answers such a URL with once it rewrites the path to this page.
+    ///
+    /// Its head is whole for crawlers that run no scripts — the route's title and description (from
+    /// its text templates, with every parameter empty), Open Graph and Twitter tags, and the Smart
+    /// App Banner with the App Clip card for a clip route — except the canonical URL and `og:url`,
+    /// which name one share URL and so are left out here: a page that answers every URL of a
+    /// pattern cannot name one of them as canonical. The page's script adds them with the rest of
+    /// the URL's page.
+    public func genericSharePage(route: ClipManifest.RouteDefinition, pattern: RoutePattern) -> String {
+        sharePage(
+            route: route.name, handler: route.handledBy, pattern: nil, fallbackURL: nil,
+            parameters: PageParameters(values: [:]), profile: nil, hasURL: false
+        )
+    }
+
+    /// The routes with a pattern on `domain` that has at least one path segment.
+    func shareRoutes(of domain: String) -> [ClipManifest.RouteDefinition] {
+        manifest.routes.filter { route in
+            route.patterns.contains { source in
+                guard let pattern = try? RoutePattern(parsing: source) else { return false }
+                return pattern.host == domain.lowercased() && !pattern.segments.isEmpty
+            }
+        }
+    }
+
     /// The share page for a routed URL, showing `profile` when there is one.
     ///
     /// When the route accepts a signed profile in its links' fragment, the page also carries the
@@ -111,12 +161,15 @@ public struct SharePageRenderer: Sendable {
 
     private func sharePage(
         route: String, handler: ClipManifest.Handler, pattern: RoutePattern?, fallbackURL: URL?,
-        parameters: PageParameters, profile: ShareProfile?
+        parameters: PageParameters, profile: ShareProfile?, hasURL: Bool = true
     ) -> String {
         let url = pattern.map { Self.canonicalURL(of: $0, encodedParameters: parameters.encoded) }
             ?? fallbackURL.flatMap { SafeURL.https($0.absoluteString) }
             ?? "https://\(primaryDomain)/"
-        var context = baseContext(banner: SmartAppBanner.content(for: manifest, handler: handler, pageURL: url))
+        let banner = hasURL
+            ? SmartAppBanner.content(for: manifest, handler: handler, pageURL: url)
+            : handler == .clip ? SmartAppBanner.clipCard(for: manifest) : SmartAppBanner.app(for: manifest, argument: nil)
+        var context = baseContext(banner: banner)
         context["route"] = [
             "name": route,
             "handledByClip": handler == .clip,
@@ -145,7 +198,7 @@ public struct SharePageRenderer: Sendable {
         var page = pageContext(
             template: templates.contains(routeTemplate + ".title") || templates.contains(routeTemplate + ".description")
                 ? routeTemplate : "share",
-            context: context, url: url, defaultTitle: defaultTitle, defaultDescription: defaultDescription
+            context: context, url: hasURL ? url : nil, defaultTitle: defaultTitle, defaultDescription: defaultDescription
         )
         if let picture = shownProfile?["picture"] as? String {
             page["image"] = picture
@@ -170,18 +223,23 @@ public struct SharePageRenderer: Sendable {
     }
 
     /// The `page` members: title and description from the text templates when present.
+    /// Without `url` the page has no canonical URL (`page.url` is absent, so the head leaves out
+    /// the canonical link and `og:url`).
     private func pageContext(
-        template: String, context: [String: Any], url: String, defaultTitle: String, defaultDescription: String
+        template: String, context: [String: Any], url: String?, defaultTitle: String, defaultDescription: String
     ) -> [String: Any] {
         var textContext = context
-        textContext["page"] = ["url": url, "defaultTitle": defaultTitle, "defaultDescription": defaultDescription]
+        var textPage: [String: Any] = ["defaultTitle": defaultTitle, "defaultDescription": defaultDescription]
+        if let url { textPage["url"] = url }
+        textContext["page"] = textPage
         let title = templates.render(template + ".title", context: textContext) ?? defaultTitle
         let description = templates.render(template + ".description", context: textContext) ?? defaultDescription
-        return [
+        var page: [String: Any] = [
             "title": TemplateText.sanitized(title.trimmingCharacters(in: .whitespacesAndNewlines), maximumLength: 200),
             "description": TemplateText.sanitized(description.trimmingCharacters(in: .whitespacesAndNewlines), maximumLength: 300),
-            "url": url,
         ]
+        if let url { page["url"] = url }
+        return page
     }
 
     private func profileContext(_ profile: ShareProfile) -> [String: Any] {

@@ -1,13 +1,16 @@
-/// The inline script of the static export's `404.html`, which renders share pages in the browser.
+/// The inline script of the static export's `404.html` and route pages, which renders share pages
+/// in the browser.
 ///
-/// GitHub Pages and most CDNs have no routing: a share URL such as `/share/d/npub1…` is not a
-/// file, so the host answers with `404.html`. Its script reads `location.pathname`, matches it
+/// GitHub Pages has no routing: a share URL such as `/share/d/npub1…` is not a file, so the host
+/// answers with `404.html`; hosts that rewrite answer it with the route's page. The script reads `location.pathname`, matches it
 /// against the manifest's route patterns (embedded as JSON beside it) with the router's rules —
 /// exact host when it is one of the manifest's domains, one trailing slash tolerated, each
 /// capture one non-empty percent-decoded segment — and replaces the document with that route's
 /// share page, its parameters filled in escaped: HTML-escaped for text and attributes,
 /// `encodeURIComponent` then HTML-escaped inside URLs. Parameter kinds (such as `npub`) are not
-/// checked in the browser; a value is only ever shown, escaped, never executed or fetched.
+/// checked in the browser; a value is only ever shown, escaped, never executed or fetched. On a
+/// path no route serves, `404.html`'s script sets the title the data's `notFoundTitle` gives
+/// (its head names no error, for link previews of share URLs).
 ///
 /// For a route that accepts a signed profile (its pattern's `signedProfile` names the key's
 /// capture), the rendered page is then handed to ``LinkProfileScript``, which runs in the same
@@ -75,7 +78,10 @@ enum ClientRouterScript {
         var data;
         try { data = JSON.parse(element.textContent); } catch (e) { return; }
         var found = clipkitMatch(data, location.hostname, location.pathname);
-        if (!found) return;
+        if (!found) {
+          if (typeof data.notFoundTitle === "string") document.title = data.notFoundTitle;
+          return;
+        }
         var parsed = new DOMParser().parseFromString(clipkitFill(found.page, found.parameters), "text/html");
         document.replaceChild(document.adoptNode(parsed.documentElement), document.documentElement);
         var linkProfile = globalThis.clipkitLinkProfile;

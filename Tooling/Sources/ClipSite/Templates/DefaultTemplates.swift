@@ -19,12 +19,16 @@ enum DefaultTemplates {
     <title>{{page.title}}</title>
     <meta name="description" content="{{page.description}}">
     <meta name="apple-itunes-app" content="{{banner.content}}">
+    {{#page.url}}
     <link rel="canonical" href="{{page.url}}">
+    {{/page.url}}
     <meta property="og:type" content="website">
     <meta property="og:site_name" content="{{app.name}}">
     <meta property="og:title" content="{{page.title}}">
     <meta property="og:description" content="{{page.description}}">
+    {{#page.url}}
     <meta property="og:url" content="{{page.url}}">
+    {{/page.url}}
     {{#page.image}}
     <meta property="og:image" content="{{page.image}}">
     <meta property="og:image:alt" content="{{page.imageAlt}}">

@@ -1,6 +1,8 @@
+import ClipAASA
 import ClipAppStoreConnect
 import ClipDoctor
 import ClipKit
+import ClipLoopback
 import ClipTestSupport
 import ClipToolingTestSupport
 import Foundation
@@ -145,7 +147,46 @@ import Testing
             return try await Doctor(manifest: manifest, aasaChecker: nil).examine(DoctorInputs(aasa: "https://bsky.app")).findings
         case .ascStatusUnavailable, .ascDomainMissing, .ascDomainInvalid, .ascDomainCacheInvalid, .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted:
             return try await Doctor(manifest: manifest, aasaChecker: nil).examine(DoctorInputs(appClipDomainStatuses: ascScenario(for: code))).findings
+        case .shareLinkUnreachable, .shareLinkNoRoute, .shareLinkStatus, .shareLinkRedirect, .shareLinkBannerMissing, .shareLinkBannerMismatch,
+             .shareLinkBannerNotCard, .shareLinkErrorTitle, .shareLinkPreviewTitleMissing, .shareLinkNotHTML, .shareLinkAssociationRedirect:
+            return try await shareLinkScenario(for: code, manifest: manifest)
         }
+    }
+
+    /// A Bluesky share link served over real HTTP on loopback by a server that answers the way
+    /// that gives `code`; the AASA beside it is the generated one unless the scenario says otherwise.
+    static func shareLinkScenario(for code: DoctorCode, manifest: ClipManifest) async throws -> [Finding] {
+        func page(title: String? = "A starter pack on Bluesky", ogTitle: String? = "A starter pack on Bluesky",
+                  banner: String? = "app-id=6444370199, app-clip-bundle-id=xyz.blueskyweb.app.AppClip, app-clip-display=card") -> Data {
+            var head = "<!doctype html><html><head><meta charset=\"utf-8\">"
+            if let title { head += "<title>\(title)</title>" }
+            if let ogTitle { head += "<meta property=\"og:title\" content=\"\(ogTitle)\">" }
+            if let banner { head += "<meta name=\"apple-itunes-app\" content=\"\(banner)\">" }
+            return Data((head + "</head><body><main>pack</main></body></html>").utf8)
+        }
+        let html = [("Content-Type", "text/html; charset=utf-8")]
+        var share = LoopbackHTTPServer.Response(headers: html, body: page())
+        var association = LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")], body: try AASAGenerator(manifest: manifest).data(forDomain: "bsky.app"))
+        var path = "/start/alice.bsky.social/3kabc"
+        switch code {
+        case .shareLinkNoRoute: path = "/nothing/here"
+        case .shareLinkStatus: share = .init(status: 404, headers: html, body: page(title: "Page not found", ogTitle: "Page not found", banner: nil))
+        case .shareLinkRedirect: share = .init(status: 302, headers: [("Location", "https://bsky.app/")])
+        case .shareLinkBannerMissing: share.body = page(banner: nil)
+        case .shareLinkBannerMismatch: share.body = page(banner: "app-id=6444370199, app-clip-bundle-id=com.other.Clip, app-clip-display=card")
+        case .shareLinkBannerNotCard: share.body = page(banner: "app-id=6444370199, app-clip-bundle-id=xyz.blueskyweb.app.AppClip")
+        case .shareLinkErrorTitle: share.body = page(title: "Bluesky", ogTitle: "404 · Page not found")
+        case .shareLinkPreviewTitleMissing: share.body = page(ogTitle: nil)
+        case .shareLinkNotHTML: share.headers = [("Content-Type", "text/plain")]
+        case .shareLinkAssociationRedirect: association = .init(status: 301, headers: [("Location", "https://bsky.app/aasa.json")])
+        default: break
+        }
+        let answers = [path: share, AASADocument.wellKnownPath: association]
+        let server = try LoopbackHTTPServer { request in answers[request.path] ?? .init(status: 404) }
+        defer { server.stop() }
+        var inputs = DoctorInputs()
+        inputs.shareLinks = [code == .shareLinkUnreachable ? "http://127.0.0.1:\(try LoopbackPort.free())\(path)" : "http://127.0.0.1:\(server.port)\(path)"]
+        return try await Doctor(manifest: manifest, aasaChecker: nil).examine(inputs).findings
     }
 
     /// App Store Connect's domain statuses for the Bluesky manifest (bsky.app, go.bsky.app) that

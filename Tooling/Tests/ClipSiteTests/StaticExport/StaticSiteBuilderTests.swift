@@ -8,7 +8,10 @@ import Testing
     @Test func theExportHoldsWhatStaticHostsNeed() throws {
         let site = try SiteFixtures.site("roadflare")
         let output = try StaticSiteBuilder(site: site).build()
-        #expect(output.paths == [".htaccess", ".nojekyll", ".well-known/apple-app-site-association", "404.html", "_headers", "index.html", "vercel.json"])
+        #expect(output.paths == [
+            ".htaccess", ".nojekyll", ".well-known/apple-app-site-association", "404.html", "Caddyfile", "_headers", "_redirects",
+            "clipkit-pages/driverShare.html", "clipkit-pages/riderShare.html", "index.html", "vercel.json",
+        ])
         #expect(output.files[".well-known/apple-app-site-association"] == site.associationFiles["roadflare.app"])
         #expect(output.files[".nojekyll"] == Data())
         let headers = String(decoding: output.files["_headers"] ?? Data(), as: UTF8.self)

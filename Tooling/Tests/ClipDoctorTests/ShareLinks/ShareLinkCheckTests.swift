@@ -1,0 +1,136 @@
+import ClipAASA
+import ClipDoctor
+import ClipKit
+import ClipManifestReader
+import ClipNostr
+import ClipTestSupport
+import ClipToolingTestSupport
+import Foundation
+import Testing
+
+/// `ShareLinkCheck`, `clipkit doctor --share-link` and `clipkit aasa validate --share-link` against
+/// the RoadFlare site that `clipkit site build` wrote, deployed three ways: Debian's Apache with the
+/// generated `.htaccess` (share links answer 200), nginx configured as GitHub Pages behaves (404,
+/// with `404.html`), and Apache with the files a site had before share pages existed — no rewrites,
+/// a `404.html` titled "Page not found" without the App Clip, and an AASA behind a redirect.
+@Suite(.timeLimit(.minutes(5)))
+struct ShareLinkCheckTests {
+    static let npub = "npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
+    static let manifestPath = TestEnvironment.file("Examples/roadflare/clipkit.json").path
+
+    /// The RoadFlare site as `clipkit site build` writes it, in `folder/site`.
+    static func buildSite(in folder: TemporaryDirectory) async throws -> URL {
+        let site = folder.file("site")
+        let result = try await ChildProcess.clipkit(["site", "build", "--manifest", manifestPath, "--out", site.path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        return site
+    }
+
+    static func check(_ url: String) async throws -> ShareLinkReport {
+        let manifest = try ManifestLoader().load(contentsOf: URL(fileURLWithPath: manifestPath))
+        return await ShareLinkCheck(manifest: manifest, parameterKinds: .standardWithNostr, fetcher: URLSessionAASAFetcher(timeout: 20))
+            .check(try #require(URL(string: url)))
+    }
+
+    @Test func aSiteOnAHostThatRewritesPasses() async throws {
+        let folder = try TemporaryDirectory()
+        let apache = try await ApacheStaticHost(serving: try await Self.buildSite(in: folder), in: folder)
+        defer { apache.stop() }
+        let report = try await Self.check(apache.baseURL + "/share/d/\(Self.npub)")
+        #expect(report.status == 200)
+        #expect(report.route == ShareLinkReport.Route(name: "driverShare", handledBy: "clip"))
+        #expect(report.hasAppClipBanner)
+        #expect(report.previewTitle == "Driver share on RoadFlare")
+        #expect(!report.previewLooksLikeError)
+        #expect(report.smartAppBanner == "app-id=1234567890, app-clip-bundle-id=com.roadflare.RoadFlare.Clip, app-clip-display=card")
+        let association = try #require(report.association)
+        #expect(association.status == 200 && !association.redirected)
+        #expect(association.contentType?.hasPrefix("application/json") == true)
+        #expect(report.isOK, "\(report.allFindings.map { "\($0.code): \($0.message)" })")
+        #expect(report.findings.isEmpty, "\(report.findings)")
+
+        // The same through the command line, in both commands' JSON.
+        let doctor = try await ChildProcess.clipkit([
+            "doctor", "--manifest", Self.manifestPath, "--share-link", apache.baseURL + "/share/d/\(Self.npub)", "--json",
+        ])
+        #expect(doctor.status == 0, "\(doctor.standardOutput) \(doctor.standardError)")
+        let validate = try await ChildProcess.clipkit([
+            "aasa", "validate", "--manifest", Self.manifestPath, "--share-link", apache.baseURL + "/share/d/\(Self.npub)", "--json",
+        ])
+        #expect(validate.status == 0, "\(validate.standardOutput) \(validate.standardError)")
+        let links = try #require(try validate.json()["shareLinks"] as? [[String: Any]])
+        #expect(links.first?["status"] as? Int == 200)
+        #expect(links.first?["hasAppClipBanner"] as? Bool == true)
+        #expect(links.first?["previewLooksLikeError"] as? Bool == false)
+        #expect((links.first?["association"] as? [String: Any])?["redirected"] as? Bool == false)
+    }
+
+    @Test func onGitHubPagesTheStatusIsReportedAndTheFallbackHeadIsRight() async throws {
+        let folder = try TemporaryDirectory()
+        let pages = try await GitHubPagesLikeHost(serving: try await Self.buildSite(in: folder), in: folder)
+        defer { pages.stop() }
+        let report = try await Self.check(pages.baseURL + "/share/d/\(Self.npub)")
+        #expect(report.status == 404)
+        #expect(report.hasAppClipBanner)
+        #expect(!report.previewLooksLikeError)
+        #expect(report.previewTitle == "RoadFlare")
+        let status = try #require(report.findings.first { $0.code == DoctorCode.shareLinkStatus.rawValue })
+        #expect(status.severity == .warning, "the 404 is GitHub Pages', and the page is still right")
+        #expect(report.isOK)
+    }
+
+    @Test func aSiteWithoutRewritesOrBannerOrWithARedirectedAASAFails() async throws {
+        let folder = try TemporaryDirectory()
+        let site = try await Self.buildSite(in: folder)
+        // The files a static export had before: no rewrites, a 404 page that says so in its head.
+        try Data("""
+        <Files "apple-app-site-association">
+          ForceType application/json
+        </Files>
+        ErrorDocument 404 /404.html
+        RewriteEngine On
+        RewriteRule ^\\.well-known/apple-app-site-association$ /aasa.json [R=301,L]
+
+        """.utf8).write(to: site.appendingPathComponent(".htaccess"))
+        try Data("""
+        <!doctype html><html><head><title>Page not found · RoadFlare</title>
+        <meta property="og:title" content="Page not found · RoadFlare">
+        <meta name="apple-itunes-app" content="app-id=1234567890">
+        </head><body><h1>Page not found</h1></body></html>
+        """.utf8).write(to: site.appendingPathComponent("404.html"))
+        let apache = try await ApacheStaticHost(serving: site, in: folder)
+        defer { apache.stop() }
+        let report = try await Self.check(apache.baseURL + "/share/d/\(Self.npub)")
+        let codes = Set(report.allFindings.filter { $0.severity == .error }.map(\.code))
+        #expect(report.status == 404)
+        #expect(!report.hasAppClipBanner && report.previewLooksLikeError)
+        for code in [DoctorCode.shareLinkStatus, .shareLinkBannerMissing, .shareLinkErrorTitle, .shareLinkAssociationRedirect] {
+            #expect(codes.contains(code.rawValue), "\(code.rawValue) missing from \(codes.sorted())")
+        }
+        #expect(report.association?.status == 301 && report.association?.redirected == true)
+        #expect(report.association?.location?.hasSuffix("/aasa.json") == true)
+        #expect(!report.isOK)
+
+        let doctor = try await ChildProcess.clipkit([
+            "doctor", "--manifest", Self.manifestPath, "--share-link", apache.baseURL + "/share/d/\(Self.npub)", "--json",
+        ])
+        #expect(doctor.status == 1, "\(doctor.standardOutput)")
+        let findings = try #require(try doctor.json()["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["code"] as? String == DoctorCode.shareLinkBannerMissing.rawValue })
+        let validate = try await ChildProcess.clipkit([
+            "aasa", "validate", "--manifest", Self.manifestPath, "--share-link", apache.baseURL + "/share/d/\(Self.npub)",
+        ])
+        #expect(validate.status == 1)
+        #expect(validate.standardOutput.contains("App Clip banner in the first HTML: no"), "\(validate.standardOutput)")
+    }
+
+    @Test func aLinkThatIsNotAURLIsBadInput() async throws {
+        let result = try await ChildProcess.clipkit(["doctor", "--manifest", Self.manifestPath, "--share-link", "roadflare.app/share/d/x"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--share-link"))
+        let noManifest = try await ChildProcess.clipkit(["aasa", "validate", "--share-link", "https://roadflare.app/share/d/x"],
+                                                        currentDirectory: TemporaryDirectory().url)
+        #expect(noManifest.status == 2)
+        #expect(noManifest.standardError.contains("needs the manifest"))
+    }
+}

@@ -1,0 +1,216 @@
+import ClipKit
+@testable import ClipSite
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// The generated `_redirects` and `vercel.json`, parsed by the grammar each host documents (no
+/// such host runs here), then applied to share URLs of every example with that grammar's matching
+/// rules: each share URL must land on its route's page, which must exist in the export, and no
+/// other path may be rewritten.
+///
+/// `_redirects` (Netlify and Cloudflare Pages share the format):
+/// - https://docs.netlify.com/routing/redirects/ — one rule a line, `from to [status]`, `#`
+///   comments, paths case-sensitive with special characters percent-encoded; `:name` placeholders
+///   match one path segment, `*` (a splat) only at the end.
+/// - https://docs.netlify.com/routing/redirects/rewrites-proxies/ — status `200` makes a rule a
+///   rewrite: the address bar keeps the URL.
+/// - https://developers.cloudflare.com/pages/configuration/redirects/ — `[source] [destination]
+///   [code?]` a line; at most 2,000 static and 100 dynamic rules, 1,000 characters a rule; static
+///   rules before dynamic ones; the topmost matching rule applies; proxying (status 200) only to
+///   relative URLs of the same site.
+///
+/// `vercel.json` (https://vercel.com/docs/rewrites and https://vercel.com/docs/project-configuration):
+/// `rewrites` is an array of `{"source", "destination"}`; a source is a path whose `:name`
+/// parameters match one segment (path-to-regexp), a destination a path of the project; `/.well-known`
+/// is reserved and cannot be rewritten.
+@Suite struct HostFormatTests {
+    /// The examples' domains with share URLs of every route pattern (filled with sample values) and
+    /// paths that no route serves.
+    static let examples: [(manifest: String, domain: String, templates: String?)] = [
+        ("roadflare", "roadflare.app", nil),
+        ("bluesky", "bsky.app", "Examples/bluesky/site"),
+        ("bluesky", "go.bsky.app", "Examples/bluesky/site"),
+        ("coffee-shop", "brew.example", nil),
+    ]
+
+    static let unroutedPaths = ["/", "/share", "/share/d", "/share/d/", "/no/such/page", "/.well-known/apple-app-site-association", "/404.html"]
+
+    struct Export {
+        let output: StaticSite
+        let pages: [(path: String, page: String)]
+    }
+
+    /// The export of `domain` and, for each pattern, a share path and the page it must land on.
+    static func export(_ example: (manifest: String, domain: String, templates: String?)) throws -> Export {
+        let templates = try example.templates.map { try SiteTemplates(overridingWith: TestEnvironment.file($0)) } ?? .defaults
+        let site = try SiteFixtures.site(example.manifest, templates: templates)
+        let builder = StaticSiteBuilder(site: site)
+        let output = try builder.build(forDomain: example.domain)
+        var pages: [(String, String)] = []
+        for page in builder.routePages(domain: example.domain) {
+            var values: [String: String] = [:]
+            for (index, name) in page.pattern.captureNames.enumerated() { values[name] = "v\(index)-\(name)" }
+            let url = try #require(page.pattern.url(filling: values))
+            let path = String(url.dropFirst("https://".count + page.pattern.host.count))
+            pages.append((path, "/" + page.path))
+            pages.append((path + "/", "/" + page.path))
+        }
+        #expect(!pages.isEmpty, "\(example.domain) has share routes")
+        return Export(output: output, pages: pages)
+    }
+
+    // MARK: _redirects
+
+    struct RedirectRule {
+        let source: [String]
+        let destination: String
+        let status: Int
+        var isDynamic: Bool { source.contains { $0.hasPrefix(":") || $0 == "*" } }
+    }
+
+    /// Parses `_redirects` by the documented grammar; a line that does not fit is a failure.
+    static func parseRedirects(_ text: String) throws -> [RedirectRule] {
+        var rules: [RedirectRule] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            #expect(line.count <= 1000, "line \(number + 1) is longer than Cloudflare's 1,000 characters")
+            let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard fields.count == 3, let status = Int(fields[2]) else {
+                throw FormatFailure(description: "line \(number + 1) is not 'from to status': \(line)")
+            }
+            let source = fields[0]
+            guard source.hasPrefix("/") else { throw FormatFailure(description: "line \(number + 1): the source does not start with /") }
+            let segments = source.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            for (index, segment) in segments.enumerated() {
+                if segment == "*" {
+                    #expect(index == segments.count - 1, "line \(number + 1): a splat only ends a path")
+                } else if segment.hasPrefix(":") {
+                    let name = segment.dropFirst()
+                    #expect(!name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } && name != "splat",
+                            "line \(number + 1): placeholder '\(segment)'")
+                } else {
+                    // A literal: unreserved characters and percent-escapes only.
+                    #expect(segment.isEmpty && index == segments.count - 1 || isPercentEncodedLiteral(segment),
+                            "line \(number + 1): literal '\(segment)' is not percent-encoded")
+                }
+            }
+            let destination = fields[1]
+            #expect(destination.hasPrefix("/") && !destination.hasPrefix("//"), "line \(number + 1): Cloudflare proxies only to relative URLs")
+            rules.append(RedirectRule(source: segments, destination: destination, status: status))
+        }
+        return rules
+    }
+
+    static func isPercentEncodedLiteral(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, Hex.byte(high: bytes[index + 1], low: bytes[index + 2]) != nil else { return false }
+                index += 3
+                continue
+            }
+            guard byte < 0x80, Character(UnicodeScalar(byte)).isLetter || Character(UnicodeScalar(byte)).isNumber || "-._~".utf8.contains(byte) else {
+                return false
+            }
+            index += 1
+        }
+        return !bytes.isEmpty
+    }
+
+    /// The first rule whose source matches `path` (a placeholder matches one non-empty segment,
+    /// a splat the rest), as both hosts apply them.
+    static func firstMatch(_ path: String, in rules: [RedirectRule]) -> RedirectRule? {
+        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return rules.first { rule in
+            if rule.source.last == "*" {
+                let fixed = rule.source.dropLast()
+                return segments.count >= fixed.count && zip(fixed, segments).allSatisfy { matches($0, $1) }
+            }
+            return rule.source.count == segments.count && zip(rule.source, segments).allSatisfy { matches($0, $1) }
+        }
+    }
+
+    static func matches(_ pattern: String, _ segment: String) -> Bool {
+        pattern.hasPrefix(":") ? !segment.isEmpty : pattern == segment
+    }
+
+    @Test func redirectsFollowTheDocumentedFormatAndLandEachShareURLOnItsPage() throws {
+        for example in Self.examples {
+            let export = try Self.export(example)
+            let text = String(decoding: try #require(export.output.files["_redirects"]), as: UTF8.self)
+            let rules = try Self.parseRedirects(text)
+            #expect(rules.allSatisfy { $0.status == 200 }, "every rule is a rewrite")
+            let dynamic = rules.filter(\.isDynamic).count
+            #expect(rules.count - dynamic <= 2000 && dynamic <= 100, "Cloudflare's limits")
+            if let firstDynamic = rules.firstIndex(where: \.isDynamic) {
+                #expect(rules[firstDynamic...].allSatisfy(\.isDynamic), "\(example.domain): static rules come first")
+            }
+            for rule in rules {
+                #expect(export.output.files[String(rule.destination.dropFirst())] != nil, "\(rule.destination) is not in the export")
+            }
+            for (path, page) in export.pages {
+                #expect(Self.firstMatch(path, in: rules)?.destination == page, "\(example.domain)\(path)")
+            }
+            for path in Self.unroutedPaths {
+                #expect(Self.firstMatch(path, in: rules) == nil, "\(example.domain)\(path) must not be rewritten")
+            }
+        }
+    }
+
+    @Test func aLiteralWithSpecialCharactersIsEncodedForEveryHost() throws {
+        let pattern = try RoutePattern(parsing: "https://shop.example/caf%C3%A9/a:b(c)!/{item}")
+        let hosting = HostingConfiguration(domain: "shop.example", pages: [StaticRoutePage(route: "item", pattern: pattern, path: "clipkit-pages/item.html")])
+        let rules = try Self.parseRedirects(hosting.netlifyRedirects)
+        #expect(rules.first?.source == ["caf%C3%A9", "a%3Ab%28c%29%21", ":item"])
+        #expect(Self.firstMatch("/caf%C3%A9/a%3Ab%28c%29%21/latte", in: rules)?.destination == "/clipkit-pages/item.html")
+        #expect(hosting.vercelSource(pattern) == "/caf%C3%A9/a%3Ab%28c%29%21/:item")
+        #expect(HostingConfiguration.regexPath(pattern) == #"café/a\x3Ab\x28c\x29\x21/[^/]+"#)
+    }
+
+    // MARK: vercel.json
+
+    @Test func vercelRewritesFollowTheDocumentedFormatAndLandEachShareURLOnItsPage() throws {
+        for example in Self.examples {
+            let export = try Self.export(example)
+            let document = try JSONValue(strictlyParsing: try #require(export.output.files["vercel.json"]))
+            guard case .object(let members) = document else { throw FormatFailure(description: "vercel.json is not an object") }
+            #expect(Set(members.keys) == ["headers", "rewrites"])
+            let headers = try #require(members["headers"]?.arrayValue)
+            #expect(headers.contains { $0["source"]?.stringValue == "/.well-known/apple-app-site-association" })
+            var rules: [RedirectRule] = []
+            for rewrite in try #require(members["rewrites"]?.arrayValue) {
+                guard case .object(let fields) = rewrite else { throw FormatFailure(description: "a rewrite is not an object") }
+                #expect(Set(fields.keys) == ["source", "destination"])
+                let source = try #require(fields["source"]?.stringValue)
+                let destination = try #require(fields["destination"]?.stringValue)
+                #expect(source.hasPrefix("/") && !source.hasPrefix("/.well-known"), "\(source): /.well-known is reserved")
+                // path-to-regexp: `:name` (word characters) is a parameter; ( ) * + ? { } and : elsewhere
+                // are syntax, so literals must not carry them.
+                let segments = source.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                for (index, segment) in segments.enumerated() {
+                    if segment.hasPrefix(":") {
+                        #expect(segment.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && segment.count > 1, "\(source)")
+                    } else {
+                        #expect(segment.isEmpty && index == segments.count - 1 || Self.isPercentEncodedLiteral(segment), "\(source): '\(segment)'")
+                    }
+                }
+                #expect(destination.hasPrefix("/") && export.output.files[String(destination.dropFirst())] != nil, "\(destination)")
+                rules.append(RedirectRule(source: segments, destination: destination, status: 200))
+            }
+            for (path, page) in export.pages {
+                #expect(Self.firstMatch(path, in: rules)?.destination == page, "\(example.domain)\(path)")
+            }
+            for path in Self.unroutedPaths {
+                #expect(Self.firstMatch(path, in: rules) == nil, "\(example.domain)\(path) must not be rewritten")
+            }
+        }
+    }
+
+    struct FormatFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+}

@@ -1,0 +1,202 @@
+import ClipLoopback
+import ClipTestSupport
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real web server serving a folder written by `clipkit site build` on a free loopback port,
+/// configured only by the files that build wrote (`.htaccess`, `Caddyfile`), as a static host
+/// would be. Stop it with ``stop()``.
+public protocol StaticHost: AnyObject, Sendable {
+    /// The port the server listens on.
+    var port: Int { get }
+    /// Stops the server and waits for it to exit.
+    func stop()
+}
+
+extension StaticHost {
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+}
+
+/// Debian's Apache (`apache2`) with the generated `.htaccess`: the test's own `httpd.conf` in a
+/// temporary server root loads mod_mime, mod_headers, mod_rewrite, mod_dir and mod_authz_core
+/// explicitly and allows the site folder `AllowOverride FileInfo` with `Options FollowSymLinks`,
+/// as shared hosting commonly does. No system service is touched.
+public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
+    public let port: Int
+    private let process: ChildProcess
+    private let root: URL
+
+    /// Starts Apache on `siteFolder` (already written), with its configuration and logs in `run`.
+    public init(serving siteFolder: URL, in run: TemporaryDirectory) async throws {
+        let executable = try TestEnvironment.systemTool("apache2")
+        let modules = URL(fileURLWithPath: "/usr/lib/apache2/modules")
+        let needed = ["mpm_event", "authz_core", "mime", "headers", "rewrite", "dir"]
+        for module in needed where !FileManager.default.fileExists(atPath: modules.appendingPathComponent("mod_\(module).so").path) {
+            throw StaticHostFailure(description: "Apache's mod_\(module) is missing from \(modules.path); run scripts/setup, which installs Debian's apache2")
+        }
+        try StaticHostFolders.makeReadable(siteFolder, up: run.url)
+        root = run.file("apache")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        port = try LoopbackPort.free()
+        // Apache's children drop root for www-data; without root they keep the test's user.
+        let user = getuid() == 0 ? "User www-data\nGroup www-data\n" : ""
+        let configuration = """
+        ServerRoot "\(root.path)"
+        Listen 127.0.0.1:\(port)
+        PidFile "\(root.path)/httpd.pid"
+        ErrorLog "\(root.path)/error.log"
+        LogLevel warn
+        \(needed.map { "LoadModule \($0)_module \(modules.path)/mod_\($0).so" }.joined(separator: "\n"))
+        \(user)ServerName 127.0.0.1
+        DocumentRoot "\(siteFolder.path)"
+        TypesConfig /etc/mime.types
+        DirectoryIndex index.html
+        <Directory />
+          AllowOverride None
+          Require all denied
+        </Directory>
+        <Directory "\(siteFolder.path)">
+          Options FollowSymLinks
+          AllowOverride FileInfo
+          Require all granted
+        </Directory>
+
+        """
+        let file = root.appendingPathComponent("httpd.conf")
+        try Data(configuration.utf8).write(to: file)
+        process = try ChildProcess(executable, arguments: ["-f", file.path, "-DFOREGROUND"])
+        guard await LoopbackPort.waitUntilListening(port, timeout: 15) else {
+            let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+            stop()
+            throw StaticHostFailure(description: "apache2 did not listen on \(port): \(process.standardError) \(log)")
+        }
+    }
+
+    /// Apache's error log, for failure messages.
+    public var errorLog: String {
+        (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+    }
+
+    /// Stops Apache with SIGTERM, so its parent stops its children (SIGKILL would orphan them).
+    public func stop() {
+        StaticHostFolders.terminate(process)
+    }
+}
+
+/// Debian's Caddy (`caddy`) running the generated `Caddyfile` unchanged: the test's own Caddyfile
+/// sets the global options a test needs (no admin endpoint, no automatic HTTPS) and imports the
+/// generated one, whose address and root come from `CLIPKIT_SITE_ADDRESS` and `CLIPKIT_SITE_ROOT`.
+public final class CaddyStaticHost: StaticHost, @unchecked Sendable {
+    public let port: Int
+    private let process: ChildProcess
+
+    /// Starts Caddy with `caddyfile` (the generated file, inside `siteFolder` or beside it).
+    public init(serving siteFolder: URL, caddyfile: URL, in run: TemporaryDirectory) async throws {
+        let executable = try TestEnvironment.systemTool("caddy")
+        let root = run.file("caddy")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        port = try LoopbackPort.free()
+        let wrapper = """
+        {
+        \tadmin off
+        \tauto_https off
+        }
+        import \(caddyfile.path)
+
+        """
+        let file = root.appendingPathComponent("Caddyfile.test")
+        try Data(wrapper.utf8).write(to: file)
+        process = try ChildProcess(
+            executable, arguments: ["run", "--config", file.path, "--adapter", "caddyfile"],
+            environment: [
+                "CLIPKIT_SITE_ADDRESS": "http://127.0.0.1:\(port)", "CLIPKIT_SITE_ROOT": siteFolder.path,
+                "HOME": root.path, "XDG_DATA_HOME": root.path, "XDG_CONFIG_HOME": root.path,
+            ]
+        )
+        guard await LoopbackPort.waitUntilListening(port, timeout: 15) else {
+            stop()
+            throw StaticHostFailure(description: "caddy did not listen on \(port): \(process.standardError.suffix(2000))")
+        }
+    }
+
+    /// Caddy's log (standard error), for failure messages.
+    public var log: String { process.standardError }
+
+    /// Stops Caddy with SIGTERM (it shuts down gracefully).
+    public func stop() {
+        StaticHostFolders.terminate(process)
+    }
+}
+
+/// Why a static host did not start.
+public struct StaticHostFailure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
+}
+
+enum StaticHostFolders {
+    /// Lets a server's unprivileged workers read `folder`: it and every folder up to `top`.
+    static func makeReadable(_ folder: URL, up top: URL) throws {
+        var current = folder.standardizedFileURL
+        let limit = top.standardizedFileURL.path
+        let manager = FileManager.default
+        if let walker = manager.enumerator(at: current, includingPropertiesForKeys: nil) {
+            for case let item as URL in walker {
+                var isFolder: ObjCBool = false
+                manager.fileExists(atPath: item.path, isDirectory: &isFolder)
+                try manager.setAttributes([.posixPermissions: isFolder.boolValue ? 0o755 : 0o644], ofItemAtPath: item.path)
+            }
+        }
+        while current.path.hasPrefix(limit) {
+            try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: current.path)
+            if current.path == limit { break }
+            current = current.deletingLastPathComponent()
+        }
+    }
+
+    static func terminate(_ process: ChildProcess) {
+        process.send(signal: SIGTERM)
+        for _ in 0..<500 where process.isRunning { usleep(10_000) }
+        process.stop()
+    }
+}
+
+/// nginx serving a folder the way GitHub Pages does — files as they are, `404.html` with status
+/// 404 for anything else, no rewrites — with the link-domain benchmark's configuration.
+public final class GitHubPagesLikeHost: StaticHost, @unchecked Sendable {
+    public let port: Int
+    private let process: ChildProcess
+
+    /// Starts nginx on `siteFolder` (already written), with its configuration in `run`.
+    public init(serving siteFolder: URL, in run: TemporaryDirectory) async throws {
+        let executable = try TestEnvironment.systemTool("nginx")
+        try StaticHostFolders.makeReadable(siteFolder, up: run.url)
+        let root = run.file("nginx")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        port = try LoopbackPort.free()
+        let configuration = try String(contentsOf: TestEnvironment.file("bench/link-domain/nginx.conf.template"), encoding: .utf8)
+            .replacingOccurrences(of: "@RUN@", with: root.path)
+            .replacingOccurrences(of: "@PORT@", with: String(port))
+            .replacingOccurrences(of: "@SITE@", with: siteFolder.path)
+        let file = root.appendingPathComponent("nginx.conf")
+        try Data(configuration.utf8).write(to: file)
+        process = try ChildProcess(executable, arguments: ["-c", file.path, "-p", root.path])
+        guard await LoopbackPort.waitUntilListening(port, timeout: 10) else {
+            stop()
+            throw StaticHostFailure(description: "nginx did not listen on \(port): \(process.standardError)")
+        }
+    }
+
+    /// Stops nginx with SIGTERM, so its master stops its workers.
+    public func stop() {
+        StaticHostFolders.terminate(process)
+    }
+}
