@@ -26,9 +26,14 @@ extension StaticHost {
 /// temporary server root loads mod_mime, mod_headers, mod_rewrite, mod_dir and mod_authz_core
 /// explicitly and allows the site folder `AllowOverride FileInfo` with `Options FollowSymLinks`,
 /// as shared hosting commonly does. No system service is touched.
+///
+/// Apache starts as a daemon (`apache2 -f httpd.conf`, which returns once the server is up) and
+/// stops with SIGTERM to the process its `PidFile` names, as `apachectl -k stop` does. The
+/// launcher is spawned and reaped here with `posix_spawn` and `waitpid`, not Foundation's
+/// `Process`: on Linux, `Process` was seen never to notice that an `apache2` it started had
+/// exited (the process stayed a zombie, unreaped), so `waitUntilExit` never returned.
 public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
     public let port: Int
-    private let process: ChildProcess
     private let root: URL
 
     /// Starts Apache on `siteFolder` (already written), with its configuration and logs in `run`.
@@ -69,11 +74,10 @@ public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
         """
         let file = root.appendingPathComponent("httpd.conf")
         try Data(configuration.utf8).write(to: file)
-        process = try ChildProcess(executable, arguments: ["-f", file.path, "-DFOREGROUND"])
-        guard await LoopbackPort.waitUntilListening(port, timeout: 15) else {
-            let log = (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        let status = StaticHostFolders.spawnAndWait(executable.path, arguments: ["-f", file.path])
+        guard status == 0, await LoopbackPort.waitUntilListening(port, timeout: 15) else {
             stop()
-            throw StaticHostFailure(description: "apache2 did not listen on \(port): \(process.standardError) \(log)")
+            throw StaticHostFailure(description: "apache2 did not listen on \(port) (exit \(status)): \(errorLog)")
         }
     }
 
@@ -82,9 +86,17 @@ public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
         (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
     }
 
-    /// Stops Apache with SIGTERM, so its parent stops its children (SIGKILL would orphan them).
+    /// Stops Apache: SIGTERM to its parent process (which stops its children), then waits until
+    /// it is gone (or left as a zombie for init to reap) and the port is closed; SIGKILL after 10 s.
     public func stop() {
-        StaticHostFolders.terminate(process)
+        guard let text = try? String(contentsOf: root.appendingPathComponent("httpd.pid"), encoding: .utf8),
+              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<1000 {
+            if !StaticHostFolders.isAlive(pid), !LoopbackPort.isListening(port) { return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
     }
 }
 
@@ -160,6 +172,43 @@ enum StaticHostFolders {
             if current.path == limit { break }
             current = current.deletingLastPathComponent()
         }
+    }
+
+    /// Runs `executable` with `arguments` (signals at their defaults, none blocked) and waits for
+    /// it to exit; its exit status, or -1 when it could not be started or waited for.
+    static func spawnAndWait(_ executable: String, arguments: [String]) -> Int32 {
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, executable, nil, &attributes, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, 0)
+            if result == pid { break }
+            if result == -1, errno == EINTR { continue }
+            // Reaped by someone else: it ran, and the listening port tells whether it worked.
+            return isAlive(pid) ? -1 : 0
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    /// Whether `pid` runs and is not a zombie.
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     static func terminate(_ process: ChildProcess) {

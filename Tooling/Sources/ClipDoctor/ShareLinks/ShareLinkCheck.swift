@@ -235,16 +235,16 @@ private final class RecordingFetcher: AASAFetching, @unchecked Sendable {
     }
 
     var response: AASAFetchResponse? {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        lock.withLock { recorded }
     }
 
     func fetch(_ url: URL, limit: Int) async throws(AASAFetchError) -> AASAFetchResponse {
         let response = try await fetcher.fetch(url, limit: limit)
-        lock.lock()
-        recorded = response
-        lock.unlock()
+        record(response)
         return response
+    }
+
+    private func record(_ response: AASAFetchResponse) {
+        lock.withLock { recorded = response }
     }
 }

@@ -6,6 +6,12 @@ public struct ShareLinkReport: Sendable, Hashable, Codable {
         public var name: String
         /// `clip` or `app`.
         public var handledBy: String
+
+        /// Creates a route.
+        public init(name: String, handledBy: String) {
+            self.name = name
+            self.handledBy = handledBy
+        }
     }
 
     /// How the AASA of the link's domain answered.

@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// A route pattern of the exported domain and the static page that answers its share URLs.
-struct StaticRoutePage: Sendable, Hashable {
+struct StaticRoutePage: Sendable, Equatable {
     /// The route's name.
     let route: String
     /// The pattern whose URLs the page answers.
