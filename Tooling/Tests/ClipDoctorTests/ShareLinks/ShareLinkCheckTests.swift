@@ -27,7 +27,7 @@ struct ShareLinkCheckTests {
     }
 
     static func check(_ url: String) async throws -> ShareLinkReport {
-        let manifest = try ManifestLoader().load(contentsOf: URL(fileURLWithPath: manifestPath))
+        let manifest = try ExampleManifest.load("roadflare")
         return await ShareLinkCheck(manifest: manifest, parameterKinds: .standardWithNostr, fetcher: URLSessionAASAFetcher(timeout: 20))
             .check(try #require(URL(string: url)))
     }
@@ -128,8 +128,9 @@ struct ShareLinkCheckTests {
         let result = try await ChildProcess.clipkit(["doctor", "--manifest", Self.manifestPath, "--share-link", "roadflare.app/share/d/x"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("--share-link"))
+        let empty = try TemporaryDirectory()
         let noManifest = try await ChildProcess.clipkit(["aasa", "validate", "--share-link", "https://roadflare.app/share/d/x"],
-                                                        currentDirectory: TemporaryDirectory().url)
+                                                        currentDirectory: empty.url)
         #expect(noManifest.status == 2)
         #expect(noManifest.standardError.contains("needs the manifest"))
     }
