@@ -9,8 +9,8 @@ public struct SiteBuildCommand: AsyncParsableCommand {
     /// The command's name and summary.
     public static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Write the AASA file, home page, client-side share pages (404.html) and host configuration to a folder.",
-        discussion: "The output deploys as is to GitHub Pages (.nojekyll), Netlify and Cloudflare Pages (_headers), Vercel (vercel.json) and Apache (.htaccess). Each domain serves its own AASA file: with several domains and no --domain, each goes to a subfolder named after it. Two builds of the same input are byte for byte identical."
+        abstract: "Write the AASA file, home page, a page per route, 404.html and each host's configuration to a folder.",
+        discussion: "The output deploys as is to GitHub Pages (.nojekyll; share links get 404.html with status 404), Netlify and Cloudflare Pages (_headers, _redirects), Vercel (vercel.json), Apache (.htaccess) and Caddy (Caddyfile), which answer share links with their route's page (clipkit-pages/) and status 200. Each domain serves its own AASA file: with several domains and no --domain, each goes to a subfolder named after it. Two builds of the same input are byte for byte identical."
     )
 
     /// The output folder.

@@ -79,10 +79,18 @@ struct StaticHostRewriteTests {
         #expect(!apache.errorLog.contains("[core:alert]"), "\(apache.errorLog)")
     }
 
-    @Test func caddyWithTheGeneratedCaddyfileAnswersShareLinksWithTheirPage() async throws {
+    @Test func caddyWithTheDocumentedCaddyfileAnswersShareLinksWithTheirPage() async throws {
         let folder = try TemporaryDirectory()
         let (_, siteFolder) = try Self.exportRoadFlare(in: folder)
-        let caddy = try await CaddyStaticHost(serving: siteFolder, caddyfile: siteFolder.appendingPathComponent("Caddyfile"), in: folder)
+        // The Caddyfile docs/link-domain.md shows is the one site build writes, and Caddy runs that text.
+        let doc = try String(contentsOf: TestEnvironment.file("docs/link-domain.md"), encoding: .utf8)
+        let start = try #require(doc.range(of: "<!-- caddyfile:roadflare:start -->\n```caddyfile\n"))
+        let end = try #require(doc.range(of: "```\n<!-- caddyfile:roadflare:end -->", range: start.upperBound..<doc.endIndex))
+        let documented = String(doc[start.upperBound..<end.lowerBound])
+        #expect(documented == (try String(contentsOf: siteFolder.appendingPathComponent("Caddyfile"), encoding: .utf8)))
+        let caddyfile = folder.file("documented.Caddyfile")
+        try Data(documented.utf8).write(to: caddyfile)
+        let caddy = try await CaddyStaticHost(serving: siteFolder, caddyfile: caddyfile, in: folder)
         defer { caddy.stop() }
         try await Self.checkShareLinks(on: caddy, hostName: "Caddy")
         // The other hosts' configuration files are not served.
