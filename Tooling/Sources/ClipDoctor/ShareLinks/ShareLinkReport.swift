@@ -57,7 +57,7 @@ public struct ShareLinkReport: Sendable, Hashable, Codable {
     public var previewLooksLikeError = false
     /// How the AASA of the link's domain answered.
     public var association: Association?
-    /// What was found about the link and its first HTML (the AASA's findings are in ``association``).
+    /// What was found about the link and its first HTML (the AASA's findings are in its `association`).
     public var findings: [Finding] = []
 
     /// Creates an empty report for `url`.
