@@ -8,7 +8,7 @@ import Foundation
 /// `<noscript>` and `<textarea>`. Attribute values may be double-quoted, single-quoted or bare;
 /// character references (`&amp;`, `&quot;`, `&#39;`, `&#x27;`, …) are decoded. Names compare in
 /// lower case. Anything it does not understand is skipped, never an error. Input is capped at
-/// ``maximumBytes`` and each value at ``maximumValueLength`` characters.
+/// ``HTMLHead/maximumBytes`` and each value at ``HTMLHead/maximumValueLength`` characters.
 public struct HTMLHead: Sendable, Hashable, Codable {
     /// The most bytes read from a document.
     public static let maximumBytes = 512 * 1024

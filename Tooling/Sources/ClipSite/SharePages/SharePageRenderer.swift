@@ -66,7 +66,7 @@ public struct SharePageRenderer: Sendable {
     /// description the routes' call to action (`fallback.description`), and the Smart App Banner
     /// offers the App Clip as a card when a route of `domain` is the clip's. The body is the
     /// not-found template's, which still says that the page was not found. A domain without share
-    /// routes gets ``notFoundPage(domain:)``.
+    /// routes gets ``SharePageRenderer/notFoundPage(domain:)``.
     public func staticFallbackPage(domain: String) -> String {
         let routes = shareRoutes(of: domain)
         guard !routes.isEmpty else { return notFoundPage(domain: domain) }
