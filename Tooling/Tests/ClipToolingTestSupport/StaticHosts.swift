@@ -88,9 +88,21 @@ public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
 
     /// Stops Apache: SIGTERM to its parent process (which stops its children), then waits until
     /// it is gone (or left as a zombie for init to reap) and the port is closed; SIGKILL after 10 s.
+    ///
+    /// Apache writes its `PidFile` once it has started, which on a loaded machine can be after the
+    /// start was given up on; so the file is awaited for up to 10 s before there is taken to be
+    /// nothing to stop.
     public func stop() {
-        guard let text = try? String(contentsOf: root.appendingPathComponent("httpd.pid"), encoding: .utf8),
-              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else { return }
+        var found: Int32?
+        for _ in 0..<1000 {
+            if let text = try? String(contentsOf: root.appendingPathComponent("httpd.pid"), encoding: .utf8),
+               let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 {
+                found = pid
+                break
+            }
+            usleep(10_000)
+        }
+        guard let pid = found else { return }
         kill(pid, SIGTERM)
         for _ in 0..<1000 {
             if !StaticHostFolders.isAlive(pid), !LoopbackPort.isListening(port) { return }
