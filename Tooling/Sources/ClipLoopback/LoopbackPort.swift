@@ -28,13 +28,17 @@ public enum LoopbackPort {
 
     /// Waits until something accepts TCP connections on `address`:`port`; false when `timeout`
     /// passes first.
+    ///
+    /// The port is checked once more after the deadline: a task resumed late (a busy machine, a
+    /// cooperative pool whose threads other work holds) would otherwise give up on a server that
+    /// was listening all along.
     public static func waitUntilListening(_ port: Int, on address: LoopbackAddress = .ipv4, timeout: TimeInterval) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while true {
             if isListening(port, on: address) { return true }
+            if Date() >= deadline { return false }
             try? await Task.sleep(nanoseconds: 25_000_000)
         }
-        return false
     }
 
     /// Whether something accepts TCP connections on `address`:`port` right now.
