@@ -618,7 +618,7 @@ def optional_requirement_check(checker: "Checker", target: Target, copies: list[
     if probes:
         demangled = subprocess.run(["swift", "demangle", "--compact", *[mangled for mangled, *_ in probes]],
                                    capture_output=True, text=True, check=True).stdout.split("\n")
-        probe = checker.scratch / "probes" / target.name / "OptionalRequirementProbes.swift"
+        probe = checker.scratch / "probes" / (checker.variant or "current-sdk") / target.name / "OptionalRequirementProbes.swift"
         probe.parent.mkdir(parents=True, exist_ok=True)
         lines = sorted({f"import {requirement.module}" for _, requirement, _, _ in probes})
         probe_lines: dict[int, int] = {}
@@ -631,17 +631,23 @@ def optional_requirement_check(checker: "Checker", target: Target, copies: list[
         command = ["swiftc", "-typecheck", *checker.common_flags(target), *map(str, copies), str(probe)]
         result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
         failed: dict[int, list[str]] = {}
+        latest = 0
         for line in (result.stdout + result.stderr).splitlines():
             match = DIAGNOSTIC.match(line)
             if match and Path(match.group("path")).resolve() == probe.resolve() and match.group("sev") == "error":
                 number = probe_lines.get(int(match.group("line")))
                 if number is not None:
                     failed.setdefault(number, []).append(match.group("msg"))
+                    latest = number
+            elif match and match.group("sev") == "note" and "candidate" in match.group("msg") and failed:
+                # The compiler's note on the method says how it differs from the requirement.
+                failed[latest].append(re.sub(r"\s*\[#\w+\]$", "", match.group("msg")))
         for number, messages in sorted(failed.items()):
             _, requirement, location, name = probes[number]
+            sdk = f" with {STUB_VARIANTS[checker.variant]['about']}" if checker.variant else ""
             findings.append(Diagnostic(*location, "error",
-                f"'{name}' does not match {requirement.protocol}'s optional requirement `{requirement.declaration}` "
-                f"in its types; iOS never calls it ({messages[0]})"))
+                f"'{name}' does not witness {requirement.protocol}'s optional requirement `{requirement.declaration}`{sdk}: "
+                f"{'; '.join(dict.fromkeys(messages))}; iOS calls a delegate's method only when it witnesses the requirement"))
     return findings
 
 
@@ -728,6 +734,16 @@ def check_variants(checker: Checker, compiled: list[tuple[Target, list[Path]]]) 
                 passed = False
                 if not errors and other:
                     checker.emit(other)
+                continue
+            checker.variant = variant
+            try:
+                drift = optional_requirement_check(checker, target, copies)
+            finally:
+                checker.variant = None
+            for diagnostic in drift:
+                checker.emit(f"  {diagnostic}")
+            if drift:
+                passed = False
     return passed
 
 
