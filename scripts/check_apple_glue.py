@@ -26,7 +26,8 @@ What it does, in order:
    probe per method.
 5. Compiles the targets that import WebKit again against the stubs as older SDKs declare them
    (`CLIPKIT_STUBS_OLDER_SDK`: WebKit's delegate protocols not main-actor isolated), so their
-   witnesses are valid with either.
+   witnesses are valid with either; and those that import StoreKit as Mac Catalyst builds them
+   (`targetEnvironment(macCatalyst)` true, `CLIPKIT_STUBS_MAC_CATALYST`: no SwiftUI App Store overlay).
 6. Scans every compiled file for API newer than the target's minimum deployment that is used
    without an `if #available`/`guard #available` or an enclosing `@available` (availability.py).
 
@@ -65,6 +66,11 @@ SHIM = "AppleFoundationShim"
 STUB_VARIANTS = {
     "older-sdk": {"modules": ["WebKit"], "defines": ["CLIPKIT_STUBS_OLDER_SDK"],
                   "about": "WebKit's delegate protocols not main-actor isolated, as in older SDKs"},
+    # Mac Catalyst runs iOS code, and `os(iOS)` holds there, but StoreKit has no App Store overlay:
+    # the copies are rewritten with `targetEnvironment(macCatalyst)` true, against a StoreKit without it.
+    "mac-catalyst": {"modules": ["StoreKit"], "defines": ["CLIPKIT_STUBS_MAC_CATALYST"],
+                     "about": "Mac Catalyst, where SwiftUI has no App Store overlay modifier",
+                     "conditions": {"targetEnvironment(macCatalyst)": "true"}},
 }
 # `public protocol <Name>OptionalRequirements: <Name> {` … `}` in a stub: the Objective-C protocol's
 # optional requirements, one a line.
@@ -254,8 +260,9 @@ def rewrite_condition(condition: str) -> str:
     return CALL.sub(replace, condition)
 
 
-def rewrite(text: str) -> str:
-    """`text` with the conditions of its `#if`/`#elseif` lines as iOS evaluates them; same lines."""
+def rewrite(text: str, conditions: dict[str, str] | None = None) -> str:
+    """`text` with the conditions of its `#if`/`#elseif` lines as iOS evaluates them (and as
+    `conditions` set them: `targetEnvironment(macCatalyst)` true for Mac Catalyst); same lines."""
     out = []
     for line in text.split("\n"):
         match = CONDITION_LINE.match(line)
@@ -263,7 +270,10 @@ def rewrite(text: str) -> str:
             # Keep a trailing comment untouched.
             head, rest = match.group(1), match.group(2)
             code, sep, comment = rest.partition("//")
-            line = head + rewrite_condition(code) + sep + comment
+            code = rewrite_condition(code)
+            for condition, value in (conditions or {}).items():
+                code = re.sub(re.escape(condition).replace(r"\(", r"\(\s*").replace(r"\)", r"\s*\)"), value, code)
+            line = head + code + sep + comment
         out.append(line)
     return "\n".join(out)
 
@@ -352,8 +362,9 @@ class Checker:
                     raise SystemExit(f"check-apple-glue: the stub module {module} ({variant}) does not compile")
         stamp.write_text(digest.hexdigest())
 
-    def copy_sources(self, target: Target, plant: dict[str, str] | None) -> list[Path]:
-        destination = self.src / target.name
+    def copy_sources(self, target: Target, plant: dict[str, str] | None, variant: str | None = None) -> list[Path]:
+        destination = self.src / (target.name if variant is None else f"{target.name}-{variant}")
+        conditions = STUB_VARIANTS[variant].get("conditions") if variant else None
         shutil.rmtree(destination, ignore_errors=True)
         copies = []
         for path in target.sources + target.extra_sources:
@@ -363,7 +374,7 @@ class Checker:
             text = path.read_text()
             if plant and str(relative) in plant:
                 text = plant[str(relative)]
-            copy.write_text(rewrite(text))
+            copy.write_text(rewrite(text, conditions))
             copies.append(copy)
             self.copy_to_original[str(copy)] = str(relative)
         if target.manifest is not None:
@@ -702,7 +713,7 @@ def check(checker: Checker, selected: list[Target], plant: dict[str, str] | None
         if availability:
             pending.append((target, dumps.submit(apple_availability.dump_facts, checker, target, copies)))
     if not failed:
-        failed = not check_variants(checker, compiled)
+        failed = not check_variants(checker, compiled, plant)
     if not failed and availability:
         if apple_availability.scan(checker, compiled, [(target, future.result()) for target, future in pending]):
             failed = True
@@ -710,7 +721,7 @@ def check(checker: Checker, selected: list[Target], plant: dict[str, str] | None
     return not failed
 
 
-def check_variants(checker: Checker, compiled: list[tuple[Target, list[Path]]]) -> bool:
+def check_variants(checker: Checker, compiled: list[tuple[Target, list[Path]]], plant: dict[str, str] | None) -> bool:
     """Compiles again, against each stub variant, the targets whose files import one of its modules."""
     passed = True
     for variant, spec in STUB_VARIANTS.items():
@@ -718,6 +729,8 @@ def check_variants(checker: Checker, compiled: list[tuple[Target, list[Path]]]) 
         for target, copies in compiled:
             if not any(imports.search(copy.read_text()) for copy in copies):
                 continue
+            if spec.get("conditions"):
+                copies = checker.copy_sources(target, plant, variant)
             checker.variant = variant
             try:
                 status, diagnostics, other = checker.compile(target, copies)

@@ -6,7 +6,8 @@ import Testing
 /// `Tests/Fixtures/AppleCheck` (a wrong argument label, a main-actor call from nonisolated code, a
 /// non-Sendable value sent to a detached task, an unguarded iOS 16 API in the iOS 15.1 clip, a misspelt
 /// Objective-C optional delegate method, one with the requirement's name but other types, and a
-/// main-actor witness that older SDKs' nonisolated `WKNavigationDelegate` rejects) must make
+/// main-actor witness that older SDKs' nonisolated `WKNavigationDelegate` rejects, an App Store overlay
+/// not guarded against Mac Catalyst) must make
 /// `scripts/check-apple-glue` fail with that case's diagnostic on the planted line.
 @Suite("the Apple-only check's negative control", .timeLimit(.minutes(5)))
 struct NegativeControlTests {
