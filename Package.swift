@@ -298,6 +298,15 @@ let package = Package(
             dependencies: ["ClipNotifications", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
+        // Every public error type of Sources/, found by reading the sources, is a LocalizedError.
+        .testTarget(
+            name: "PublicErrorTests",
+            dependencies: [
+                "ClipKit", "ClipManifestReader", "ClipKitGeneration", "ClipWebBridge", "ClipKitUI", "ClipWebBridgeUI",
+                "ClipNostr", "ClipNostrUI", "ClipNotifications", "ClipTestSupport",
+            ],
+            swiftSettings: strictSwift
+        ),
         // Runs scripts/check-apple-glue's negative control (it compiles with swiftc; it links nothing of ours).
         .testTarget(
             name: "AppleGlueCheckTests",

@@ -17,7 +17,18 @@ What it does, in order:
    listings against them. Third-party modules (swift-crypto) come from the normal Linux build in
    .build/debug/Modules. With `--symbol-graphs DIR` it also writes the package modules' symbol
    graphs, as iOS sees them, for `scripts/docs`.
-4. Scans every compiled file for API newer than the target's minimum deployment that is used
+4. Holds the methods of every type that conforms to an Objective-C protocol whose requirements are
+   optional (`WKNavigationDelegate`, `UNUserNotificationCenterDelegate`) to those requirements: the
+   stubs list them in `<Protocol>OptionalRequirements`, without default implementations, and a method
+   with a requirement's base name must match one of them in full — name, labels and types — or iOS
+   never calls it. Swift on Linux cannot declare `@objc optional` requirements, so it cannot warn
+   that a method "nearly matches" one; the check does, from the compiler's AST and a conformance
+   probe per method.
+5. Compiles the targets that import WebKit again against the stubs as older SDKs declare them
+   (`CLIPKIT_STUBS_OLDER_SDK`: WebKit's delegate protocols not main-actor isolated), so their
+   witnesses are valid with either; and those that import StoreKit as Mac Catalyst builds them
+   (`targetEnvironment(macCatalyst)` true, `CLIPKIT_STUBS_MAC_CATALYST`: no SwiftUI App Store overlay).
+6. Scans every compiled file for API newer than the target's minimum deployment that is used
    without an `if #available`/`guard #available` or an enclosing `@available` (availability.py).
 
 Errors in any file fail the check; warnings are printed for the Apple-only files.
@@ -50,6 +61,20 @@ STUB_MODULES = [
     "StoreKit", "WebKit",
 ]
 SHIM = "AppleFoundationShim"
+# Variants of stub modules, each compiled with its conditions into stubs/<variant>/, and the targets
+# that import one of them compiled again against it.
+STUB_VARIANTS = {
+    "older-sdk": {"modules": ["WebKit"], "defines": ["CLIPKIT_STUBS_OLDER_SDK"],
+                  "about": "WebKit's delegate protocols not main-actor isolated, as in older SDKs"},
+    # Mac Catalyst runs iOS code, and `os(iOS)` holds there, but StoreKit has no App Store overlay:
+    # the copies are rewritten with `targetEnvironment(macCatalyst)` true, against a StoreKit without it.
+    "mac-catalyst": {"modules": ["StoreKit"], "defines": ["CLIPKIT_STUBS_MAC_CATALYST"],
+                     "about": "Mac Catalyst, where SwiftUI has no App Store overlay modifier",
+                     "conditions": {"targetEnvironment(macCatalyst)": "true"}},
+}
+# `public protocol <Name>OptionalRequirements: <Name> {` … `}` in a stub: the Objective-C protocol's
+# optional requirements, one a line.
+OPTIONAL_REQUIREMENTS = re.compile(r"^public protocol (\w+)OptionalRequirements: (\w+) \{\n(.*?)^\}", re.M | re.S)
 
 # Modules that exist on iOS (real frameworks, or stubs of them); `canImport` of these is true.
 APPLE_MODULES = set(STUB_MODULES) - {SHIM} | {"Foundation", "Dispatch", "AppClip", "Security", "CryptoKit"}
@@ -235,8 +260,9 @@ def rewrite_condition(condition: str) -> str:
     return CALL.sub(replace, condition)
 
 
-def rewrite(text: str) -> str:
-    """`text` with the conditions of its `#if`/`#elseif` lines as iOS evaluates them; same lines."""
+def rewrite(text: str, conditions: dict[str, str] | None = None) -> str:
+    """`text` with the conditions of its `#if`/`#elseif` lines as iOS evaluates them (and as
+    `conditions` set them: `targetEnvironment(macCatalyst)` true for Mac Catalyst); same lines."""
     out = []
     for line in text.split("\n"):
         match = CONDITION_LINE.match(line)
@@ -244,7 +270,10 @@ def rewrite(text: str) -> str:
             # Keep a trailing comment untouched.
             head, rest = match.group(1), match.group(2)
             code, sep, comment = rest.partition("//")
-            line = head + rewrite_condition(code) + sep + comment
+            code = rewrite_condition(code)
+            for condition, value in (conditions or {}).items():
+                code = re.sub(re.escape(condition).replace(r"\(", r"\(\s*").replace(r"\)", r"\s*\)"), value, code)
+            line = head + code + sep + comment
         out.append(line)
     return "\n".join(out)
 
@@ -279,6 +308,9 @@ class Checker:
         self.generated: dict[Path, Path] = {}
         self.timings: list[tuple[str, float]] = []
         self.capture: list[str] | None = None
+        # The stub variant the next compilations use (None: the current SDK's stubs).
+        self.variant: str | None = None
+        self.optional_requirements = optional_requirements()
 
     def emit(self, line: str, stream=sys.stdout) -> None:
         """Prints `line`, or keeps it when a control run captures the output."""
@@ -294,6 +326,7 @@ class Checker:
             digest.update(str(path.relative_to(STUB_ROOT)).encode())
             digest.update(path.read_bytes())
         digest.update(subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout.encode())
+        digest.update(repr(STUB_VARIANTS).encode())
         stamp = self.stubs / "stamp"
         if stamp.exists() and stamp.read_text() == digest.hexdigest():
             return
@@ -312,10 +345,26 @@ class Checker:
             if result.returncode != 0:
                 sys.stderr.write(result.stdout + result.stderr)
                 raise SystemExit(f"check-apple-glue: the stub module {module} does not compile (Tests/AppleSDKStubs/{module})")
+        for variant, spec in STUB_VARIANTS.items():
+            folder = self.stubs / variant
+            folder.mkdir(parents=True)
+            for module in spec["modules"]:
+                files = sorted((STUB_ROOT / module).glob("*.swift"))
+                command = [
+                    "swiftc", "-emit-module", "-module-name", module, "-parse-as-library", "-swift-version", "6",
+                    *[flag for define in spec["defines"] for flag in ("-D", define)],
+                    "-I", str(self.stubs), "-emit-module-path", str(folder / f"{module}.swiftmodule"),
+                    "-diagnostic-style", "llvm", *map(str, files),
+                ]
+                result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+                if result.returncode != 0:
+                    sys.stderr.write(result.stdout + result.stderr)
+                    raise SystemExit(f"check-apple-glue: the stub module {module} ({variant}) does not compile")
         stamp.write_text(digest.hexdigest())
 
-    def copy_sources(self, target: Target, plant: dict[str, str] | None) -> list[Path]:
-        destination = self.src / target.name
+    def copy_sources(self, target: Target, plant: dict[str, str] | None, variant: str | None = None) -> list[Path]:
+        destination = self.src / (target.name if variant is None else f"{target.name}-{variant}")
+        conditions = STUB_VARIANTS[variant].get("conditions") if variant else None
         shutil.rmtree(destination, ignore_errors=True)
         copies = []
         for path in target.sources + target.extra_sources:
@@ -325,7 +374,7 @@ class Checker:
             text = path.read_text()
             if plant and str(relative) in plant:
                 text = plant[str(relative)]
-            copy.write_text(rewrite(text))
+            copy.write_text(rewrite(text, conditions))
             copies.append(copy)
             self.copy_to_original[str(copy)] = str(relative)
         if target.manifest is not None:
@@ -361,6 +410,8 @@ class Checker:
 
     def search_paths(self) -> list[str]:
         flags = ["-I", str(self.stubs), "-I", str(self.out), "-I", str(self.modules_dir)]
+        if self.variant is not None:
+            flags = ["-I", str(self.stubs / self.variant)] + flags
         # C modules that swift-crypto's Swift modules import (module maps SwiftPM generated).
         build_dir = self.modules_dir.parent
         for modulemap in sorted(build_dir.glob("*.build/module.modulemap")):
@@ -379,15 +430,18 @@ class Checker:
 
     def compile(self, target: Target, copies: list[Path]) -> tuple[int, list[Diagnostic], str]:
         self.out.mkdir(parents=True, exist_ok=True)
+        # A variant's compilation must not replace the modules later targets import.
+        out = self.out if self.variant is None else self.scratch / f"modules-{self.variant}"
+        out.mkdir(parents=True, exist_ok=True)
         command = [
             # The SIL goes to a file: as root, the compiler's atomic write would replace /dev/null
             # with a regular file.
-            "swiftc", "-wmo", "-emit-sil", "-o", str(self.out / f"{target.name}.sil"),
-            "-emit-module", "-emit-module-path", str(self.out / f"{target.name}.swiftmodule"),
+            "swiftc", "-wmo", "-emit-sil", "-o", str(out / f"{target.name}.sil"),
+            "-emit-module", "-emit-module-path", str(out / f"{target.name}.swiftmodule"),
             *self.common_flags(target), *map(str, copies),
         ]
         graphs = None
-        if self.symbol_graphs is not None and target.package and self.capture is None:
+        if self.symbol_graphs is not None and target.package and self.capture is None and self.variant is None:
             graphs = self.symbol_graphs / target.name
             shutil.rmtree(graphs, ignore_errors=True)
             graphs.mkdir(parents=True)
@@ -438,6 +492,176 @@ class Checker:
         return diagnostics, "\n".join(other)
 
 
+# MARK: - Objective-C optional requirements
+
+@dataclass
+class Requirement:
+    protocol: str
+    module: str
+    name: str              # the full name, `webView(_:didFinish:)`
+    declaration: str       # the requirement as the stub declares it
+
+
+def split_top_level(text: str) -> list[str]:
+    """`text` split at the commas outside parentheses, brackets and angle brackets."""
+    parts, depth, current = [], 0, ""
+    for character in text:
+        if character in "([<":
+            depth += 1
+        elif character in ")]>":
+            depth -= 1
+        if character == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += character
+    if current.strip():
+        parts.append(current)
+    return parts
+
+
+def full_name(declaration: str) -> str:
+    """The full name of a `func` declaration: `webView(_:didFinish:)`."""
+    match = re.match(r"\s*func\s+(\w+)\s*\((.*)\)", declaration)
+    if not match:
+        raise SystemExit(f"check-apple-glue: cannot read the requirement `{declaration.strip()}`")
+    labels = [part.split(":")[0].split()[0] for part in split_top_level(match.group(2))]
+    return f"{match.group(1)}({''.join(label + ':' for label in labels)})"
+
+
+def optional_requirements() -> dict[str, list[Requirement]]:
+    """Each Objective-C protocol with optional requirements in the stubs, and those requirements."""
+    found: dict[str, list[Requirement]] = {}
+    for module in STUB_MODULES:
+        for path in sorted((STUB_ROOT / module).glob("*.swift")):
+            for match in OPTIONAL_REQUIREMENTS.finditer(path.read_text()):
+                if match.group(1) != match.group(2):
+                    raise SystemExit(f"check-apple-glue: {path.relative_to(ROOT)}: {match.group(1)}OptionalRequirements must refine {match.group(1)}")
+                lines = [line.strip() for line in match.group(3).splitlines() if line.strip().startswith("func ")]
+                found[match.group(1)] = [Requirement(match.group(1), module, full_name(line), line) for line in lines]
+    return found
+
+
+def method_name(node: dict) -> str | None:
+    name = node.get("name")
+    if not isinstance(name, dict):
+        return None
+    base = name.get("base_name", {}).get("name")
+    args = name.get("args")
+    if base is None or args is None:
+        return None
+    return f"{base}({''.join((label or '_') + ':' for label in args)})"
+
+
+def optional_requirement_check(checker: "Checker", target: Target, copies: list[Path]) -> list[Diagnostic]:
+    """Methods of the target's types that are named like an Objective-C optional requirement of a
+    protocol the type conforms to (same base name) but match none of them in full: iOS would never call
+    them. A method whose full name matches is checked for its types by a probe: a protocol with that
+    one requirement, which the type must satisfy."""
+    protocols = checker.optional_requirements
+    texts = {copy: copy.read_text() for copy in copies}
+    if not any(name in text for text in texts.values() for name in protocols):
+        return []
+    usrs = {f"s:{len(requirements[0].module)}{requirements[0].module}{len(name)}{name}P": name
+            for name, requirements in protocols.items() if requirements}
+    command = ["swiftc", "-dump-ast", "-dump-ast-format", "json", *checker.common_flags(target), *map(str, copies)]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    if result.returncode != 0:
+        raise SystemExit(f"check-apple-glue: -dump-ast failed for {target.name}:\n{result.stderr[-4000:]}")
+    # Per type (its mangled name): the optional-requirement protocols it conforms to, and its methods.
+    conforms: dict[str, set[str]] = {}
+    methods: dict[str, list[tuple[str, str, int]]] = {}
+    decoder = json.JSONDecoder()
+    output = result.stderr + result.stdout
+    index = output.find('{"_kind":"source_file"')
+    while index >= 0:
+        source, end = decoder.raw_decode(output, index)
+        filename = source["filename"] if source["filename"].startswith("/") else str((ROOT / source["filename"]).resolve())
+        stack: list[object] = [source]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, list):
+                stack.extend(node)
+                continue
+            if not isinstance(node, dict):
+                continue
+            kind = node.get("_kind")
+            if kind in ("class_decl", "extension_decl"):
+                mangled = node.get("interface_type", "") if kind == "class_decl" else node.get("extended_type", "")
+                if mangled.endswith("mD"):
+                    mangled = mangled[:-2] + "D"
+                inherits = node.get("inherits")
+                for conformance in inherits.get("conformances", []) if isinstance(inherits, dict) else []:
+                    if conformance.get("protocol") in usrs:
+                        conforms.setdefault(mangled, set()).add(usrs[conformance["protocol"]])
+                for member in node.get("members", []):
+                    if isinstance(member, dict) and member.get("_kind") == "func_decl" and not member.get("implicit"):
+                        name = method_name(member)
+                        if name:
+                            methods.setdefault(mangled, []).append((name, filename, member.get("range", {}).get("start", 0)))
+            for value in node.values():
+                if isinstance(value, (dict, list)):
+                    stack.append(value)
+        index = output.find('{"_kind":"source_file"', end)
+
+    def where(filename: str, offset: int) -> tuple[str, int, int]:
+        data = Path(filename).read_bytes()[:offset]
+        line = data.count(b"\n") + 1
+        return checker.copy_to_original.get(filename, filename), line, offset - (data.rfind(b"\n") + 1) + 1
+
+    findings: list[Diagnostic] = []
+    probes: list[tuple[str, Requirement, tuple[str, int, int], str]] = []
+    for mangled, names in conforms.items():
+        requirements = [requirement for protocol in sorted(names) for requirement in protocols[protocol]]
+        bases = {requirement.name.split("(")[0] for requirement in requirements}
+        for name, filename, offset in methods.get(mangled, []):
+            if name.split("(")[0] not in bases:
+                continue
+            same = [requirement for requirement in requirements if requirement.name == name]
+            location = where(filename, offset)
+            if not same:
+                candidates = [r.name for r in requirements if r.name.split("(")[0] == name.split("(")[0]]
+                findings.append(Diagnostic(*location, "error",
+                    f"'{name}' matches no optional requirement of {', '.join(sorted(names))} "
+                    f"({', '.join(candidates)}); iOS never calls it"))
+                continue
+            probes.append((mangled, same[0], location, name))
+    if probes:
+        demangled = subprocess.run(["swift", "demangle", "--compact", *[mangled for mangled, *_ in probes]],
+                                   capture_output=True, text=True, check=True).stdout.split("\n")
+        probe = checker.scratch / "probes" / (checker.variant or "current-sdk") / target.name / "OptionalRequirementProbes.swift"
+        probe.parent.mkdir(parents=True, exist_ok=True)
+        lines = sorted({f"import {requirement.module}" for _, requirement, _, _ in probes})
+        probe_lines: dict[int, int] = {}
+        for number, ((_, requirement, _, _), type_name) in enumerate(zip(probes, demangled)):
+            lines.append(f"protocol OptionalRequirementProbe{number}: {requirement.protocol} {{ {requirement.declaration} }}")
+            lines.append(f"extension {type_name}: OptionalRequirementProbe{number} {{}}")
+            probe_lines[len(lines) - 1] = number
+            probe_lines[len(lines)] = number
+        probe.write_text("\n".join(lines) + "\n")
+        command = ["swiftc", "-typecheck", *checker.common_flags(target), *map(str, copies), str(probe)]
+        result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        failed: dict[int, list[str]] = {}
+        latest = 0
+        for line in (result.stdout + result.stderr).splitlines():
+            match = DIAGNOSTIC.match(line)
+            if match and Path(match.group("path")).resolve() == probe.resolve() and match.group("sev") == "error":
+                number = probe_lines.get(int(match.group("line")))
+                if number is not None:
+                    failed.setdefault(number, []).append(match.group("msg"))
+                    latest = number
+            elif match and match.group("sev") == "note" and "candidate" in match.group("msg") and failed:
+                # The compiler's note on the method says how it differs from the requirement.
+                failed[latest].append(re.sub(r"\s*\[#\w+\]$", "", match.group("msg")))
+        for number, messages in sorted(failed.items()):
+            _, requirement, location, name = probes[number]
+            sdk = f" with {STUB_VARIANTS[checker.variant]['about']}" if checker.variant else ""
+            findings.append(Diagnostic(*location, "error",
+                f"'{name}' does not witness {requirement.protocol}'s optional requirement `{requirement.declaration}`{sdk}: "
+                f"{'; '.join(dict.fromkeys(messages))}; iOS calls a delegate's method only when it witnesses the requirement"))
+    return findings
+
+
 def is_apple_only(path: str) -> bool:
     """Whether a file is Apple-only code: an example's sources (iOS targets, whole), or a file with an
     Apple-only condition."""
@@ -481,13 +705,59 @@ def check(checker: Checker, selected: list[Target], plant: dict[str, str] | None
                 checker.emit(other)
             break               # later targets import this one
         compiled.append((target, copies))
+        drift = optional_requirement_check(checker, target, copies)
+        for diagnostic in drift:
+            checker.emit(f"  {diagnostic}")
+        if drift:
+            failed = True
         if availability:
             pending.append((target, dumps.submit(apple_availability.dump_facts, checker, target, copies)))
+    if not failed:
+        failed = not check_variants(checker, compiled, plant)
     if not failed and availability:
         if apple_availability.scan(checker, compiled, [(target, future.result()) for target, future in pending]):
             failed = True
     dumps.shutdown(cancel_futures=True)
     return not failed
+
+
+def check_variants(checker: Checker, compiled: list[tuple[Target, list[Path]]], plant: dict[str, str] | None) -> bool:
+    """Compiles again, against each stub variant, the targets whose files import one of its modules."""
+    passed = True
+    for variant, spec in STUB_VARIANTS.items():
+        imports = re.compile(r"^\s*import (" + "|".join(map(re.escape, spec["modules"])) + r")\b", re.M)
+        for target, copies in compiled:
+            if not any(imports.search(copy.read_text()) for copy in copies):
+                continue
+            if spec.get("conditions"):
+                copies = checker.copy_sources(target, plant, variant)
+            checker.variant = variant
+            try:
+                status, diagnostics, other = checker.compile(target, copies)
+            finally:
+                checker.variant = None
+            errors = [d for d in diagnostics if d.severity == "error"]
+            where = target.label or f"Sources/{target.name}"
+            checker.emit(f"==> {where} ({variant}: {spec['about']}): {len(errors)} errors", stream=sys.stderr)
+            shown = [d for d in diagnostics if d.severity == "error" or (d.severity == "warning" and is_apple_only(d.path))]
+            for diagnostic in diagnostics:
+                if diagnostic in shown or (diagnostic.severity == "note" and shown):
+                    checker.emit(f"  {diagnostic}")
+            if status != 0:
+                passed = False
+                if not errors and other:
+                    checker.emit(other)
+                continue
+            checker.variant = variant
+            try:
+                drift = optional_requirement_check(checker, target, copies)
+            finally:
+                checker.variant = None
+            for diagnostic in drift:
+                checker.emit(f"  {diagnostic}")
+            if drift:
+                passed = False
+    return passed
 
 
 FIXTURES = ROOT / "Tests" / "Fixtures" / "AppleCheck"

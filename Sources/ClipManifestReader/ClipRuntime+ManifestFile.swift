@@ -61,7 +61,7 @@ extension ClipRuntime {
 /// `ClipKitManifestPlugin`.
 ///
 /// ```swift
-/// ClipSessionView(ClipSession.self, configuration: BundledManifest.self) { clip in MenuView(clip: clip) }
+/// ClipSessionView(ClipSession.self, configuration: BundledManifest.self) { match, session in MenuView(match: match) }
 /// ```
 public enum BundledManifest: ClipRuntimeSource {
     /// Builds the runtime from the main bundle's `clipkit.json` (`ClipRuntime.fromBundle(_:parameterKinds:)`).

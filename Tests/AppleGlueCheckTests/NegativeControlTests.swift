@@ -4,7 +4,10 @@ import Testing
 
 /// The Apple-only check catches what it exists to catch: each case planted from
 /// `Tests/Fixtures/AppleCheck` (a wrong argument label, a main-actor call from nonisolated code, a
-/// non-Sendable value sent to a detached task, an unguarded iOS 16 API in the iOS 15.1 clip) must make
+/// non-Sendable value sent to a detached task, an unguarded iOS 16 API in the iOS 15.1 clip, a misspelt
+/// Objective-C optional delegate method, one with the requirement's name but other types, and a
+/// main-actor witness that older SDKs' nonisolated `WKNavigationDelegate` rejects, an App Store overlay
+/// not guarded against Mac Catalyst) must make
 /// `scripts/check-apple-glue` fail with that case's diagnostic on the planted line.
 @Suite("the Apple-only check's negative control", .timeLimit(.minutes(5)))
 struct NegativeControlTests {
@@ -14,7 +17,8 @@ struct NegativeControlTests {
             .contentsOfDirectory(atPath: TestEnvironment.file("Tests/Fixtures/AppleCheck").path)
             .filter { $0.hasSuffix(".swift") }
             .map { String($0.dropLast(".swift".count)) }
-        #expect(cases.count >= 4, "\(cases)")
+        #expect(cases.count >= 7, "\(cases)")
+        #expect(cases.contains("misspelt-delegate-method"), "\(cases)")
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/bin/bash"),
             arguments: [TestEnvironment.file("scripts/check-apple-glue").path, "--control"],

@@ -26,7 +26,7 @@ import Testing
     func page(options: WebBridgeClipOptions) throws -> (WebBridgeClipModel, InstallPromotionController) {
         let session = WebBridgeClipSession(runtime: runtime, options: options)
         session.inbox.receive(.webpage(try #require(URL(string: link))))
-        guard case .page(let model, let promotion) = session.screen else {
+        guard case .content(let model, let promotion) = session.screen else {
             Issue.record("expected the page, got \(session.screen)")
             throw CancellationError()
         }

@@ -16,8 +16,8 @@ import SwiftUI
 struct BlueskyClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(setUp: { () throws(ClipSetupError) in try WebBridgeClipSession(runtime: ClipConfiguration.runtime(), options: .blueskyStarterPack) }) {
-                StarterPackScreen(clip: $0)
+            ClipSessionView(setUp: { try WebBridgeClipSession(runtime: ClipConfiguration.runtime(), options: .blueskyStarterPack) }) { page, _ in
+                WebBridgeView(model: page).ignoresSafeArea()
             }
         }
     }

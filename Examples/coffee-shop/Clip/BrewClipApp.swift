@@ -5,7 +5,9 @@ import SwiftUI
 struct BrewClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { TableView(clip: $0) }
+            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { match, session in
+                TableView(match: match, order: { _ = try? session.handOffRouteParameters() })
+            }
         }
     }
 }

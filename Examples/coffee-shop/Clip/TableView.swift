@@ -1,28 +1,9 @@
 import ClipKit
-import ClipKitUI
 import SwiftUI
 
-/// The clip's screen: the store's menu for the table the QR code or NFC tag named, with the App
-/// Store overlay once the person ordered.
+/// The clip's screen: the menu of the store the QR code or NFC tag named, for its table. "Order"
+/// stands for the clip's whole ordering task.
 struct TableView: View {
-    @ObservedObject var clip: ObservedClipSession<ClipSession>
-
-    var body: some View {
-        switch clip.screen {
-        case .waitingForInvocation:
-            ProgressView()
-        case .invocation(let match, let promotion):
-            OrderView(match: match, order: { _ = try? clip.session.handOffRouteParameters() })
-                .appStoreOverlay(for: promotion)
-                .id(ObjectIdentifier(promotion))      // a new scan starts a new screen
-        case .unsupportedLink(let message):
-            Text(message).multilineTextAlignment(.center).padding()
-        }
-    }
-}
-
-/// The menu of one store, for one table; "Order" stands for the clip's whole ordering task.
-struct OrderView: View {
     let match: RouteMatch
     let order: () -> Void
 

@@ -13,7 +13,9 @@ import SwiftUI
 struct RoadFlareClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(DriverShareClipSession.self, configuration: ClipConfiguration.self) { ClipRootView(clip: $0) }
+            ClipSessionView(DriverShareClipSession.self, configuration: ClipConfiguration.self) { preview, _ in
+                DriverPreviewView(model: preview, appName: "RoadFlare")
+            }
         }
     }
 }

@@ -98,3 +98,17 @@ public enum InputFile {
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+
+extension InputFile.Failure: CustomStringConvertible, LocalizedError {
+    /// The reason in words (``reason``).
+    public var description: String { reason }
+
+    /// The reason, for `localizedDescription`.
+    public var errorDescription: String? { reason }
+
+    /// What to do about it, when the reason says.
+    public var recoverySuggestion: String? {
+        if case .notRegularFile = self { return "Give the path of a regular file." }
+        return nil
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why bytes are not strict JSON, and where.
 ///
 /// Produced by ``StrictJSONParser`` and ``JSONValue/init(strictlyParsing:maximumDepth:)``.
@@ -73,4 +75,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// `detail at byte N (line L, column C)`.
     public var description: String { "\(detail) at byte \(offset) (line \(line), column \(column))" }
+}
+
+extension JSONSyntaxError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

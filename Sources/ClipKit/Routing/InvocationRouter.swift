@@ -247,3 +247,16 @@ public enum RouterConfigurationError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension RouterConfigurationError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .invalidPattern(_, let error): return error.recoverySuggestion
+        case .unknownParameterKind: return "Register the kind with ParameterKindRegistry.register(_:), or use one of the standard kinds."
+        }
+    }
+}

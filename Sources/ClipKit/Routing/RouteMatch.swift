@@ -79,3 +79,8 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 }
+
+extension RoutingFailure: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

@@ -178,3 +178,21 @@ public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 }
+
+extension RoutePatternError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .notHTTPS: return "Start the pattern with https://."
+        case .hasQueryOrFragment: return "Remove the query and the fragment from the pattern; the query is passed to the route as it comes."
+        case .hostHasUserOrPort: return "Give the host alone, without a user or a port."
+        case .badCapture: return "Write a capture as {name}, with a letter first, then letters, digits or '_'."
+        case .duplicateCapture: return "Give each capture of the pattern its own name."
+        case .badLiteral: return "A capture must fill a whole segment; keep other segments to characters allowed in a URL path."
+        default: return nil
+        }
+    }
+}

@@ -6,7 +6,7 @@
 /// links the run-time manifest reader:
 ///
 /// ```swift
-/// ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self) { clip in MenuView(clip: clip) }
+/// ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self) { match, session in MenuView(match: match) }
 /// ```
 public protocol ClipRuntimeSource {
     /// The parameter kinds the manifest's routes use, for callers that do not name their own: the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a clip's or an app's runtime could not be built; `clipkit doctor` finds each of these before
 /// App Review.
 public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
@@ -35,6 +37,25 @@ public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
             return "clipkit.json: \(error.description)"
         case .flow(let reason):
             return reason
+        }
+    }
+}
+
+extension ClipSetupError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .manifestNotBundled:
+            return "Add clipkit.json to the resources of both the clip and the app, or compile it with ClipKitManifestPlugin and pass ClipConfiguration.self."
+        case .manifest(let error): return (error as? any LocalizedError)?.recoverySuggestion
+        case .router(let error): return error.recoverySuggestion
+        case .appGroup(let error): return error.recoverySuggestion
+        case .sharedDefaults(let error): return error.recoverySuggestion
+        case .handoff(let error): return error.recoverySuggestion
+        case .flow: return nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ``SharedDefaults`` operation failed.
 public enum SharedDefaultsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key is not a storage key (a letter, then up to 63 letters, digits, `_`, `-` or `.`).
@@ -24,6 +26,23 @@ public enum SharedDefaultsError: Error, Sendable, Equatable, CustomStringConvert
             return "cannot use the shared store at \(location): \(reason); check that the App Group is in both targets' entitlements (or that the folder is writable)"
         case .operationFailed(let operation, let key, let reason):
             return "could not \(operation) '\(key)': \(reason)"
+        }
+    }
+}
+
+extension SharedDefaultsError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .invalidKey: return "Use a letter, then up to 63 letters, digits, '_', '-' or '.'."
+        case .valueTooLarge: return "Store less: a handoff carries identifiers, not content."
+        case .unexpectedValue: return "Another program wrote this key; pick a key of your own."
+        case .containerUnavailable:
+            return "Check that the App Group is in both targets' entitlements, or that the folder is writable."
+        case .operationFailed: return nil
         }
     }
 }

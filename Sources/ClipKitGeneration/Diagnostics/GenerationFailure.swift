@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why no Swift was generated: every problem found, each with its file, line and JSON path.
 public struct GenerationFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in the order found; never empty.
@@ -17,4 +19,9 @@ public struct GenerationFailure: Error, Sendable, Equatable, CustomStringConvert
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
+}
+
+extension GenerationFailure: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

@@ -1,8 +1,9 @@
-#if canImport(SwiftUI) && canImport(StoreKit) && os(iOS)
+#if canImport(SwiftUI) && canImport(StoreKit) && os(iOS) && !targetEnvironment(macCatalyst)
 import StoreKit
 import SwiftUI
 
-/// Shows the App Clip's App Store overlay whenever the install promotion says so.
+/// Shows the App Clip's App Store overlay whenever the install promotion says so (iOS; StoreKit's
+/// overlay is unavailable on Mac Catalyst).
 struct AppStoreOverlayModifier: ViewModifier {
     @ObservedObject var promotion: ObservedInstallPromotion
     let position: SKOverlay.Position
@@ -31,8 +32,11 @@ struct OwnedAppStoreOverlayModifier: ViewModifier {
 
 extension View {
     /// Presents the full app's App Store overlay when `controller` decides to, observing it for as
-    /// long as the view keeps its identity: give the view a new identity per invocation (`.id(…)`),
-    /// as each invocation has its own controller.
+    /// long as the view keeps its identity. ``ClipSessionView`` applies it to every clip's content,
+    /// with a new identity per invocation (each invocation has its own controller); a view outside
+    /// it that shows several invocations must give each its own identity too.
+    ///
+    /// Not on Mac Catalyst: StoreKit's App Store overlay is iOS only.
     public func appStoreOverlay(for controller: InstallPromotionController, position: SKOverlay.Position = .bottom) -> some View {
         modifier(OwnedAppStoreOverlayModifier(controller: controller, position: position))
     }

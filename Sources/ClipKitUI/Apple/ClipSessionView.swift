@@ -4,63 +4,101 @@ import Combine
 import SwiftUI
 import UserNotifications
 
-/// A clip's root view: sets the session up once for the scene's lifetime, routes every invocation
-/// of the scene into it, and shows `content` with the observed session — or, when the clip is not
-/// set up (no App Group, or no bundled `clipkit.json` for a configuration read at launch), what is missing.
+/// A clip's root view, the same for every flow: sets the session up once for the scene's lifetime,
+/// routes every invocation of the scene into it, and shows its ``ClipScreen`` — a placeholder until
+/// an invocation arrives, `content` for a link the clip handles, a message for one it does not.
 ///
 /// ```swift
 /// WindowGroup {
-///     ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { clip in
-///         MenuView(clip: clip)
+///     ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { match, session in
+///         MenuView(match: match, order: { _ = try? session.handOffRouteParameters() })
 ///     }
 /// }
 /// ```
 ///
-/// With `receivesNotifications`, a tapped notification's `target-content-id` reaches the session
-/// too (the view keeps a ``NotificationInvocationForwarder`` as the notification center's delegate).
-public struct ClipSessionView<Session: ClipSessionModel, Content: View>: View {
+/// The view does for the content what every clip needs: it presents the App Store overlay when the
+/// invocation's ``InstallPromotionController`` decides to (not on Mac Catalyst, which has no App Clip
+/// overlay), and gives the content a new identity per invocation, so a second link never shows the
+/// first invocation's screen or promotion. With `receivesNotifications`, a tapped notification's
+/// `target-content-id` reaches the session too (the view keeps a ``NotificationInvocationForwarder``
+/// as the notification center's delegate). When the clip is not set up (no App Group, or no bundled
+/// `clipkit.json` for a configuration read at launch), it says what is missing.
+public struct ClipSessionView<Session: ClipSessionModel, Page: View>: View {
     @StateObject private var setup: ClipSessionSetup<Session>
-    private let content: (ObservedClipSession<Session>) -> Content
+    private let page: (Session.Content, Session) -> Page
 
-    /// Sets the session up with `setUp`, once for the scene's lifetime.
+    /// Sets the session up with `setUp`, once for the scene's lifetime, and shows `content` for each
+    /// link the clip handles, with the session that decides.
     public init(
-        receivesNotifications: Bool = false, setUp: @escaping @MainActor () throws(ClipSetupError) -> Session,
-        @ViewBuilder content: @escaping (ObservedClipSession<Session>) -> Content
+        receivesNotifications: Bool = false, setUp: @escaping @MainActor () throws -> Session,
+        @ViewBuilder content: @escaping (Session.Content, Session) -> Page
     ) {
         _setup = StateObject(wrappedValue: ClipSessionSetup(setUp: setUp, receivesNotifications: receivesNotifications))
-        self.content = content
+        page = content
     }
 
     /// Sets a `Session` up from `configuration`'s runtime (``ClipSessionModel/init(configuration:)``):
     /// `ClipConfiguration.self`, generated from `clipkit.json`, or `BundledManifest.self`.
     public init<Source: ClipRuntimeSource>(
         _ session: Session.Type, configuration: Source.Type, receivesNotifications: Bool = false,
-        @ViewBuilder content: @escaping (ObservedClipSession<Session>) -> Content
+        @ViewBuilder content: @escaping (Session.Content, Session) -> Page
     ) {
-        self.init(
-            receivesNotifications: receivesNotifications,
-            setUp: { () throws(ClipSetupError) in try Session(configuration: configuration) }, content: content
-        )
+        self.init(receivesNotifications: receivesNotifications, setUp: { try Session(configuration: configuration) }, content: content)
     }
 
-    /// The content, or what keeps the clip from being set up.
+    /// The session's screen, or what keeps the clip from being set up.
     public var body: some View {
         switch setup.result {
         case .success(let observed):
-            content(observed).routesInvocations(into: observed.session.inbox)
+            ClipScreenView(clip: observed, page: page).routesInvocations(into: observed.session.inbox)
         case .failure(let problem):
-            Text("The clip is not set up: \(problem.description)").multilineTextAlignment(.center).padding()
+            Text("The clip is not set up: \(problem)").multilineTextAlignment(.center).padding()
         }
+    }
+}
+
+/// Draws a session's ``ClipScreen``: the one place a clip's screen switch, App Store overlay and
+/// per-invocation identity are written.
+struct ClipScreenView<Session: ClipSessionModel, Page: View>: View {
+    @ObservedObject var clip: ObservedClipSession<Session>
+    let page: (Session.Content, Session) -> Page
+
+    var body: some View {
+        switch clip.screen {
+        case .waitingForInvocation:
+            ProgressView()
+        case .content(let content, let promotion):
+            // Each invocation has its own promotion: a new identity per promotion makes SwiftUI drop
+            // the previous invocation's view state, and the overlay observe the new controller.
+            promoted(page(content, clip.session), by: promotion).id(ObjectIdentifier(promotion))
+        case .unsupportedLink(let message):
+            Text(message).multilineTextAlignment(.center).padding()
+        }
+    }
+
+    @ViewBuilder
+    private func promoted(_ content: Page, by promotion: InstallPromotionController) -> some View {
+        #if !targetEnvironment(macCatalyst)
+        content.appStoreOverlay(for: promotion)
+        #else
+        content
+        #endif
     }
 }
 
 /// Holds the session a ``ClipSessionView`` set up, and the notification forwarder it keeps.
 @MainActor
 final class ClipSessionSetup<Session: ClipSessionModel>: ObservableObject {
-    let result: Result<ObservedClipSession<Session>, ClipSetupError>
+    /// The observed session, or the message that says why the clip is not set up.
+    let result: Result<ObservedClipSession<Session>, SetupProblem>
     private let forwarder: NotificationInvocationForwarder?
 
-    init(setUp: @MainActor () throws(ClipSetupError) -> Session, receivesNotifications: Bool) {
+    /// Why the clip could not be set up, in words.
+    struct SetupProblem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(setUp: @MainActor () throws -> Session, receivesNotifications: Bool) {
         do {
             let session = try setUp()
             result = .success(ObservedClipSession(session: session))
@@ -72,7 +110,7 @@ final class ClipSessionSetup<Session: ClipSessionModel>: ObservableObject {
                 forwarder = nil
             }
         } catch {
-            result = .failure(error)
+            result = .failure(SetupProblem(description: error.localizedDescription))
             forwarder = nil
         }
     }

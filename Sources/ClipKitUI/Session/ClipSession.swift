@@ -8,25 +8,18 @@ import Foundation
 /// ```swift
 /// let session = try ClipSession(runtime: runtime)          // or ClipSession(configuration: ClipConfiguration.self)
 /// session.inbox.receive(.webpage(url))                     // every entry point delivers here
-/// if case .invocation(let match, let promotion) = session.screen {
+/// if case .content(let match, let promotion) = session.screen {
 ///     try session.handOffRouteParameters()                 // or handOff(CoffeeOrder(…))
 ///     promotion.isOverlayPresented                         // true: the App Store overlay is up
 /// }
 /// ```
 ///
 /// A link to a route the full app handles (`handledBy: app`), or one that does not route, shows
-/// ``Screen/unsupportedLink(_:)`` with a message for the person.
+/// ``ClipScreen/unsupportedLink(_:)`` with a message for the person.
 @MainActor
 public final class ClipSession: ClipSessionModel {
-    /// What the clip shows.
-    public enum Screen: Sendable {
-        /// No invocation yet (launched from the home screen, or from Xcode without `_XCAppClipURL`).
-        case waitingForInvocation
-        /// A link the clip handles, with the promotion for this invocation.
-        case invocation(RouteMatch, InstallPromotionController)
-        /// The link routed nowhere this clip handles; the message says why, for the person.
-        case unsupportedLink(String)
-    }
+    /// What the clip shows for a link it handles: the routed link, whose parameters the app's view shows.
+    public typealias Content = RouteMatch
 
     /// The inbox every entry point delivers to.
     public let inbox: InvocationInbox
@@ -96,7 +89,7 @@ public final class ClipSession: ClipSessionModel {
     ///   or ``ClipSessionError/handoffFailed(_:)``.
     @discardableResult
     public func handOffRouteParameters() throws(ClipSessionError) -> HandoffOffer {
-        guard case .invocation(let match, let promotion) = screen else { throw .noInvocation }
+        guard case .content(let match, let promotion) = screen else { throw .noInvocation }
         guard let typeName = inbox.router.route(named: match.route)?.handoffType else {
             throw .routeNamesNoHandoffType(match.route)
         }
@@ -111,7 +104,7 @@ public final class ClipSession: ClipSessionModel {
     }
 
     private func currentPromotion() throws(ClipSessionError) -> InstallPromotionController {
-        guard case .invocation(_, let promotion) = screen else { throw .noInvocation }
+        guard case .content(_, let promotion) = screen else { throw .noInvocation }
         return promotion
     }
 
@@ -123,14 +116,14 @@ public final class ClipSession: ClipSessionModel {
     private func show(_ invocation: RoutedInvocation) {
         switch invocation.result {
         case .failure(let failure):
-            screen = .unsupportedLink("This link can't be opened here: \(failure.description).")
+            screen = .linkDidNotRoute(failure)
         case .success(let match) where match.handledBy != .clip:
-            screen = .unsupportedLink("This link belongs to the full app, not the clip.")
+            screen = .linkBelongsToTheApp
         case .success(let match):
             // The clip's own views show at once, so the promotion's dwell starts with the invocation.
             let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
             promotion.recordContentShown()
-            screen = .invocation(match, promotion)
+            screen = .content(match, promotion)
         }
         changes.send(screen)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// Why a ``ClipSession`` could not hand off.
@@ -18,6 +19,20 @@ public enum ClipSessionError: Error, Sendable, Equatable, CustomStringConvertibl
             return "route '\(route)' names no handoff type; add \"handoff\": \"<type>\" to it in clipkit.json, listed in handoff.types"
         case .handoffFailed(let error):
             return "the handoff could not be left for the app: \(error.description)"
+        }
+    }
+}
+
+extension ClipSessionError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .noInvocation: return nil
+        case .routeNamesNoHandoffType: return "Add \"handoff\": \"<type>\" to the route in clipkit.json, listed in handoff.types."
+        case .handoffFailed(let error): return error.recoverySuggestion
         }
     }
 }

@@ -1,7 +1,7 @@
 import ClipKit
 
 /// What every flow's clip session offers: an inbox that every entry point delivers to, the screen
-/// to show, and its changes.
+/// to show — one ``ClipScreen`` shape for every flow, over the flow's own content — and its changes.
 ///
 /// ``ClipSession`` (a clip that shows the app's own views), `DriverShareClipSession` (ClipNostrUI)
 /// and `WebBridgeClipSession` (ClipWebBridgeUI) conform, so one SwiftUI wrapper
@@ -9,8 +9,11 @@ import ClipKit
 /// ``/ClipKit/ClipRuntime`` in one line.
 @MainActor
 public protocol ClipSessionModel: AnyObject {
+    /// What the clip shows for a link it handles: the route match, a driver's preview, a page's model.
+    associatedtype Content: Sendable
+
     /// What the clip shows.
-    associatedtype Screen: Sendable
+    typealias Screen = ClipScreen<Content>
 
     /// The parameter kinds this flow's routes may use; the runtime's router is built with them.
     static var parameterKinds: ParameterKindRegistry { get }

@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// Why JSON could not be read as a Nostr event.
@@ -38,4 +39,9 @@ public enum EventDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case .tooLarge(let bytes, let limit): return "the event JSON has \(bytes) bytes, more than \(limit)"
         }
     }
+}
+
+extension EventDecodingError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

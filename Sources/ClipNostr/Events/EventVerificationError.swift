@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an event is not genuine, or not well-formed enough to check.
 public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `id` is not 64 lowercase hex characters.
@@ -72,4 +74,9 @@ public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConv
             return "signatures cannot be checked: \(reason)"
         }
     }
+}
+
+extension EventVerificationError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

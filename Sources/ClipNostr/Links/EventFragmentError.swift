@@ -1,3 +1,5 @@
+import Foundation
+
 /// A field of an event as ``EventFragment`` lays it out.
 public enum EventFragmentField: String, Sendable, Equatable, CaseIterable {
     /// The leading version byte.
@@ -113,4 +115,9 @@ public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConverti
             return "the embedded event is of kind \(kind), not a profile (kind 0); it is ignored"
         }
     }
+}
+
+extension EventFragmentError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

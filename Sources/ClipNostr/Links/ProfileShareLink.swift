@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// A share link for a person's profile, with their signed kind-0 event in the fragment when one
@@ -168,6 +169,22 @@ public enum ProfileShareLinkError: Error, Sendable, Equatable, CustomStringConve
                 : "no route handled by the clip captures an npub parameter"
         case .doesNotRoute(let url, let reason):
             return "the link \(url) does not route back to its route: \(reason)"
+        }
+    }
+}
+
+extension ProfileShareLinkError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .notGenuine: return "Sign the profile event again."
+        case .routeTakesNoSignedProfile, .noProfileRoute(true):
+            return "Add \"fragment\": \"signedProfile\" to the route of share links in clipkit.json."
+        case .fragment(let error): return error.recoverySuggestion
+        default: return nil
         }
     }
 }

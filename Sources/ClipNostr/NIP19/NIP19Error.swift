@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a string is not a NIP-19 entity ClipNostr can use, or why one cannot be encoded.
 public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The string is empty.
@@ -75,6 +77,21 @@ public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid relay: \(reason)"
         case .tooManyRelays(let count, let limit):
             return "\(count) relays given, more than the \(limit) an nprofile may carry here"
+        }
+    }
+}
+
+extension NIP19Error: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .unsupportedPrefix("nsec"): return "Never share a secret key; use the npub instead."
+        case .unsupportedPrefix: return "Give an npub or an nprofile."
+        case .checksumMismatch: return "Copy the string again, whole."
+        default: return nil
         }
     }
 }

@@ -92,3 +92,17 @@ public enum RelayURLError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension RelayURLError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .unsupportedScheme: return "Use a wss:// relay URL."
+        case .insecureRemote(let host): return "Use wss://\(host)."
+        default: return nil
+        }
+    }
+}

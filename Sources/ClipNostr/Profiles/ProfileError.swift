@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// Why an event's content is not a profile.
@@ -30,4 +31,9 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAnObject(let found): return "the profile content must be a JSON object, but it is \(found)"
         }
     }
+}
+
+extension ProfileError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// Whose profile to fetch, and where to look first: read from an `npub`, an `nprofile`, or a share
@@ -81,5 +82,16 @@ public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConverti
         case .routeHasNoProfile(let route):
             return "route '\(route)' has no npub or nostrProfile parameter, so it names no profile"
         }
+    }
+}
+
+extension ProfileTargetError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        if case .needsManifest = self { return "Pass --manifest, or give an npub." }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A BIP-340 implementation that ClipNostr can check signatures with.
 ///
 /// Every build links ``swift``. Linux builds of the package also link ``libsecp256k1`` while the
@@ -64,5 +66,15 @@ public enum SignatureBackendError: Error, Equatable, Sendable, CustomStringConve
             return "the \(backend.rawValue) signature backend is not linked in this build (linked: \(linked)); "
                 + "libsecp256k1 is linked only on Linux with the package's Libsecp256k1 trait and libsecp256k1-dev installed"
         }
+    }
+}
+
+extension SignatureBackendError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        "Use the swift backend, or build on Linux with the package's Libsecp256k1 trait and libsecp256k1-dev installed."
     }
 }

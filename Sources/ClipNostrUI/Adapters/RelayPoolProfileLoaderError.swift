@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a relay-pool loader cannot be built from a manifest.
 public enum RelayPoolProfileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The manifest has no `nostr.relays`.
@@ -13,5 +15,16 @@ public enum RelayPoolProfileLoaderError: Error, Sendable, Hashable, CustomString
         case .invalidRelay(let relay, let reason):
             return "nostr.relays lists '\(relay.prefix(80))', which ClipNostr will not connect to: \(reason)"
         }
+    }
+}
+
+extension RelayPoolProfileLoaderError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        if case .noRelays = self { return "Add the wss:// relays that hold your drivers' profiles to nostr.relays in clipkit.json." }
+        return nil
     }
 }

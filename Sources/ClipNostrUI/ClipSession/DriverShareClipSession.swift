@@ -15,7 +15,7 @@ import Foundation
 /// let session = try DriverShareClipSession(runtime: ClipRuntime(manifestAt: url, containerDirectory: folder,
 ///                                                               parameterKinds: .standardWithNostr))
 /// session.inbox.receive(.webpage(url))
-/// if case .driver(let preview, let promotion) = session.screen {
+/// if case .content(let preview, let promotion) = session.screen {
 ///     await preview.load()
 ///     try await preview.offerHandoff()      // "Get the app"
 ///     promotion.isOverlayPresented          // true: the App Store overlay is up
@@ -30,15 +30,8 @@ public final class DriverShareClipSession: ClipSessionModel {
     /// ClipKit's standard parameter kinds and ClipNostr's (`npub`, `nostrProfile`).
     public static var parameterKinds: ParameterKindRegistry { .standardWithNostr }
 
-    /// What the clip shows.
-    public enum Screen: Sendable {
-        /// No invocation yet (launched from the home screen or Xcode without `_XCAppClipURL`).
-        case waitingForInvocation
-        /// A driver's preview, with the promotion for this invocation.
-        case driver(DriverPreviewModel, InstallPromotionController)
-        /// The link routed nowhere this clip handles; the message says why, for the person.
-        case unsupportedLink(String)
-    }
+    /// What the clip shows for a link it handles: the driver's preview.
+    public typealias Content = DriverPreviewModel
 
     /// The inbox every entry point delivers to.
     public let inbox: InvocationInbox
@@ -110,10 +103,10 @@ public final class DriverShareClipSession: ClipSessionModel {
     private func show(_ invocation: RoutedInvocation) {
         switch invocation.result {
         case .failure(let failure):
-            screen = .unsupportedLink("This link can't be opened here: \(failure.description).")
+            screen = .linkDidNotRoute(failure)
         case .success(let match):
             guard match.route == driverRoute, let npub = match.parameters[driverParameter] else {
-                screen = .unsupportedLink("This link belongs to the full app, not the clip.")
+                screen = .linkBelongsToTheApp
                 changes.send(screen)
                 return
             }
@@ -122,7 +115,7 @@ public final class DriverShareClipSession: ClipSessionModel {
                 npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline, linkFragment: match.fragment,
                 handoffTypeName: inbox.router.route(named: match.route)?.handoffType ?? DriverHandoff.handoffTypeName
             )
-            screen = .driver(preview, promotion)
+            screen = .content(preview, promotion)
         }
         changes.send(screen)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// Why the handoff could not be offered.
@@ -20,6 +21,20 @@ public enum DriverHandoffOfferError: Error, Sendable, Equatable, CustomStringCon
             return "the handoff is being offered already"
         case .notSaved(let error):
             return "the driver could not be saved for the app: \(error.description)"
+        }
+    }
+}
+
+extension DriverHandoffOfferError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .notAvailable(.loading): return "Offer the handoff once the preview shows or loading fails."
+        case .notSaved(let error): return error.recoverySuggestion
+        default: return nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a driver preview shows no profile, with a message a person can read.
 public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The link's driver key is not a valid npub; the associated value says what is wrong.
@@ -40,4 +42,9 @@ public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvert
             return "Loading the driver was stopped. Try again, or get the app and add the driver there."
         }
     }
+}
+
+extension DriverPreviewFailure: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

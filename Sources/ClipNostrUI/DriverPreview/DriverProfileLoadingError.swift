@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a profile fetch could not start.
 public enum DriverProfileLoadingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The driver's key is not a valid npub; the associated value says what is wrong with it.
@@ -9,4 +11,9 @@ public enum DriverProfileLoadingError: Error, Sendable, Hashable, CustomStringCo
         case .invalidKey(let reason): return "the driver's key is not a valid npub: \(reason)"
         }
     }
+}
+
+extension DriverProfileLoadingError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

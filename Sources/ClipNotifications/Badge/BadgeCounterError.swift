@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the badge counter could not do what was asked.
 public enum BadgeCounterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The App Group container directory does not exist or cannot be entered.
@@ -28,6 +30,21 @@ public enum BadgeCounterError: Error, Sendable, Hashable, CustomStringConvertibl
             return "\(path): cannot write the badge counter file (\(detail)); is the device out of space?"
         case .invalidIncrement(let count):
             return "an increment must add at least 1, not \(count); use reset() to clear the badge"
+        }
+    }
+}
+
+extension BadgeCounterError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .containerUnavailable: return "Check the App Group entitlement of the app and its extension."
+        case .cannotWrite: return "Check whether the device is out of space."
+        case .invalidIncrement: return "Use reset() to clear the badge."
+        default: return nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One problem with one field of a notification payload: where it is and what is wrong with it.
 ///
 /// Issues do not stop processing: the field is ignored and the rest of the payload is used. The
@@ -46,5 +48,26 @@ public enum PayloadProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case .refusedURL(let reason):
             return "URL refused: \(reason)"
         }
+    }
+}
+
+extension PayloadIssue: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        problem.recoverySuggestion
+    }
+}
+
+extension PayloadProblem: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        if case .missing = self { return "The sender must include this field." }
+        return nil
     }
 }

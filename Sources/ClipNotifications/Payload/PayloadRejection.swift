@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a notification payload could not be read at all.
 ///
 /// When the parser rejects a payload, the extension delivers the notification's original content
@@ -24,5 +26,16 @@ public enum PayloadRejection: Error, Sendable, Hashable, CustomStringConvertible
         case .notAnObject(let found):
             return "payload must be a JSON object (the notification's userInfo), found \(found)"
         }
+    }
+}
+
+extension PayloadRejection: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        if case .tooLarge = self { return "Apple's push service sends at most 4096 bytes; check what produced the payload." }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why stored preferences could not be read or written.
 public enum PreferencesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file exists but could not be read.
@@ -21,5 +23,16 @@ public enum PreferencesError: Error, Sendable, Hashable, CustomStringConvertible
         case .unwritable(let path, let detail):
             return "\(path): cannot write the notification preferences: \(detail)"
         }
+    }
+}
+
+extension PreferencesError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        if case .malformed = self { return "Write a JSON object such as {\"playSoundChat\": true}." }
+        return nil
     }
 }

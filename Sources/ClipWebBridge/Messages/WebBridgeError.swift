@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// Why a message from the clip's web content was rejected, or could not be acted on.
@@ -81,4 +82,21 @@ public enum WebBridgeError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     private static let shapes = "expected {\"action\":\"present\"} or {\"action\":\"store\",\"keyToStoreAs\":\"<key>\",\"jsonToStore\":\"<string>\"}"
+}
+
+extension WebBridgeError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .notAString, .notJSON: return "Post a string: postMessage(JSON.stringify({action: ...}))."
+        case .messageTooLarge, .valueTooLarge: return "Send an identifier, not content."
+        case .notAnObject, .unknownAction, .missingField, .wrongFieldType, .unexpectedField: return Self.shapes
+        case .keyNotAllowed: return "Add the key to handoff.webBridgeKeys in clipkit.json if the page should store it."
+        case .handoffFailed(let error): return error.recoverySuggestion
+        default: return nil
+        }
+    }
 }

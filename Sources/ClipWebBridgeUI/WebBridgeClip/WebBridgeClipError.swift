@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a web-bridge clip cannot be set up for an invocation.
 public enum WebBridgeClipError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The route has no `webContentQuery`, so its clip shows no web page.
@@ -13,5 +15,16 @@ public enum WebBridgeClipError: Error, Sendable, Hashable, CustomStringConvertib
         case .contentURLUnbuildable(let url):
             return "the invocation URL '\(url.prefix(80))' cannot take the route's web-content query"
         }
+    }
+}
+
+extension WebBridgeClipError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        if case .routeShowsNoWebContent = self { return "Add a webContentQuery to the route in clipkit.json (Bluesky uses {\"clip\": \"true\"})." }
+        return nil
     }
 }

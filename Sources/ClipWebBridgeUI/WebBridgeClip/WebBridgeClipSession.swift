@@ -10,22 +10,15 @@ import Foundation
 /// ```swift
 /// let session = WebBridgeClipSession(runtime: runtime)      // runtime: try ClipConfiguration.runtime() on iOS
 /// session.inbox.receive(.webpage(url))
-/// if case .page(let model, let promotion) = session.screen {
+/// if case .content(let model, let promotion) = session.screen {
 ///     model.contentURL                                           // what the web view loads (clip=true)
 ///     model.handle(message: #"{"action":"present"}"#)
 /// }
 /// ```
 @MainActor
 public final class WebBridgeClipSession: ClipSessionModel {
-    /// What the clip shows.
-    public enum Screen: Sendable {
-        /// No invocation yet.
-        case waitingForInvocation
-        /// The link's web page, with the promotion for this invocation.
-        case page(WebBridgeClipModel, InstallPromotionController)
-        /// The link routed nowhere this clip shows; the message says why, for the person.
-        case unsupportedLink(String)
-    }
+    /// What the clip shows for a link it handles: the model of the link's web page.
+    public typealias Content = WebBridgeClipModel
 
     /// The inbox every entry point delivers to.
     public let inbox: InvocationInbox
@@ -84,16 +77,16 @@ public final class WebBridgeClipSession: ClipSessionModel {
     private func show(_ invocation: RoutedInvocation) {
         switch invocation.result {
         case .failure(let failure):
-            screen = .unsupportedLink("This link can't be opened here: \(failure.description).")
+            screen = .linkDidNotRoute(failure)
         case .success(let match) where match.handledBy != .clip:
-            screen = .unsupportedLink("This link belongs to the full app, not the clip.")
+            screen = .linkBelongsToTheApp
         case .success(let match):
             let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
             do {
                 let model = try WebBridgeClipModel(
                     match: match, router: inbox.router, manifest: manifest, store: store, promotion: promotion, options: options
                 )
-                screen = .page(model, promotion)
+                screen = .content(model, promotion)
             } catch {
                 screen = .unsupportedLink(error.description)
             }

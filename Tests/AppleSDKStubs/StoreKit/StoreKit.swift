@@ -30,6 +30,10 @@ open class SKOverlay: NSObject {
     }
 }
 
+// SwiftUI's overlay modifier is iOS, iPadOS and visionOS only: Mac Catalyst has `SKOverlay` (14.0) but
+// not this modifier. scripts/check-apple-glue compiles this module again with CLIPKIT_STUBS_MAC_CATALYST
+// and the glue with `targetEnvironment(macCatalyst)` true, so an unguarded use fails there.
+#if !CLIPKIT_STUBS_MAC_CATALYST
 @available(iOS 14.0, *)
 extension View {
     /// Presents an App Store overlay while `isPresented` is true.
@@ -38,3 +42,4 @@ extension View {
         fatalError()
     }
 }
+#endif

@@ -16,26 +16,17 @@ open class UNUserNotificationCenter: NSObject {
     }
 }
 
-/// Handles notification responses (every requirement is optional in the Objective-C protocol;
-/// the stub gives defaults instead).
+/// Handles notification responses and foreground presentations. Every requirement is optional in
+/// Objective-C: see ``UNUserNotificationCenterDelegateOptionalRequirements``.
 @available(iOS 10.0, macOS 10.14, *)
-public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
-    /// The person responded to a notification.
-    @available(iOS 10.0, macOS 10.14, *)
-    func userNotificationCenter(
-        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
-    )
-}
+public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {}
 
+/// The optional requirements of the Objective-C protocol `UNUserNotificationCenterDelegate`, without
+/// default implementations (see the WebKit stub's `WKNavigationDelegateOptionalRequirements`):
+/// scripts/check-apple-glue holds a conformer's methods named like them to exactly one. One a line.
 @available(iOS 10.0, macOS 10.14, *)
-extension UNUserNotificationCenterDelegate {
-    /// The optional requirement's absence.
-    @available(iOS 10.0, macOS 10.14, *)
-    public func userNotificationCenter(
-        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
-    ) { fatalError() }
+public protocol UNUserNotificationCenterDelegateOptionalRequirements: UNUserNotificationCenterDelegate {
+    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping @Sendable () -> Void)
 }
 
 /// The person's response to a notification.

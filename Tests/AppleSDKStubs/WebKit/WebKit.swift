@@ -72,6 +72,23 @@ open class WKScriptMessage: NSObject {
     open var name: String { fatalError() }
 }
 
+// Recent SDKs declare WebKit's delegate protocols main-actor isolated; older ones, which the
+// package's tools-version still allows, do not. scripts/check-apple-glue compiles this module a second
+// time with CLIPKIT_STUBS_OLDER_SDK and checks the glue that imports WebKit against both.
+#if CLIPKIT_STUBS_OLDER_SDK
+/// Receives messages from a page's scripts (older SDKs: not isolated).
+@available(iOS 8.0, macOS 10.10, *)
+public protocol WKScriptMessageHandler: NSObjectProtocol {
+    /// The page posted `message`.
+    @available(iOS 8.0, macOS 10.10, *)
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
+}
+
+/// Receives a web view's navigation events (older SDKs: not isolated). Every requirement is optional
+/// in Objective-C: see ``WKNavigationDelegateOptionalRequirements``.
+@available(iOS 8.0, macOS 10.10, *)
+public protocol WKNavigationDelegate: NSObjectProtocol {}
+#else
 /// Receives messages from a page's scripts.
 @available(iOS 8.0, macOS 10.10, *)
 @MainActor
@@ -81,24 +98,30 @@ public protocol WKScriptMessageHandler: NSObjectProtocol {
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
 }
 
+/// Receives a web view's navigation events. Every requirement is optional in Objective-C: see
+/// ``WKNavigationDelegateOptionalRequirements``.
+@available(iOS 8.0, macOS 10.10, *)
+@MainActor
+public protocol WKNavigationDelegate: NSObjectProtocol {}
+#endif
+
 /// A page load in progress.
 @available(iOS 8.0, macOS 10.10, *)
 @MainActor
 open class WKNavigation: NSObject {}
 
-/// Receives a web view's navigation events (every requirement is optional in the Objective-C
-/// protocol; the stub gives defaults instead).
+/// The optional requirements of the Objective-C protocol `WKNavigationDelegate`, which Swift on
+/// Linux cannot declare (`@objc optional` needs Objective-C). They are not requirements of
+/// ``WKNavigationDelegate`` and have no default implementations: iOS calls a delegate's method only
+/// when its selector and types are these, so scripts/check-apple-glue holds every method of a
+/// conformer that is named like one of them (same base name) to exactly one of them. Nothing conforms
+/// to this protocol; one requirement a line.
 @available(iOS 8.0, macOS 10.10, *)
-@MainActor
-public protocol WKNavigationDelegate: NSObjectProtocol {
-    /// A navigation finished.
-    @available(iOS 8.0, macOS 10.10, *)
+public protocol WKNavigationDelegateOptionalRequirements: WKNavigationDelegate {
+    func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!)
+    func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!)
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
-}
-
-@available(iOS 8.0, macOS 10.10, *)
-extension WKNavigationDelegate {
-    /// The optional requirement's absence.
-    @available(iOS 8.0, macOS 10.10, *)
-    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
+    func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
 }

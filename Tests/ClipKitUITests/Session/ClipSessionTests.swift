@@ -43,10 +43,10 @@ import Testing
         guard case .waitingForInvocation = session.screen else { Issue.record("expected to wait"); return }
         let screens = RouteLog()
         session.changes.addObserver(screens) { log, screen in
-            if case .invocation(let match, _) = screen { log.routes.append(match.route) }
+            if case .content(let match, _) = screen { log.routes.append(match.route) }
         }
         session.inbox.receive(.webpage(try #require(URL(string: "https://brew.example/s/soho/t/12"))))
-        guard case .invocation(let match, let promotion) = session.screen else { Issue.record("expected the table, got \(session.screen)"); return }
+        guard case .content(let match, let promotion) = session.screen else { Issue.record("expected the table, got \(session.screen)"); return }
         #expect(match.route == "table")
         #expect(match.parameters == ["store": "soho", "table": "12"])
         #expect(screens.routes == ["table"])
@@ -61,7 +61,7 @@ import Testing
     @Test func theAppsOwnPayloadCanBeHandedOffToo() throws {
         let session = makeSession()
         session.inbox.receive(.webpage(try #require(URL(string: "https://brew.example/s/soho"))))
-        guard case .invocation(_, let promotion) = session.screen else { Issue.record("expected the store"); return }
+        guard case .content(_, let promotion) = session.screen else { Issue.record("expected the store"); return }
         try session.handOff(CoffeeOrder(store: "soho", table: nil))
         #expect(promotion.isOverlayPresented)
         #expect(runtime.handoffs.claim(CoffeeOrder.self) == CoffeeOrder(store: "soho", table: nil))
@@ -71,7 +71,7 @@ import Testing
         struct Tip: HandoffPayload { static let handoffTypeName = "com.example.tip"; var cents: Int }
         let session = makeSession()
         session.inbox.receive(.webpage(try #require(URL(string: "https://brew.example/s/soho/t/3"))))
-        guard case .invocation(_, let promotion) = session.screen else { Issue.record("expected the table"); return }
+        guard case .content(_, let promotion) = session.screen else { Issue.record("expected the table"); return }
         #expect {
             try session.handOff(Tip(cents: 100))
         } throws: { error in
@@ -116,7 +116,7 @@ import Testing
         let target = (payload?["aps"] as? [String: Any])?["target-content-id"] as? String
         #expect(target == "https://brew.example/s/soho/t/12")
         session.inbox.receive(.notification(targetContentIdentifier: target))
-        guard case .invocation(let match, _) = session.screen else { Issue.record("expected the table"); return }
+        guard case .content(let match, _) = session.screen else { Issue.record("expected the table"); return }
         #expect(match.parameters == ["store": "soho", "table": "12"])
     }
 }

@@ -36,7 +36,7 @@ struct DriverShareClipSessionTests {
         guard case .waitingForInvocation = session.screen else { Issue.record("expected to wait"); return }
 
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
-        guard case .driver(let preview, let promotion) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
+        guard case .content(let preview, let promotion) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
         #expect(preview.npub == Self.npub)
 
         let loading = Task { await preview.load() }
@@ -62,13 +62,13 @@ struct DriverShareClipSessionTests {
     @Test func aDismissalInOneInvocationIsRememberedInTheNext() async throws {
         let session = makeSession(source: ScriptedProfileSource())
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
-        guard case .driver(_, let first) = session.screen else { Issue.record("expected a driver"); return }
+        guard case .content(_, let first) = session.screen else { Issue.record("expected a driver"); return }
         first.request(.personAsked)
         first.recordOverlayDismissed()
 
         wall.advance(by: 60)
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
-        guard case .driver(_, let second) = session.screen else { Issue.record("expected a driver"); return }
+        guard case .content(_, let second) = session.screen else { Issue.record("expected a driver"); return }
         #expect(second !== first, "each invocation gets its own promotion")
         second.recordTaskCompleted()
         guard case .hold(.recentlyDismissed) = second.request(.automatic) else {
@@ -108,7 +108,7 @@ struct DriverShareClipSessionTests {
         let runtime = try ClipRuntime(manifestAt: file, containerDirectory: folder.url, parameterKinds: DriverShareClipSession.parameterKinds)
         let session = try DriverShareClipSession(runtime: runtime)
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
-        guard case .driver(let preview, _) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
+        guard case .content(let preview, _) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
         #expect(preview.handoffTypeName == "com.roadflare.driver")
         #expect(runtime.handoffs.lifetime == 600)
 
@@ -118,7 +118,7 @@ struct DriverShareClipSessionTests {
         )
         let defaultSession = try DriverShareClipSession(runtime: example)
         defaultSession.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
-        guard case .driver(let defaultPreview, _) = defaultSession.screen else { Issue.record("expected a driver"); return }
+        guard case .content(let defaultPreview, _) = defaultSession.screen else { Issue.record("expected a driver"); return }
         #expect(defaultPreview.handoffTypeName == DriverHandoff.handoffTypeName)
     }
 

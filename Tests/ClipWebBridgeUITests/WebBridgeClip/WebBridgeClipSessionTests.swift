@@ -23,11 +23,11 @@ import Testing
         let session = WebBridgeClipSession(runtime: runtime)
         guard case .waitingForInvocation = session.screen else { Issue.record("expected to wait"); return }
         session.inbox.receive(.webpage(try #require(URL(string: "https://bsky.app/start/alice.bsky.social/3kabc"))))
-        guard case .page(let first, let firstPromotion) = session.screen else { Issue.record("expected a page, got \(session.screen)"); return }
+        guard case .content(let first, let firstPromotion) = session.screen else { Issue.record("expected a page, got \(session.screen)"); return }
         #expect(first.contentURL.absoluteString == "https://bsky.app/start/alice.bsky.social/3kabc?clip=true")
 
         session.inbox.receive(.webpage(try #require(URL(string: "https://go.bsky.app/Ab12"))))
-        guard case .page(let second, let secondPromotion) = session.screen else { Issue.record("expected a page"); return }
+        guard case .content(let second, let secondPromotion) = session.screen else { Issue.record("expected a page"); return }
         #expect(second !== first)
         #expect(secondPromotion !== firstPromotion)
         #expect(second.contentURL.absoluteString == "https://go.bsky.app/Ab12?clip=true")
@@ -36,7 +36,7 @@ import Testing
     @Test func thePagesStoreGoesUnderTheRoutesTypeAndShowsTheOverlay() throws {
         let session = WebBridgeClipSession(runtime: runtime)
         session.inbox.receive(.webpage(try #require(URL(string: "https://go.bsky.app/Ab12"))))
-        guard case .page(let model, let promotion) = session.screen else { Issue.record("expected a page"); return }
+        guard case .content(let model, let promotion) = session.screen else { Issue.record("expected a page"); return }
         model.recordContentLoaded()
         let effect = model.handle(message: #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://go.bsky.app/Ab12"}"#)
         guard case .handedOff(let offer) = effect else { Issue.record("\(effect)"); return }
@@ -49,7 +49,7 @@ import Testing
     @Test func withoutTheAppsOptionsPresentBeforeStoreOffersNothing() throws {
         let session = WebBridgeClipSession(runtime: runtime)
         session.inbox.receive(.webpage(try #require(URL(string: "https://go.bsky.app/Ab12"))))
-        guard case .page(let model, _) = session.screen else { Issue.record("expected a page"); return }
+        guard case .content(let model, _) = session.screen else { Issue.record("expected a page"); return }
         #expect(model.handle(message: #"{"action":"present"}"#) == .heldOverlay(.taskNotDone(remaining: nil), offered: nil))
         #expect(runtime.handoffs.peekEnvelope() == nil)
     }

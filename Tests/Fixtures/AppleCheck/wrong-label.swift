@@ -1,6 +1,6 @@
 // Planted by `scripts/check-apple-glue --control` at the end of the target file below; the check must fail with
 // the expected diagnostic on the planted line.
-// target: Examples/roadflare/Clip/ClipRootView.swift
+// target: Examples/roadflare/Clip/RoadFlareClipApp.swift
 // expect: incorrect argument label in call (have 'to:', expected 'into:')
 struct PlantedWrongLabel: View {
     let inbox: InvocationInbox

@@ -41,7 +41,7 @@ func firstPreview(link: URL, router: InvocationRouter, loader: RelayPoolProfileL
     )
     let start = ContinuousClock.now
     _ = inbox.receive(.webpage(link))
-    guard case .driver(let preview, _) = session.screen else { return nil }
+    guard case .content(let preview, _) = session.screen else { return nil }
     var shown: (Double, String)?
     preview.changes.addObserver(preview) { model, state in
         guard shown == nil, case .preview(let profile, _) = state else { return }

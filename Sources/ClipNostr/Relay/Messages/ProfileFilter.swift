@@ -1,3 +1,5 @@
+import Foundation
+
 /// The NIP-01 filter of a profile fetch: the newest kind-0 event of one author,
 /// `{"kinds":[0],"authors":[<hex>],"limit":1}`.
 public struct ProfileFilter: Sendable, Equatable {
@@ -35,5 +37,15 @@ public struct ProfileFilterError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong.
     public var description: String {
         "'\(author)' is not a public key in hex (64 lowercase hexadecimal characters); decode an npub first"
+    }
+}
+
+extension ProfileFilterError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        "Decode an npub first, and pass its public key in hex."
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ClipKit
 
 /// Why a relay frame could not be parsed.
@@ -40,4 +41,9 @@ public enum RelayMessageError: Error, Sendable, Equatable, CustomStringConvertib
             return "the relay sent an EVENT whose event is malformed: \(reason)"
         }
     }
+}
+
+extension RelayMessageError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a connection to a relay failed.
 ///
 /// Each case names something a person can act on; ``code`` is the same reason as a stable,
@@ -144,4 +146,35 @@ public enum RelayReasonCode: String, Sendable, Equatable, CaseIterable {
     case timedOut = "timed-out"
     /// The fetch was cancelled.
     case cancelled = "cancelled"
+}
+
+extension RelayTransportError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .hostNotFound: return "Check the relay URL and DNS."
+        case .connectionRefused: return "Check that the relay is running on that port."
+        case .upgradeRefused: return "Check the relay URL's path."
+        case .tls(let error): return error.recoverySuggestion
+        default: return nil
+        }
+    }
+}
+
+extension RelayTLSError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it, when the message says.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .untrustedCertificate:
+            return "To trust a private CA, set SSL_CERT_FILE to its PEM file or SSL_CERT_DIR to a folder of PEM certificates."
+        case .trustStoreUnreadable(let variable, _, _): return "Fix the path or unset \(variable)."
+        default: return nil
+        }
+    }
 }

@@ -22,7 +22,7 @@ extension ScenarioRun {
             driverParameter: FlowSimulator.driverParameter, deadline: simulator.timeout
         )
         session.inbox.receive(.webpage(match.url))
-        guard case .driver(let preview, let promotion) = session.screen else {
+        guard case .content(let preview, let promotion) = session.screen else {
             let reason: String
             if case .unsupportedLink(let message) = session.screen { reason = message } else { reason = "the clip shows nothing" }
             record(.clipLaunch, reason, outcome: .failed)

@@ -8,7 +8,7 @@ extension ScenarioRun {
     func runRouteHandoffClip(_ match: RouteMatch) -> ClipResult {
         let session = ClipSession(inbox: InvocationInbox(router: simulator.router), store: device.store, promotionMemory: device.promotionMemory)
         session.inbox.receive(.webpage(match.url))
-        guard case .invocation(let shown, let promotion) = session.screen else {
+        guard case .content(let shown, let promotion) = session.screen else {
             let reason: String
             if case .unsupportedLink(let message) = session.screen { reason = message } else { reason = "the clip shows nothing" }
             record(.clipLaunch, reason, outcome: .failed)

@@ -17,7 +17,7 @@ extension ScenarioRun {
         let model: WebBridgeClipModel
         let promotion: InstallPromotionController
         switch session.screen {
-        case .page(let shown, let controller):
+        case .content(let shown, let controller):
             model = shown
             promotion = controller
         case .unsupportedLink(let reason):

@@ -5,7 +5,9 @@ import SwiftUI
 struct BrewClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self) { TableView(clip: $0) }
+            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self) { match, _ in
+                TableView(match: match, order: {})
+            }
         }
     }
 }

@@ -13,7 +13,7 @@ func driverShareHeadless(manifestURL: URL, folder: URL, shareURL: URL) async thr
     // The clip
     let session = try DriverShareClipSession(runtime: runtime)
     session.inbox.receive(.webpage(shareURL))
-    guard case .driver(let preview, let promotion) = session.screen else { return }
+    guard case .content(let preview, let promotion) = session.screen else { return }
     await preview.load()                                  // loading → preview(…, isUpdating: false) or failed
     let handoff = try await preview.offerHandoff()        // the DriverHandoff left for the app
     print(handoff.npub, promotion.isOverlayPresented)     // the driver's npub, true

@@ -8,7 +8,7 @@ import Foundation
 func webBridgeHeadless(runtime: ClipRuntime, url: URL) {
     let session = WebBridgeClipSession(runtime: runtime)
     session.inbox.receive(.webpage(url))
-    if case .page(let model, let promotion) = session.screen {
+    if case .content(let model, let promotion) = session.screen {
         model.recordContentLoaded()
         model.handle(message: #"{"action":"store","keyToStoreAs":"starterPackUri","jsonToStore":"https://bsky.app/start/alice.bsky.social/3kabc"}"#)
         model.handle(message: #"{"action":"present"}"#)   // the task is done, so the overlay shows
