@@ -64,6 +64,24 @@ public struct AASAMatchCommand: AsyncParsableCommand {
             let path: String
             let message: String
         }
+
+        enum CodingKeys: String, CodingKey {
+            case schemaVersion, result, appID, detailIndex, componentIndex, url, domain, explanation, patternProblems
+        }
+
+        /// Every member is written, `null` when absent, except the optional explanation and problems.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(schemaVersion, forKey: .schemaVersion)
+            try container.encode(result, forKey: .result)
+            try container.encode(appID, forKey: .appID)
+            try container.encode(detailIndex, forKey: .detailIndex)
+            try container.encode(componentIndex, forKey: .componentIndex)
+            try container.encode(url, forKey: .url)
+            try container.encode(domain, forKey: .domain)
+            try container.encodeIfPresent(explanation, forKey: .explanation)
+            try container.encodeIfPresent(patternProblems, forKey: .patternProblems)
+        }
     }
 
     /// Matches the URL and prints the answer.
