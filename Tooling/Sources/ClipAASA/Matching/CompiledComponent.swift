@@ -90,7 +90,7 @@ struct CompiledComponent: Sendable {
         if let source = component.path {
             let alternatives = PathPattern.sources(source).compactMap { compile($0, keys: ["/"]) }
             let first = alternatives.first
-            path = alternatives.isEmpty ? nil : PathPattern(alternatives: alternatives, matchesEverything: first?.tokens == [.literal(PatternSymbol(scalar: "/", escaped: false)), .anyRun])
+            path = alternatives.isEmpty ? nil : PathPattern(alternatives: alternatives, matchesEverything: first?.tokens == [.literal(PatternSymbol(scalar: "/")), .anyRun])
         } else {
             path = nil
         }

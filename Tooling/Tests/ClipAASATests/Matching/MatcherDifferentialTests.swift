@@ -124,7 +124,7 @@ import Testing
             for _ in 0..<15 {
                 let text = Self.randomText(["a", "b", "/"], 0...8, using: &random)
                 let expected = expanded.contains { Self.reference(Array($0), Array(text)) }
-                let symbols = text.unicodeScalars.map { PatternSymbol(scalar: $0, escaped: false) }
+                let symbols = text.unicodeScalars.map { PatternSymbol(scalar: $0) }
                 #expect(compiled.matches(symbols) == expected, "\(pattern) vs \(text)")
                 #expect(automaton.matches(symbols) == expected, "\(pattern) vs \(text) (automaton)")
                 if let segments { #expect(segments.matches(symbols) == expected, "\(pattern) vs \(text) (segments)") }
@@ -174,9 +174,9 @@ import Testing
             Issue.record("expected the automaton for a variable whose string holds '*'")
             return
         }
-        let symbols = Array(repeating: PatternSymbol(scalar: "a", escaped: false), count: 1000)
+        let symbols = Array(repeating: PatternSymbol(scalar: "a"), count: 1000)
         #expect(!compiled.matches(symbols))
-        #expect(compiled.matches(symbols + [PatternSymbol(scalar: "b", escaped: false)]))
+        #expect(compiled.matches(symbols + [PatternSymbol(scalar: "b")]))
         let regions = String(repeating: "$(region)", count: 8) + "*$(lang)?"
         let many = try AASAFixture.singleDetail(#"[{"/": "/\#(regions)"}]"#)
         #expect(try many.match("/" + String(repeating: "DE", count: 8) + String(repeating: "x", count: 2000) + "enx", appID: Apps.main).outcome == .match)
