@@ -208,6 +208,7 @@ let package = Package(
         .testTarget(
             name: "ClipAASATests",
             dependencies: ["ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipTestSupport"), "ClipToolingTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -45,7 +45,7 @@ struct LinkDispatcher: Sendable {
         let appID = manifest.appIdentifier
         let result: AASAMatchResult
         do {
-            result = try AASAMatcher(document: document).match(url, appID: appID)
+            result = try AASAMatcher(document: document).match(url, appID: appID, domain: host)
         } catch {
             return LinkDecision(handler: .browser, reason: "the AASA matcher refused the URL: \(error.description)", details: details)
         }

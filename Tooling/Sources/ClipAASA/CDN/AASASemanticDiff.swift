@@ -20,8 +20,8 @@ struct AASASemanticDiff {
         }
         var orderChanged: [String] = []
         for app in union(beforeApps, afterApps) {
-            let old = components(of: app, in: cdn)
-            let new = components(of: app, in: domainFile)
+            let old = components(of: app, in: before)
+            let new = components(of: app, in: after)
             for component in new where !old.contains(component) {
                 result.append(AASACDNDifference(kind: .componentAdded, appID: app, subject: component, before: nil, after: component))
             }
@@ -67,7 +67,7 @@ struct AASASemanticDiff {
                 guard let pattern = try? RoutePattern(parsing: source), pattern.host == domain.lowercased() else { continue }
                 for url in sampler.urls(for: pattern, of: route) where seen.insert(url).inserted {
                     for app in apps {
-                        guard let old = try? before.match(url, appID: app), let new = try? after.match(url, appID: app),
+                        guard let old = try? before.match(url, appID: app, domain: domain), let new = try? after.match(url, appID: app, domain: domain),
                               old.outcome != new.outcome else { continue }
                         result.append(AASACDNDifference(kind: .routeChanged, appID: app, subject: "\(url) (route '\(route.name)')",
                                                         before: old.outcome.rawValue, after: new.outcome.rawValue))
@@ -78,9 +78,15 @@ struct AASASemanticDiff {
         return result
     }
 
-    func components(of app: String, in document: AASADocument) -> [String] {
-        (document.appLinks?.details ?? []).filter { $0.applicationIdentifiers.contains(app) }
-            .flatMap(\.effectiveComponents).map { text($0.json) }
+    /// The components the rule engine evaluates for `app`, in order, with their defaults applied,
+    /// so moving a key into `defaults` is no change while a new default pattern is.
+    func components(of app: String, in matcher: AASAMatcher) -> [String] {
+        matcher.details.filter { $0.appIDs.contains(app) }.flatMap(\.components).map { compiled in
+            var component = compiled.source
+            if component.caseSensitive == true { component.caseSensitive = nil }
+            if component.percentEncoded == true { component.percentEncoded = nil }
+            return text(component.json)
+        }
     }
 
     func union(_ first: [String], _ second: [String]) -> [String] {

@@ -107,7 +107,7 @@ public struct AASAGenerator: Sendable {
         for segment in pattern.segments {
             path += "/"
             switch segment {
-            case .capture: path += "*"
+            case .capture: path += "?*"
             case .literal(let text): path += PercentEncoding.patternLiteral(text)
             }
         }

@@ -17,6 +17,9 @@ enum GlobInclusion {
         guard let outer else { return true }
         if outer.matchesEverything { return true }
         guard let inner else { return false }
+        // With and without `percentEncoded` the same URL is compared as two different texts
+        // (written, decoded), so patterns of different modes are only compared through `*`.
+        guard outerOptions.percentEncoded == innerOptions.percentEncoded else { return false }
         let pattern = outer.tokens
         let text = inner.tokens
         var patternIndex = 0
@@ -92,13 +95,12 @@ enum GlobInclusion {
         } else {
             guard PatternSymbol.folded(inner.scalar) == outer.scalar else { return false }
         }
-        guard outerOptions.percentEncoded else { return true }
-        if innerOptions.percentEncoded { return outer.escaped == inner.escaped }
-        return PatternSymbol.canonicalEscapeFlag(of: inner.scalar) == outer.escaped
+        return outerOptions.percentEncoded == innerOptions.percentEncoded
     }
 
     /// Whether a query item name of the outer component accepts every name the inner one does.
     static func nameCovers(_ outer: String, _ outerOptions: AASAMatchingOptions, _ inner: String, _ innerOptions: AASAMatchingOptions) -> Bool {
+        guard outerOptions.percentEncoded == innerOptions.percentEncoded else { return false }
         if outerOptions.caseSensitive {
             if !innerOptions.caseSensitive, inner.unicodeScalars.contains(where: PatternSymbol.hasCaseVariants) { return false }
             return outer == inner

@@ -228,12 +228,11 @@ struct GlobPattern: Sendable {
         return pieces
     }
 
+    /// A pattern's literal text as tokens. Patterns are compared as written in both modes: with
+    /// `percentEncoded` the URL's part is compared as it is written too (`%20` is three
+    /// characters, and the case of its hex digits counts), without it the URL's part is decoded first.
     static func literalTokens(_ text: Substring, options: AASAMatchingOptions) -> [Token] {
-        let folding = !options.caseSensitive
-        let symbols = options.percentEncoded
-            ? Symbolizer.symbols(ofEncoded: text, folding: folding)
-            : Symbolizer.symbols(ofDecoded: text, folding: folding)
-        return symbols.map(Token.literal)
+        Symbolizer.symbols(ofDecoded: text, folding: !options.caseSensitive).map(Token.literal)
     }
 
     /// Rewrites each run of wildcards as its `?`s followed by one `*` when the run has any.

@@ -1,45 +1,48 @@
+import ClipKit
+
 /// The parts of a URL that AASA patterns look at, as the URL carries them (percent-encoded).
 ///
 /// The URL is split by hand rather than through `URLComponents`, whose treatment of characters a
 /// URL may not hold differs between platforms: the matcher must answer the same everywhere.
+/// Characters a URL cannot carry as they are (spaces, non-ASCII, `"<>\^`{|}`, a `%` that starts
+/// no escape) are percent-encoded first, with upper-case hex, as iOS writes a URL before it
+/// matches it; escapes already present are kept as written.
 struct URLParts: Sendable, Hashable {
-    /// The path, `/` when the URL has none.
-    let path: Substring
+    /// The host, lower-cased, without user information or port; `nil` for a bare path.
+    let host: String?
+    /// The path as written; empty when the URL has none.
+    let path: String
     /// The query without `?`; empty when there is none.
-    let query: Substring
+    let query: String
     /// The fragment without `#`; empty when there is none.
-    let fragment: Substring
-    /// The query items: names percent-decoded, values as written.
-    let queryItems: [(name: String, value: Substring)]
+    let fragment: String
+    /// The query items as written: split at `&` (empty items dropped), the name before the first `=`.
+    let queryItems: [QueryItem]
 
-    static func == (left: URLParts, right: URLParts) -> Bool {
-        left.path == right.path && left.query == right.query && left.fragment == right.fragment
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(query)
-        hasher.combine(fragment)
+    /// One `name=value` item of the query, as written.
+    struct QueryItem: Sendable, Hashable {
+        let name: String
+        let value: String
     }
 
     /// Splits `text`: an absolute URL (`scheme://authority/path?query#fragment`) or a path that
     /// starts with `/`. Returns `nil` for anything else.
-    ///
-    /// The delimiters are ASCII, so the text is scanned as UTF-8 (fast, and independent of
-    /// grapheme clustering).
     init?(_ text: String) {
         var rest = Substring(text)
-        let bytes = rest.utf8
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), rest[colon...].utf8.starts(with: "://".utf8) {
+        var host: String?
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), rest[colon...].utf8.starts(with: "://".utf8) {
             let scheme = rest.utf8[..<colon]
             guard !scheme.isEmpty, scheme.allSatisfy(URLParts.isSchemeByte) else { return nil }
             rest = rest[rest.utf8.index(colon, offsetBy: 3)...]
             let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
             guard authorityEnd > rest.startIndex else { return nil }
+            host = URLParts.host(of: rest[..<authorityEnd])
+            guard host?.isEmpty == false else { return nil }
             rest = rest[authorityEnd...]
         } else if rest.utf8.first != UInt8(ascii: "/") {
             return nil
         }
+        self.host = host
         var fragment: Substring = ""
         if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
             fragment = rest[rest.utf8.index(after: hash)...]
@@ -50,16 +53,26 @@ struct URLParts: Sendable, Hashable {
             query = rest[rest.utf8.index(after: mark)...]
             rest = rest[..<mark]
         }
-        path = rest.isEmpty ? "/" : rest
-        self.query = query
-        self.fragment = fragment
-        queryItems = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { itemBytes in
-            let item = Substring(itemBytes)
-            if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                return (Symbolizer.percentDecoded(item[..<equals]), item[item.utf8.index(after: equals)...])
+        path = URLParts.encodingWhatAURLCannotHold(rest, keeping: "/")
+        self.query = URLParts.encodingWhatAURLCannotHold(query, keeping: "/?")
+        self.fragment = URLParts.encodingWhatAURLCannotHold(fragment, keeping: "/?")
+        queryItems = self.query.split(separator: "&", omittingEmptySubsequences: true).map { item in
+            if let equals = item.firstIndex(of: "=") {
+                return QueryItem(name: String(item[..<equals]), value: String(item[item.index(after: equals)...]))
             }
-            return (Symbolizer.percentDecoded(item), item[item.endIndex...])
+            return QueryItem(name: String(item), value: "")
         }
+    }
+
+    /// The host of an authority: without `user@`, without `:port`, lower-cased.
+    static func host(of authority: Substring) -> String {
+        var text = authority
+        if let at = text.lastIndex(of: "@") { text = text[text.index(after: at)...] }
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            return String(text[...close]).lowercased()
+        }
+        if let colon = text.lastIndex(of: ":") { text = text[..<colon] }
+        return String(text).lowercased()
     }
 
     static func isSchemeByte(_ byte: UInt8) -> Bool {
@@ -67,6 +80,42 @@ struct URLParts: Sendable, Hashable {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
         default: return byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
+    }
+
+    /// Whether a URL part can carry `scalar` as it is: the unreserved and reserved characters
+    /// (minus the delimiters that end the part) and `%` starting an escape.
+    static func canCarry(_ scalar: Unicode.Scalar, inPartKeeping delimiters: String) -> Bool {
+        if PatternSymbol.isUnreserved(scalar) || scalar == "%" { return true }
+        if scalar == "?" || scalar == "#" { return delimiters.unicodeScalars.contains(scalar) }
+        return PatternSymbol.isReserved(scalar)
+    }
+
+    /// The part with every character it cannot carry percent-encoded (UTF-8, upper-case hex), and
+    /// every `%` that does not start an escape written `%25`.
+    static func encodingWhatAURLCannotHold(_ part: Substring, keeping delimiters: String) -> String {
+        let scalars = Array(part.unicodeScalars)
+        var result = ""
+        result.unicodeScalars.reserveCapacity(scalars.count)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "%" {
+                let startsEscape = index + 2 < scalars.count && Hex.digitValue(scalars[index + 1]) != nil && Hex.digitValue(scalars[index + 2]) != nil
+                result += startsEscape ? "%" : "%25"
+            } else if canCarry(scalar, inPartKeeping: delimiters) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += PercentEncoding.escape(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A URL path as AASA path patterns see it: one leading `/` (a leading run of slashes counts
+    /// as one), no trailing slashes; the home page is the empty string.
+    static func normalizedPath(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars[...]
+        while scalars.first == "/" { scalars = scalars.dropFirst() }
+        while scalars.last == "/" { scalars = scalars.dropLast() }
+        return scalars.isEmpty ? "" : "/" + String(String.UnicodeScalarView(scalars))
     }
 
     /// The URL's parts as symbols, computed once per combination of options while one URL is
@@ -83,30 +132,34 @@ struct URLParts: Sendable, Hashable {
 
         mutating func path(_ options: AASAMatchingOptions) -> [PatternSymbol] {
             if let known = paths[options] { return known }
-            let symbols = URLParts.symbols(of: parts.path, options: options)
+            let text = options.percentEncoded ? parts.path : Symbolizer.percentDecoded(Substring(parts.path))
+            let symbols = URLParts.symbols(of: URLParts.normalizedPath(text), options: options)
             paths[options] = symbols
             return symbols
         }
 
         mutating func query(_ options: AASAMatchingOptions) -> [PatternSymbol] {
             if let known = queries[options] { return known }
-            let symbols = URLParts.symbols(of: parts.query, options: options)
+            let symbols = URLParts.symbols(of: URLParts.compared(parts.query, options), options: options)
             queries[options] = symbols
             return symbols
         }
 
         mutating func fragment(_ options: AASAMatchingOptions) -> [PatternSymbol] {
             if let known = fragments[options] { return known }
-            let symbols = URLParts.symbols(of: parts.fragment, options: options)
+            let symbols = URLParts.symbols(of: URLParts.compared(parts.fragment, options), options: options)
             fragments[options] = symbols
             return symbols
         }
     }
 
-    /// The symbols of a part, for the given options.
-    static func symbols(of part: Substring, options: AASAMatchingOptions) -> [PatternSymbol] {
-        let folding = !options.caseSensitive
-        if options.percentEncoded { return Symbolizer.symbols(ofEncoded: part, folding: folding) }
-        return Symbolizer.symbols(ofDecoded: Substring(Symbolizer.percentDecoded(part)), folding: folding)
+    /// A part as it is compared: as written with `percentEncoded`, decoded without it.
+    static func compared(_ part: String, _ options: AASAMatchingOptions) -> String {
+        options.percentEncoded ? part : Symbolizer.percentDecoded(Substring(part))
+    }
+
+    /// The symbols of text compared as it is, folded when matching ignores case.
+    static func symbols(of text: String, options: AASAMatchingOptions) -> [PatternSymbol] {
+        Symbolizer.symbols(ofDecoded: Substring(text), folding: !options.caseSensitive)
     }
 }

@@ -11,6 +11,10 @@ public struct AASAAppLinks: Sendable, Hashable {
     public var substitutionVariables: [String: [String]]?
     /// The apps and the URLs each handles, `details`, in the order the system evaluates them.
     public var details: [AASADetail]
+    /// Whether the file writes `details` in its oldest form, an object keyed by application
+    /// identifier (`{"TEAMID.bundle.id": {"paths": […]}}`). iOS still reads it; the entries are
+    /// then evaluated in the order of their identifiers, each with its key as its `appID`.
+    public var detailsKeyedByAppID = false
 
     /// Creates the section.
     public init(
@@ -29,6 +33,15 @@ public struct AASAAppLinks: Sendable, Hashable {
     /// The section as JSON.
     public var json: JSONValue {
         var members: [String: JSONValue] = ["details": .array(details.map(\.json))]
+        if detailsKeyedByAppID {
+            var keyed: [String: JSONValue] = [:]
+            for detail in details {
+                guard let appID = detail.legacyAppID, case .object(var entry) = detail.json else { continue }
+                entry["appID"] = nil
+                keyed[appID] = .object(entry)
+            }
+            members["details"] = .object(keyed)
+        }
         if let legacyApps { members["apps"] = .array(legacyApps.map(JSONValue.string)) }
         if let defaults { members["defaults"] = defaults.json }
         if let substitutionVariables {

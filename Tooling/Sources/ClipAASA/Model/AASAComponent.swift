@@ -5,7 +5,8 @@ import ClipKit
 ///
 /// A URL matches when every given part matches; a part left out matches anything (`*`). In a
 /// pattern, `*` matches any run of characters (also none, also across `/`), `?` exactly one
-/// character, and `$(name)` any of a substitution variable's strings.
+/// character, and `$(name)` any of a substitution variable's strings. Path patterns need no
+/// leading `/`, and trailing slashes count for nothing on either side (see ``AASAMatcher``).
 public struct AASAComponent: Sendable, Hashable {
     /// The path pattern, `/`, matched against the URL's whole path (starting with `/`).
     public var path: String?
@@ -13,8 +14,14 @@ public struct AASAComponent: Sendable, Hashable {
     public var query: AASAQueryPattern?
     /// The fragment pattern, `#`, matched against the part after `#`.
     public var fragment: String?
+    /// The `exclude` key as written; `nil` when the component leaves it out (and inherits the
+    /// defaults' `exclude`, finally `false`).
+    public var excludeSetting: Bool?
     /// Whether a URL that matches is kept out of the app, `exclude`. Matching stops either way.
-    public var exclude: Bool
+    public var exclude: Bool {
+        get { excludeSetting ?? false }
+        set { excludeSetting = newValue }
+    }
     /// A note for people, `comment`; the system ignores it.
     public var comment: String?
     /// Whether matching respects case, `caseSensitive`; `nil` inherits the defaults (finally `true`).
@@ -31,7 +38,7 @@ public struct AASAComponent: Sendable, Hashable {
         self.path = path
         self.query = query
         self.fragment = fragment
-        self.exclude = exclude
+        self.excludeSetting = exclude ? true : nil
         self.comment = comment
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
@@ -50,16 +57,25 @@ public struct AASAComponent: Sendable, Hashable {
     /// The prefix that turns a legacy `paths` entry into an exclusion.
     public static let legacyExclusionPrefix = "NOT "
 
+    /// Creates a component as a file writes it, `exclude` included when it is `false`.
+    public init(
+        path: String?, query: AASAQueryPattern?, fragment: String?, excludeSetting: Bool?,
+        comment: String?, caseSensitive: Bool?, percentEncoded: Bool?
+    ) {
+        self.init(path: path, query: query, fragment: fragment, comment: comment, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+        self.excludeSetting = excludeSetting
+    }
+
     /// The keys the system reads in a component.
     public static let knownKeys: Set<String> = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
 
-    /// The component as JSON; `exclude` is written only when `true`.
+    /// The component as JSON; `exclude` is written when the component sets it.
     public var json: JSONValue {
         var members: [String: JSONValue] = [:]
         if let path { members["/"] = .string(path) }
         if let query { members["?"] = query.json }
         if let fragment { members["#"] = .string(fragment) }
-        if exclude { members["exclude"] = .bool(true) }
+        if let excludeSetting { members["exclude"] = .bool(excludeSetting) }
         if let comment { members["comment"] = .string(comment) }
         if let caseSensitive { members["caseSensitive"] = .bool(caseSensitive) }
         if let percentEncoded { members["percentEncoded"] = .bool(percentEncoded) }

@@ -22,6 +22,10 @@ struct AASAStructureReader {
 
     private(set) var typeProblems: [TypeProblem] = []
     private(set) var unknownKeys: [UnknownKey] = []
+    /// The paths of `?` dictionaries that iOS ignores because they hold a value that is not a string.
+    private(set) var ignoredQueries: [String] = []
+    /// Whether `applinks.details` is written as an object keyed by application identifier.
+    private(set) var detailsKeyedByAppID = false
 
     /// Builds the document, throwing the first type problem.
     mutating func document(_ members: [String: JSONValue]) throws(AASADocumentError) -> AASADocument {
@@ -103,7 +107,11 @@ struct AASAStructureReader {
         noteUnknownKeys(members, known: AASAMatchingDefaults.knownKeys, at: path)
         return AASAMatchingDefaults(
             caseSensitive: bool(members["caseSensitive"], at: JSONPath.member("caseSensitive", of: path)),
-            percentEncoded: bool(members["percentEncoded"], at: JSONPath.member("percentEncoded", of: path))
+            percentEncoded: bool(members["percentEncoded"], at: JSONPath.member("percentEncoded", of: path)),
+            path: string(members["/"], at: JSONPath.member("/", of: path)),
+            query: members["?"].flatMap { query($0, at: JSONPath.member("?", of: path)) },
+            fragment: string(members["#"], at: JSONPath.member("#", of: path)),
+            exclude: bool(members["exclude"], at: JSONPath.member("exclude", of: path))
         )
     }
 
@@ -128,6 +136,15 @@ struct AASAStructureReader {
             if let elements = details.arrayValue {
                 for (index, element) in elements.enumerated() {
                     if let detail = detail(element, at: JSONPath.element(index, of: detailsPath)) { links.details.append(detail) }
+                }
+            } else if let entries = details.objectValue {
+                // The oldest form: an object keyed by application identifier, read in key order.
+                detailsKeyedByAppID = true
+                links.detailsKeyedByAppID = true
+                for appID in entries.keys.sorted() {
+                    guard let element = entries[appID], var detail = detail(element, at: JSONPath.member(appID, of: detailsPath)) else { continue }
+                    if detail.appIDs == nil { detail.legacyAppID = appID }
+                    links.details.append(detail)
                 }
             } else {
                 mismatch(detailsPath, expected: "an array of objects", found: details)
@@ -164,30 +181,36 @@ struct AASAStructureReader {
     private mutating func component(_ value: JSONValue, at path: String) -> AASAComponent? {
         guard let members = object(value, at: path) else { return nil }
         noteUnknownKeys(members, known: AASAComponent.knownKeys, at: path)
-        var query: AASAQueryPattern?
-        if let value = members["?"] {
-            let queryPath = JSONPath.member("?", of: path)
-            switch value {
-            case .string(let pattern):
-                query = .whole(pattern)
-            case .object(let entries):
-                var items: [String: String] = [:]
-                for name in entries.keys.sorted() {
-                    if let pattern = string(entries[name], at: JSONPath.member(name, of: queryPath)) { items[name] = pattern }
-                }
-                query = .items(items)
-            default:
-                mismatch(queryPath, expected: "a string or an object of strings", found: value)
-            }
-        }
         return AASAComponent(
             path: string(members["/"], at: JSONPath.member("/", of: path)),
-            query: query,
+            query: members["?"].flatMap { query($0, at: JSONPath.member("?", of: path)) },
             fragment: string(members["#"], at: JSONPath.member("#", of: path)),
-            exclude: bool(members["exclude"], at: JSONPath.member("exclude", of: path)) ?? false,
+            excludeSetting: bool(members["exclude"], at: JSONPath.member("exclude", of: path)),
             comment: string(members["comment"], at: JSONPath.member("comment", of: path)),
             caseSensitive: bool(members["caseSensitive"], at: JSONPath.member("caseSensitive", of: path)),
             percentEncoded: bool(members["percentEncoded"], at: JSONPath.member("percentEncoded", of: path))
         )
+    }
+
+    /// A `?` value: a string, or an object of strings. An object holding anything else is kept
+    /// as ``AASAQueryPattern/ignored(_:)``, because iOS then ignores the whole key.
+    private mutating func query(_ value: JSONValue, at queryPath: String) -> AASAQueryPattern? {
+        switch value {
+        case .string(let pattern):
+            return .whole(pattern)
+        case .object(let entries):
+            var items: [String: String] = [:]
+            for name in entries.keys.sorted() {
+                guard let pattern = entries[name]?.stringValue else {
+                    ignoredQueries.append(queryPath)
+                    return .ignored(value)
+                }
+                items[name] = pattern
+            }
+            return .items(items)
+        default:
+            mismatch(queryPath, expected: "a string or an object of strings", found: value)
+            return nil
+        }
     }
 }

@@ -2,41 +2,52 @@ import ClipKit
 import ClipManifestReader
 
 extension AASAFileCheck {
-    /// Lints every pattern and reports those the matcher could not compile.
+    /// Lints every pattern, reports those the matcher could not compile, and the parts the rule
+    /// engine finds can never match a URL.
     mutating func checkPatterns(document: AASADocument, matcher: AASAMatcher) {
         guard let links = document.appLinks else { return }
         for (detailIndex, detail) in links.details.enumerated() {
-            let detailPath = "$.applinks.details[\(detailIndex)]"
+            let detailPath = AASAMatcher.detailPath(detailIndex, detail: detail, links: links)
             if let components = detail.components {
                 for (index, component) in components.enumerated() {
                     let path = "\(detailPath).components[\(index)]"
-                    let options = AASAMatchingOptions(component: component, detailDefaults: detail.defaults, domainDefaults: links.defaults)
-                    if let pattern = component.path { lintPath(pattern, at: JSONPath.member("/", of: path), options: options) }
-                    switch component.query {
-                    case .whole(let pattern)?:
-                        lintQuery(pattern, at: JSONPath.member("?", of: path), options: options)
-                    case .items(let items)?:
-                        for name in items.keys.sorted() {
-                            if let pattern = items[name] {
-                                lintEscapes(pattern, at: JSONPath.member(name, of: JSONPath.member("?", of: path)), options: options)
-                            }
-                        }
-                    case nil:
-                        break
-                    }
-                    if let pattern = component.fragment { lintFragment(pattern, at: JSONPath.member("#", of: path), options: options) }
-                }
-            }
-            if detail.components == nil, let paths = detail.legacyPaths {
-                for (index, entry) in paths.enumerated() {
-                    let pattern = AASAComponent(legacyPath: entry).path ?? entry
-                    lintPath(pattern, at: "\(detailPath).paths[\(index)]", options: AASAMatchingOptions())
+                    if let pattern = component.path { lintPath(pattern, at: JSONPath.member("/", of: path)) }
+                    if case .whole(let pattern)? = component.query { lintQuery(pattern, at: JSONPath.member("?", of: path)) }
+                    if let pattern = component.fragment { lintFragment(pattern, at: JSONPath.member("#", of: path)) }
                 }
             }
         }
         for problem in matcher.problems {
-            let severity: AASAFinding.Severity = .error
-            add(AASAFinding.Code(rawValue: problem.code), severity, problem.path, problem.message, fix: AASAFileCheck.fix(forPatternCode: problem.code))
+            add(AASAFinding.Code(rawValue: problem.code), .error, problem.path, problem.message, fix: AASAFileCheck.fix(forPatternCode: problem.code))
+        }
+        checkUnmatchableParts(matcher: matcher)
+    }
+
+    /// Components with a part that no URL can match, as the rule engine decides it.
+    mutating func checkUnmatchableParts(matcher: AASAMatcher) {
+        for (detailIndex, detail) in matcher.details.enumerated() {
+            for (componentIndex, component) in detail.components.enumerated() {
+                for (keys, reason) in component.unmatchableParts {
+                    var path = matcher.componentPath(detail: detailIndex, component: componentIndex)
+                    if !detail.usesLegacyPaths { for key in keys { path = JSONPath.member(key, of: path) } }
+                    let part = keys.first == "/" ? "path" : keys.first == "#" ? "fragment" : keys.count > 1 ? "query item '\(keys[1])'" : "query"
+                    switch reason {
+                    case .characterNeverInURL(let scalar) where scalar == "#" && part == "path":
+                        add(.fragmentInPath, .warning, path,
+                            "this path pattern holds '#', which never appears in a URL's path (the part after '#' is the fragment), so this component never matches",
+                            fix: "match the fragment with the '#' key instead")
+                    case .characterNeverInURL(let scalar):
+                        let shown = String(scalar).debugDescription.dropFirst().dropLast()
+                        add(.unencodedCharacter, .warning, path,
+                            "this \(part) pattern holds '\(shown)', which a URL always carries percent-encoded; the pattern is compared with the URL as written (percentEncoded), so this component never matches",
+                            fix: "write it percent-encoded (\(PercentEncoding.escape(scalar)), upper-case hex as iOS writes it), or set \"percentEncoded\": false to compare with the decoded URL")
+                    case .brokenEscape:
+                        add(.badPercentEscape, .warning, path,
+                            "this \(part) pattern has a '%' that starts no escape (two hex digits); the pattern is compared with the URL as written (percentEncoded), where every '%' starts one, so this component never matches",
+                            fix: "write a literal percent sign as %25, or set \"percentEncoded\": false to compare with the decoded URL")
+                    }
+                }
+            }
         }
     }
 
@@ -53,65 +64,27 @@ extension AASAFileCheck {
         }
     }
 
-    mutating func lintPath(_ pattern: String, at path: String, options: AASAMatchingOptions) {
-        if let first = pattern.first, first != "/", first != "*", first != "?", !pattern.hasPrefix("$(") {
-            add(.pathWithoutSlash, .warning, path, "the path pattern '\(pattern.prefix(80))' does not start with '/', but every URL path does, so it never matches",
-                fix: "start the pattern with '/', like \"/\(pattern.prefix(40))\"")
-        }
-        if pattern.isEmpty {
-            add(.pathWithoutSlash, .warning, path, "the path pattern is empty, so it never matches (every URL path has at least '/')",
-                fix: "write \"/\" for the home page, or \"*\" for every path")
-        }
-        if pattern.contains("#") {
-            add(.fragmentInPath, .error, path, "the path pattern '\(pattern.prefix(80))' contains '#', which never appears in a URL's path: the part after '#' is the fragment",
-                fix: "match the fragment with the '#' key instead, like {\"#\": \"\(pattern.split(separator: "#", maxSplits: 1).last.map(String.init)?.prefix(40) ?? "*")\"}")
-        } else if let mark = pattern.firstIndex(of: "?"), pattern[mark...].contains("=") {
+    mutating func lintPath(_ pattern: String, at path: String) {
+        if !pattern.contains("#"), let mark = pattern.firstIndex(of: "?"), pattern[mark...].contains("=") {
             add(.queryInPath, .warning, path,
                 "the path pattern '\(pattern.prefix(80))' looks like it holds a query: in a path pattern '?' is a wildcard for one character, and the query is never part of the path",
                 fix: "move the query into the '?' key, like {\"/\": \"\(pattern[..<mark].prefix(40))\", \"?\": {\"name\": \"value\"}}")
         }
-        lintEscapes(pattern, at: path, options: options)
     }
 
-    mutating func lintQuery(_ pattern: String, at path: String, options: AASAMatchingOptions) {
+    mutating func lintQuery(_ pattern: String, at path: String) {
         if pattern.hasPrefix("?"), pattern.dropFirst().contains("=") {
             add(.leadingDelimiter, .warning, path,
                 "the query pattern '\(pattern.prefix(80))' starts with '?': the query is matched without its '?', so this '?' is a wildcard that takes the first character",
                 fix: "remove the leading '?'")
         }
-        lintEscapes(pattern, at: path, options: options)
     }
 
-    mutating func lintFragment(_ pattern: String, at path: String, options: AASAMatchingOptions) {
+    mutating func lintFragment(_ pattern: String, at path: String) {
         if pattern.hasPrefix("#") {
             add(.leadingDelimiter, .warning, path,
                 "the fragment pattern '\(pattern.prefix(80))' starts with '#': the fragment is matched without its '#', so this pattern requires a second '#'",
                 fix: "remove the leading '#'")
-        }
-        lintEscapes(pattern, at: path, options: options)
-    }
-
-    /// With `percentEncoded`, a `%` must start an escape, and characters a URL cannot carry
-    /// unescaped should be written escaped.
-    mutating func lintEscapes(_ pattern: String, at path: String, options: AASAMatchingOptions) {
-        guard options.percentEncoded else { return }
-        let scalars = Array(pattern.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() where scalar == "%" {
-            let valid = index + 2 < scalars.count && Hex.digitValue(scalars[index + 1]) != nil && Hex.digitValue(scalars[index + 2]) != nil
-            if !valid {
-                add(.badPercentEscape, .error, path,
-                    "'\(pattern.prefix(80))' has a '%' that does not start a percent-escape (two hex digits), but the pattern is read as percent-encoded",
-                    fix: "write a literal percent sign as %25, or set \"percentEncoded\": false to write the pattern as plain text")
-                break
-            }
-        }
-        let unencoded = scalars.filter { scalar in
-            scalar != "%" && !PatternSymbol.isUnreserved(scalar) && !PatternSymbol.isReserved(scalar)
-        }
-        if let first = unencoded.first {
-            add(.unencodedCharacter, .warning, path,
-                "'\(pattern.prefix(80))' holds '\(String(first).debugDescription.dropFirst().dropLast())', which a URL always carries percent-encoded, but the pattern is read as percent-encoded",
-                fix: "write it percent-encoded (\(PercentEncoding.escape(first))), or set \"percentEncoded\": false to write the pattern as plain text")
         }
     }
 }

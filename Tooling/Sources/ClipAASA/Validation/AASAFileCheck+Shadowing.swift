@@ -3,9 +3,9 @@ extension AASAFileCheck {
     /// every app of their entry, matches every URL they match.
     ///
     /// An earlier component counts when it is in the same entry, or in an earlier entry that lists
-    /// every app of the later one. The finding is an error when the two differ in `exclude` (the
-    /// later one was meant to open or block URLs that the earlier one already decides the other
-    /// way) and a warning when the later one is merely redundant.
+    /// every app of the later one. The comparison runs on the rule engine's compiled components,
+    /// defaults applied, so it agrees with the matcher. It is a warning either way: iOS uses the
+    /// file, the component just never applies; the message says what that costs.
     mutating func checkShadowing(document: AASADocument, matcher: AASAMatcher) {
         let details = matcher.details
         for (detailIndex, detail) in details.enumerated() {
@@ -22,16 +22,13 @@ extension AASAFileCheck {
                     }
                 }
                 guard let shadow else { continue }
-                let key = detail.usesLegacyPaths ? "paths" : "components"
-                let earlierKey = details[shadow.detail].usesLegacyPaths ? "paths" : "components"
-                let path = "$.applinks.details[\(detailIndex)].\(key)[\(componentIndex)]"
-                let earlierPath = "$.applinks.details[\(shadow.detail)].\(earlierKey)[\(shadow.component)]"
+                let path = matcher.componentPath(detail: detailIndex, component: componentIndex)
+                let earlierPath = matcher.componentPath(detail: shadow.detail, component: shadow.component)
                 if shadow.excludes != component.exclude {
-                    let intent = component.exclude ? "exclude" : "open"
-                    let actual = shadow.excludes ? "excludes" : "opens"
-                    add(.shadowedComponent, .error, path,
-                        "this component never applies: \(earlierPath) comes first and already matches every URL it matches, so the URLs it should \(intent) are ones the earlier component \(actual) (first match wins)",
-                        fix: "move this component before \(earlierPath)")
+                    let message = component.exclude
+                        ? "this exclude is never reached: \(earlierPath) comes first and already matches every URL it matches, so those URLs open the app (first match wins)"
+                        : "this component never applies: \(earlierPath) comes first and already excludes every URL it matches, so those URLs open the browser (first match wins)"
+                    add(.shadowedComponent, .warning, path, message, fix: "move this component before \(earlierPath)")
                 } else {
                     add(.shadowedComponent, .warning, path,
                         "this component never applies: \(earlierPath) comes first and already matches every URL it matches, with the same effect",

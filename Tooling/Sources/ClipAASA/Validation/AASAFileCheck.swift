@@ -56,6 +56,16 @@ struct AASAFileCheck {
             add(.unknownKey, .warning, unknown.path, "'\(unknown.key)' is not a key the system reads here; it is ignored",
                 fix: AASAFileCheck.suggestion(for: unknown.key, among: unknown.known))
         }
+        for path in reader.ignoredQueries {
+            add(.queryIgnored, .warning, path,
+                "this '?' dictionary holds a value that is not a string; iOS then ignores the whole '?', so this component now matches every query",
+                fix: "write every value as a string pattern (\"*\" for any value), or remove the '?' key if any query should match")
+        }
+        if reader.detailsKeyedByAppID {
+            add(.detailsKeyedByAppID, .warning, "$.applinks.details",
+                "'details' is the oldest form, an object keyed by application identifier; iOS still reads it, evaluating the entries in the order of their identifiers",
+                fix: "write 'details' as an array: [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [...]}]")
+        }
         for problem in reader.typeProblems {
             add(.wrongType, .error, problem.path, problem.message, fix: "give this key a value of the expected type")
         }
@@ -107,13 +117,13 @@ struct AASAFileCheck {
                 fix: "add \"details\": [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [{\"/\": \"/path/*\"}]}]")
         }
         if let legacyApps = links.legacyApps, !legacyApps.isEmpty {
-            add(.legacyAppsNotEmpty, .error, "$.applinks.apps", "the legacy 'apps' key must be an empty array; apps belong in 'details'",
+            add(.legacyAppsNotEmpty, .warning, "$.applinks.apps", "the legacy 'apps' key should be an empty array: iOS 13 and later ignore it, and only 'details' names the apps",
                 fix: "write \"apps\": [] (or remove the key; iOS 13 and later ignore it) and list the apps in 'details'")
         }
         var modern = false
         var legacyOnly = false
         for (index, detail) in links.details.enumerated() {
-            let path = "$.applinks.details[\(index)]"
+            let path = AASAMatcher.detailPath(index, detail: detail, links: links)
             if let appIDs = detail.appIDs { checkAppIDs(appIDs, at: "\(path).appIDs") }
             if let appID = detail.legacyAppID { checkAppIDs([appID], at: "\(path).appID", single: true) }
             if detail.applicationIdentifiers.isEmpty {
@@ -158,7 +168,7 @@ struct AASAFileCheck {
         for (index, appID) in appIDs.enumerated() {
             let elementPath = single ? path : "\(path)[\(index)]"
             if let problem = AppIdentifierRules.problem(with: appID) {
-                add(.invalidAppID, .error, elementPath, problem,
+                add(.invalidAppID, .warning, elementPath, problem + "; iOS reads the file, but no installed app has this identifier, so it never applies",
                     fix: "write the application identifier as TEAMID.bundleID, like ABCDE12345.com.example.app (the team ID is in your developer account)")
             }
             if !seen.insert(appID).inserted {
@@ -176,7 +186,7 @@ struct AASAFileCheck {
                 switch component.query {
                 case .whole(let pattern)?: sources.append(pattern)
                 case .items(let items)?: sources += items.values
-                case nil: break
+                case .ignored?, nil: break
                 }
                 for source in sources { used.formUnion(AASAFileCheck.variableReferences(in: source)) }
             }

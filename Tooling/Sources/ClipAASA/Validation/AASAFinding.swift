@@ -73,7 +73,6 @@ public struct AASAFinding: Sendable, Hashable, Codable, CustomStringConvertible 
             .patternSyntax,
             .unknownVariable,
             .patternTooComplex,
-            .pathWithoutSlash,
             .fragmentInPath,
             .queryInPath,
             .leadingDelimiter,
@@ -85,6 +84,8 @@ public struct AASAFinding: Sendable, Hashable, Codable, CustomStringConvertible 
             .variableShadowsPredefined,
             .unusedVariable,
             .shadowedComponent,
+            .queryIgnored,
+            .detailsKeyedByAppID,
             .unexpectedClip,
             .clipMissing,
             .routeNotOpened,
@@ -149,17 +150,18 @@ public struct AASAFinding: Sendable, Hashable, Codable, CustomStringConvertible 
         public static let unknownVariable: Code = "aasa.pattern.unknownVariable"
         /// A pattern is too long or expands to too much.
         public static let patternTooComplex: Code = "aasa.pattern.tooComplex"
-        /// A path pattern does not start with `/` (or a wildcard), so it never matches.
+        /// Retired: a path pattern without a leading `/` matches as if it had one (`abc` matches
+        /// `/abc`, as Apple's `swcutil` shows), so this is no longer reported. The code keeps its meaning.
         public static let pathWithoutSlash: Code = "aasa.pattern.pathWithoutSlash"
-        /// A path pattern contains `#`, which a path never holds.
+        /// A percent-encoded path pattern contains `#`, which a path never holds, so its component never matches.
         public static let fragmentInPath: Code = "aasa.pattern.fragmentInPath"
         /// A path pattern looks like it holds a query (`?name=`).
         public static let queryInPath: Code = "aasa.pattern.queryInPath"
         /// A query pattern starts with `?` or a fragment pattern with `#`.
         public static let leadingDelimiter: Code = "aasa.pattern.leadingDelimiter"
-        /// A percent-encoded pattern has a `%` that does not start an escape.
+        /// A percent-encoded pattern has a `%` that does not start an escape, so its component never matches.
         public static let badPercentEscape: Code = "aasa.pattern.badEscape"
-        /// A percent-encoded pattern holds characters a URL always escapes.
+        /// A percent-encoded pattern holds a character a URL always escapes, so its component never matches.
         public static let unencodedCharacter: Code = "aasa.pattern.unencodedCharacter"
 
         // MARK: Substitution variables
@@ -179,6 +181,10 @@ public struct AASAFinding: Sendable, Hashable, Codable, CustomStringConvertible 
 
         /// An earlier component matches every URL this one matches, so it never applies.
         public static let shadowedComponent: Code = "aasa.component.shadowed"
+        /// A `?` dictionary holds a value that is not a string, so iOS ignores it: any query matches.
+        public static let queryIgnored: Code = "aasa.component.queryIgnored"
+        /// `details` is written as an object keyed by application identifier (the oldest form).
+        public static let detailsKeyedByAppID: Code = "aasa.details.keyedByAppID"
 
         // MARK: The manifest
 

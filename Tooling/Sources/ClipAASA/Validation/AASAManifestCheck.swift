@@ -61,13 +61,13 @@ struct AASAManifestCheck {
                 let urls = sampler.urls(for: pattern, of: route)
                 var reported = false
                 for url in urls where !reported {
-                    guard let result = try? matcher.match(url, appID: app) else { continue }
+                    guard let result = try? matcher.match(url, appID: app, domain: domain) else { continue }
                     switch result.outcome {
                     case .match:
                         continue
                     case .block:
                         reported = true
-                        let blocker = componentPath(result, document: document)
+                        let blocker = componentPath(result, matcher: matcher)
                         add(.routeBlocked, .error, blocker,
                             "route '\(route.name)' (\(source)): \(url) is excluded from the app \(app) by this component, so it opens in the browser\(clipNote(route))",
                             fix: "remove the exclusion or move the route's component (\"/\": \"\(AASAGenerator.pathPattern(for: pattern))\") before it")
@@ -79,9 +79,9 @@ struct AASAManifestCheck {
                     }
                 }
                 for other in otherApps {
-                    guard let url = urls.first(where: { (try? matcher.match($0, appID: other))?.outcome == .match }),
-                          let result = try? matcher.match(url, appID: other) else { continue }
-                    add(.routeSharedWithOtherApp, .warning, componentPath(result, document: document),
+                    guard let url = urls.first(where: { (try? matcher.match($0, appID: other, domain: domain))?.outcome == .match }),
+                          let result = try? matcher.match(url, appID: other, domain: domain) else { continue }
+                    add(.routeSharedWithOtherApp, .warning, componentPath(result, matcher: matcher),
                         "route '\(route.name)' (\(source)): \(url) also opens \(other); when both apps are installed, the system may open either",
                         fix: "narrow the patterns of \(other) so that they leave the manifest's routes to \(app)")
                 }
@@ -97,9 +97,8 @@ struct AASAManifestCheck {
         route.handledBy == .clip ? " (the clip handles this route until the app is installed; then the app must open it)" : ""
     }
 
-    func componentPath(_ result: AASAMatchResult, document: AASADocument) -> String {
+    func componentPath(_ result: AASAMatchResult, matcher: AASAMatcher) -> String {
         guard let detail = result.detailIndex, let component = result.componentIndex else { return "$.applinks.details" }
-        let usesPaths = document.appLinks?.details[detail].usesLegacyPaths ?? false
-        return "$.applinks.details[\(detail)].\(usesPaths ? "paths" : "components")[\(component)]"
+        return matcher.componentPath(detail: detail, component: component)
     }
 }

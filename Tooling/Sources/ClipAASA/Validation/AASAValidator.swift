@@ -16,8 +16,10 @@ import Foundation
 /// - the bytes: at most 128 KB, no byte-order mark, one JSON object, no repeated keys;
 /// - the structure: known keys with the right types (unknown keys are warnings), application
 ///   identifiers of the form `TEAMID.bundleID`, legacy and modern formats not mixed (TN3155);
-/// - the patterns: syntax, percent-escapes, substitution variables, and components that can never
-///   apply because an earlier one already matches everything they match (first match wins);
+/// - the patterns: syntax and substitution variables, and, from the matcher's own rule engine,
+///   components that never match any URL and components that never apply because an earlier one
+///   already matches everything they match (first match wins). Those are warnings, as is what iOS
+///   reads but ignores or widens: the validator never fails a file Apple uses;
 /// - with a manifest: `appclips` lists exactly the manifest's clip, and every route's URLs open the
 ///   full app (routes handled by the clip too: the app receives them once installed);
 /// - for a URL: HTTPS, status 200 without redirect, `application/json`, the well-known path.

@@ -10,7 +10,13 @@ public struct AASAMatchCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Say which app a URL opens according to an AASA file: match, block or unset.",
-        discussion: "Exits 0 when the URL opens an app (match) and 1 when it opens the browser (block or unset)."
+        discussion: """
+        Exits 0 when the URL opens an app (match) and 1 when it opens the browser (block or unset). \
+        The file answers only for the domain it is served for: a URL on another host is unset. The \
+        domain is --domain, else the manifest's (--manifest, or ./clipkit.json when it exists) that \
+        the URL's host names, or its only one, else the URL's host. --explain says which entry and \
+        component decided and why each one before it did not.
+        """
     )
 
     /// The AASA file.
@@ -25,10 +31,58 @@ public struct AASAMatchCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-id"), help: "The application identifier (TEAMID.bundleID) to answer for; default: the first app the URL opens.")
     public var appID: String?
 
+    /// The domain the file is served for.
+    @Option(name: .long, help: "The domain the file is served for; a URL on another host is unset (default: from the manifest, else the URL's host).")
+    public var domain: String?
+
+    /// The manifest to take the domain from.
+    @Option(name: .long, help: "The manifest whose domains name the file's domain (default: ./clipkit.json when it exists).")
+    public var manifest: String?
+
+    /// Whether to say which component decided and why.
+    @Flag(name: .long, help: "Say which entry and component decided, and why each one before it did not match.")
+    public var explain = false
+
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
     public init() {}
+
+    /// What `aasa match --json` prints.
+    struct Report: Encodable {
+        let schemaVersion = 1
+        let result: String
+        let appID: String?
+        let detailIndex: Int?
+        let componentIndex: Int?
+        let url: String
+        let domain: String?
+        let explanation: AASAMatchExplanation?
+        let patternProblems: [PatternProblem]?
+
+        struct PatternProblem: Encodable {
+            let path: String
+            let message: String
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case schemaVersion, result, appID, detailIndex, componentIndex, url, domain, explanation, patternProblems
+        }
+
+        /// Every member is written, `null` when absent, except the optional explanation and problems.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(schemaVersion, forKey: .schemaVersion)
+            try container.encode(result, forKey: .result)
+            try container.encode(appID, forKey: .appID)
+            try container.encode(detailIndex, forKey: .detailIndex)
+            try container.encode(componentIndex, forKey: .componentIndex)
+            try container.encode(url, forKey: .url)
+            try container.encode(domain, forKey: .domain)
+            try container.encodeIfPresent(explanation, forKey: .explanation)
+            try container.encodeIfPresent(patternProblems, forKey: .patternProblems)
+        }
+    }
 
     /// Matches the URL and prints the answer.
     public func run() async throws {
@@ -38,33 +92,54 @@ public struct AASAMatchCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.badInput(error.description)
         }
+        let servedDomain = try resolvedDomain()
         let matcher = AASAMatcher(document: document)
-        let result: AASAMatchResult
+        let explanation: AASAMatchExplanation
         do {
-            result = try matcher.match(url, appID: appID)
+            explanation = try matcher.explain(url, appID: appID, domain: servedDomain)
         } catch {
             throw CommandFailure.badInput(error.description)
         }
-        var members: [String: JSONValue] = [
-            "result": .string(result.outcome.rawValue),
-            "appID": .optional(result.appID),
-            "componentIndex": result.componentIndex.map(JSONValue.integer) ?? .null,
-            "detailIndex": result.detailIndex.map(JSONValue.integer) ?? .null,
-            "url": .string(url),
-        ]
-        if !matcher.problems.isEmpty {
-            members["patternProblems"] = .array(matcher.problems.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
-        }
-        Output.emit(.object(members), json: output.json) {
-            var line = "\(result.outcome.rawValue)"
-            if let app = result.appID { line += " \(app)" }
-            if let detail = result.detailIndex, let component = result.componentIndex {
+        let report = Report(
+            result: explanation.result.rawValue, appID: explanation.appID, detailIndex: explanation.detailIndex,
+            componentIndex: explanation.componentIndex, url: url, domain: servedDomain,
+            explanation: explain ? explanation : nil,
+            patternProblems: matcher.problems.isEmpty ? nil : matcher.problems.map { Report.PatternProblem(path: $0.path, message: $0.message) }
+        )
+        let encoded = try JSONValue(parsing: JSONEncoder().encode(report))
+        Output.emit(encoded, json: output.json) {
+            var line = explanation.result.rawValue
+            if let app = explanation.appID { line += " \(app)" }
+            if let detail = explanation.detailIndex, let component = explanation.componentIndex {
                 line += " (details[\(detail)], component \(component))"
             }
-            return line
+            guard explain else { return line }
+            var lines = [line, explanation.summary]
+            for step in explanation.steps {
+                lines.append("  \(step.path) [\(step.appID)] \(step.verdict.rawValue): \(step.reason)")
+            }
+            return lines.joined(separator: "\n")
         }
-        if result.outcome != .match {
-            throw CommandFailure.negative("\(url.truncatedForMessage) opens no app (\(result.outcome.rawValue))")
+        if explanation.result != .match {
+            throw CommandFailure.negative("\(url.truncatedForMessage) opens no app (\(explanation.result.rawValue))")
         }
+    }
+
+    /// `--domain`, else the manifest's domain the URL's host names (or its only one), else `nil`
+    /// (the URL's own host: nothing to compare).
+    func resolvedDomain() throws -> String? {
+        if let domain { return domain.lowercased() }
+        let path: String
+        if let manifest {
+            path = manifest
+        } else if FileManager.default.fileExists(atPath: "clipkit.json") {
+            path = "clipkit.json"
+        } else {
+            return nil
+        }
+        let domains = try ManifestOption.parse(["--manifest", path]).load().domains.map { $0.lowercased() }
+        let host = url.firstRange(of: "://").map { url[$0.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }.lowercased() }
+        if let host, domains.contains(host) { return host }
+        return domains.count == 1 ? domains.first : nil
     }
 }

@@ -14,8 +14,8 @@ import Testing
           {
             "appIDs": ["6Y98438M9X.com.roadflare.RoadFlare"],
             "components": [
-              { "/": "/share/d/*", "comment": "Driver profile share" },
-              { "/": "/share/r/*", "comment": "Rider profile share" }
+              { "/": "/share/d/?*", "comment": "Driver profile share" },
+              { "/": "/share/r/?*", "comment": "Rider profile share" }
             ]
           }
         ]
@@ -61,8 +61,8 @@ import Testing
         let generator = AASAGenerator(manifest: try ExampleManifests.bluesky())
         let main = try generator.document(forDomain: "bsky.app")
         let short = try generator.document(forDomain: "go.bsky.app")
-        #expect(main.appLinks?.details.first?.components?.map(\.path) == ["/start/*/*", "/starter-pack/*/*"])
-        #expect(short.appLinks?.details.first?.components?.map(\.path) == ["/*"])
+        #expect(main.appLinks?.details.first?.components?.map(\.path) == ["/start/?*/?*", "/starter-pack/?*/?*"])
+        #expect(short.appLinks?.details.first?.components?.map(\.path) == ["/?*"])
         #expect(main.appClips?.apps == ["B3LX46C5HS.xyz.blueskyweb.app.AppClip"])
         #expect(main.webCredentials?.apps == ["B3LX46C5HS.xyz.blueskyweb.app"])
         #expect(try generator.documentsByDomain().keys.sorted() == ["bsky.app", "go.bsky.app"])
@@ -103,7 +103,7 @@ import Testing
 
     @Test func literalSegmentsAreEncodedAndPatternCharactersNeutralized() throws {
         let pattern = try RoutePattern(parsing: "https://example.com/caf%C3%A9/a%20b/%2A%3F%24(x)/{id}/end")
-        #expect(AASAGenerator.pathPattern(for: pattern) == "/caf%C3%A9/a%20b/???(x)/*/end")
+        #expect(AASAGenerator.pathPattern(for: pattern) == "/caf%C3%A9/a%20b/???(x)/?*/end")
         #expect(AASAGenerator.pathPattern(for: try RoutePattern(parsing: "https://example.com")) == "/")
     }
 
@@ -120,6 +120,6 @@ import Testing
             handoff: .init(ttlSeconds: 3600)
         )
         let document = try AASAGenerator(manifest: manifest).document()
-        #expect(document.appLinks?.details.first?.components?.map(\.path) == ["/i/*", "/o/*"])
+        #expect(document.appLinks?.details.first?.components?.map(\.path) == ["/i/?*", "/o/?*"])
     }
 }

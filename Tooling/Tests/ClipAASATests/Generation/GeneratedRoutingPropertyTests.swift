@@ -112,7 +112,7 @@ import Testing
                     } else {
                         segment = RandomURLs.awkwardText(using: &random)
                     }
-                    path += "/" + RandomURLs.encodeSegment(segment, using: &random)
+                    path += "/" + RandomURLs.encodeSegment(segment, canonical: true, using: &random)
                 }
                 let url = "https://\(item.domain)\(path.isEmpty ? "/" : path)"
                 guard case .success = item.router.route(url) else { continue }
@@ -165,17 +165,21 @@ enum RandomURLs {
 
     /// A path segment as a URL carries it: characters outside unreserved and sub-delims escaped,
     /// and, at random, some unreserved ones escaped too (with random hex case).
-    static func encodeSegment<G: RandomNumberGenerator>(_ text: String, using random: inout G) -> String {
+    /// `text` written for a URL. A canonical segment is written as iOS writes URLs (unreserved
+    /// characters as they are, escapes in upper case); otherwise unreserved characters are escaped
+    /// at random and hex digits take either case, which only a wildcard still matches, because iOS
+    /// compares the URL as written.
+    static func encodeSegment<G: RandomNumberGenerator>(_ text: String, canonical: Bool = false, using random: inout G) -> String {
         let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".unicodeScalars)
         let subDelims = Set("!$&'()*+,;=:@".unicodeScalars)
         var result = ""
         for scalar in text.unicodeScalars {
-            let keep = unreserved.contains(scalar) ? Int.random(in: 0..<8, using: &random) != 0 : subDelims.contains(scalar)
+            let keep = unreserved.contains(scalar) ? canonical || Int.random(in: 0..<8, using: &random) != 0 : subDelims.contains(scalar)
             if keep {
                 result.unicodeScalars.append(scalar)
             } else {
                 for byte in String(scalar).utf8 {
-                    let hex = String(byte, radix: 16, uppercase: Bool.random(using: &random))
+                    let hex = String(byte, radix: 16, uppercase: canonical || Bool.random(using: &random))
                     result += "%" + (hex.count == 1 ? "0" + hex : hex)
                 }
             }
@@ -187,7 +191,7 @@ enum RandomURLs {
         var path = ""
         for segment in pattern.segments {
             switch segment {
-            case .literal(let text): path += "/" + encodeSegment(text, using: &random)
+            case .literal(let text): path += "/" + encodeSegment(text, canonical: true, using: &random)
             case .capture(let name): path += "/" + encodeSegment(value(kind: route.params[name] ?? "string", using: &random), using: &random)
             }
         }

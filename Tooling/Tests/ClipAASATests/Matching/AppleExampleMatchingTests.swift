@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func pathsOutsideThePatternsAreUnset() throws {
-        #expect(try result("https://www.example.com/buy").outcome == .unset)
+        #expect(try result("https://www.example.com/buyer").outcome == .unset)
         #expect(try result("https://www.example.com/sell/shoes").outcome == .unset)
         #expect(try result("https://www.example.com/").outcome == .unset)
         #expect(try result("https://www.example.com/BUY/shoes").outcome == .unset)
@@ -105,7 +105,8 @@ import Testing
         #expect(try matcher.match("https://example.com/en_us/pizza/", appID: Apps.main).outcome == .unset)
         #expect(try matcher.match("https://example.com/qq_US/pizza/", appID: Apps.main).outcome == .unset)
         #expect(try matcher.match("https://example.com/en_QQ/pizza/", appID: Apps.main).outcome == .unset)
-        #expect(try matcher.match("https://example.com/en_US/pizza", appID: Apps.main).outcome == .unset)
+        // Trailing slashes count for nothing, on either side.
+        #expect(try matcher.match("https://example.com/en_US/pizza", appID: Apps.main).outcome == .match)
     }
 
     /// Apple's legacy example: exact paths, prefixes, `?` for one character and `NOT ` to exclude.

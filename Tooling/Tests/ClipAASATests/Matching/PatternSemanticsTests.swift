@@ -9,12 +9,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/a/*", "/a/", true), ("/a/*", "/a/b/c/d", true), ("/a/*", "/a", false),
+        ("/a/*", "/a/", true), ("/a/*", "/a/b/c/d", true), ("/a/*", "/a", true), ("/a/*", "/ab", false),
         ("/a*", "/a", true), ("*", "/", true), ("/*/end", "/x/y/z/end", true),
         ("/a/?", "/a/b", true), ("/a/?", "/a/", false), ("/a/?", "/a/bc", false),
         ("/a/?*", "/a/", false), ("/a/?*", "/a/b", true), ("/a/?*", "/a/b/c", true),
         ("/a/??", "/a/bc", true), ("/a/*?", "/a/", false), ("/a/*?", "/a/x", true),
-        ("/*a*b*c*", "/xaybzc", true), ("/*a*b*c*", "/cba", false), ("/exact", "/exact/", false),
+        ("/*a*b*c*", "/xaybzc", true), ("/*a*b*c*", "/cba", false), ("/exact", "/exact/", true),
+        ("exact", "/exact", true), ("//exact/", "/exact", true), ("/id/????", "/id/481/", false), ("/", "", true),
     ])
     func wildcards(pattern: String, path: String, matches: Bool) throws {
         let result = try outcome(#"[{"/": "\#(pattern)"}]"#, "https://example.com\(path)")
@@ -35,23 +36,28 @@ import Testing
         #expect(try detailLevel.match(url, appID: Apps.second).outcome == .unset)
     }
 
-    @Test func caseInsensitiveMatchingCoversQueryAndFragmentAndNonASCII() throws {
-        let components = ##"[{"/": "/caf%C3%A9", "?": {"Ref": "ABC"}, "#": "Top", "caseSensitive": false}]"##
-        #expect(try outcome(components, "https://example.com/CAF%C3%89?ref=abc#TOP") == .match)
-        #expect(try outcome(components, "https://example.com/CAF%C3%89?ref=abd#TOP") == .unset)
+    @Test func caseInsensitiveMatchingCoversQueryAndFragment() throws {
+        let components = ##"[{"/": "/Shop", "?": {"Ref": "ABC"}, "#": "Top", "caseSensitive": false}]"##
+        #expect(try outcome(components, "https://example.com/SHOP?ref=abc#TOP") == .match)
+        #expect(try outcome(components, "https://example.com/SHOP?ref=abd#TOP") == .unset)
     }
 
-    @Test func percentEncodedPatternsCompareEscapesByMeaning() throws {
-        // An escaped unreserved character is the character itself.
-        #expect(try outcome(#"[{"/": "/a%62c"}]"#, "https://example.com/abc") == .match)
-        #expect(try outcome(#"[{"/": "/abc"}]"#, "https://example.com/a%62c") == .match)
-        // Hex digits may be in either case.
-        #expect(try outcome(#"[{"/": "/a%2fb"}]"#, "https://example.com/a%2Fb") == .match)
+    @Test func percentEncodedPatternsCompareTheURLAsWritten() throws {
+        // No decoding on either side: an escaped unreserved character is not the character.
+        #expect(try outcome(#"[{"/": "/a%62c"}]"#, "https://example.com/abc") == .unset)
+        #expect(try outcome(#"[{"/": "/abc"}]"#, "https://example.com/a%62c") == .unset)
+        // The case of the hex digits counts.
+        #expect(try outcome(#"[{"/": "/a%2fb"}]"#, "https://example.com/a%2Fb") == .unset)
+        #expect(try outcome(#"[{"/": "/a%2Fb"}]"#, "https://example.com/a%2Fb") == .match)
         // An escaped slash is not a path separator.
         #expect(try outcome(#"[{"/": "/a/b"}]"#, "https://example.com/a%2Fb") == .unset)
-        // One escaped character is one character for '?'.
-        #expect(try outcome(#"[{"/": "/?"}]"#, "https://example.com/%C3%A9") == .match)
+        // An escape is three characters for '?'.
+        #expect(try outcome(#"[{"/": "/?"}]"#, "https://example.com/%C3%A9") == .unset)
+        #expect(try outcome(#"[{"/": "/??????"}]"#, "https://example.com/%C3%A9") == .match)
         #expect(try outcome(#"[{"/": "/a%20b"}]"#, "https://example.com/a%20b") == .match)
+        // A URL given with characters a URL cannot carry is encoded first, upper-case, as iOS does.
+        #expect(try outcome(#"[{"/": "/caf%C3%A9"}]"#, "https://example.com/café") == .match)
+        #expect(try outcome(#"[{"/": "/café"}]"#, "https://example.com/café") == .unset)
     }
 
     @Test func plainTextPatternsCompareWithTheDecodedURL() throws {
@@ -59,6 +65,7 @@ import Testing
         #expect(try outcome(components, "https://example.com/a%20b/%C3%A9") == .match)
         #expect(try outcome(#"[{"/": "/100%", "percentEncoded": false}]"#, "https://example.com/100%25") == .match)
         #expect(try outcome(#"[{"/": "/a/b"}]"#, "https://example.com/a%2Fb", extra: #""defaults":{"percentEncoded":false},"#) == .match)
+        #expect(try outcome(#"[{"/": "/a%20b", "percentEncoded": false}]"#, "https://example.com/a%20b") == .unset)
     }
 
     @Test func wholeQueryPatternsMatchTheTextAfterTheQuestionMark() throws {
@@ -68,13 +75,56 @@ import Testing
         #expect(try outcome(#"[{"/": "/s", "?": "*"}]"#, "https://example.com/s") == .match)
     }
 
-    @Test func queryDictionaryItemsWithRepeatedNamesNeedOneMatchingValue() throws {
+    @Test func queryDictionaryItemsWithRepeatedNamesMustAllMatch() throws {
         let components = #"[{"?": {"id": "$(digit)$(digit)"}}]"#
-        #expect(try outcome(components, "https://example.com/?id=x&id=42") == .match)
-        #expect(try outcome(components, "https://example.com/?id=x&id=y") == .unset)
+        #expect(try outcome(components, "https://example.com/?id=x&id=42") == .unset)
+        #expect(try outcome(components, "https://example.com/?id=17&id=42") == .match)
         #expect(try outcome(components, "https://example.com/?ID=42") == .unset)
         #expect(try outcome(#"[{"?": {"flag": "*"}}]"#, "https://example.com/?flag") == .match)
-        #expect(try outcome(#"[{"?": {"a b": "1"}}]"#, "https://example.com/?a%20b=1") == .match)
+        #expect(try outcome(#"[{"?": {"a b": "1"}, "percentEncoded": false}]"#, "https://example.com/?a%20b=1") == .match)
+        #expect(try outcome(#"[{"?": {"a b": "1"}}]"#, "https://example.com/?a%20b=1") == .unset)
+    }
+
+    @Test func aMissingQueryItemCountsAsEmpty() throws {
+        #expect(try outcome(#"[{"?": {"b": "*"}}]"#, "https://example.com/?a=1") == .match)
+        #expect(try outcome(#"[{"?": {"b": ""}}]"#, "https://example.com/") == .match)
+        #expect(try outcome(#"[{"?": {"b": "?*"}}]"#, "https://example.com/?a=1") == .unset)
+    }
+
+    @Test func aQueryDictionaryWithANonStringValueIsIgnoredWhole() throws {
+        for value in ["true", "1", "null", "[\"1\"]", #"{"b":"1"}"#] {
+            let components = #"[{"/": "/x", "?": {"a": "1", "flag": \#(value)}}]"#
+            #expect(try outcome(components, "https://example.com/x?a=2") == .match, "\(value)")
+            #expect(try outcome(components, "https://example.com/y?a=1") == .unset, "\(value)")
+        }
+    }
+
+    @Test func defaultsSupplyPatternsAndExclude() throws {
+        #expect(try outcome(##"[{"#": "*"}]"##, "https://example.com/bar", extra: #""defaults":{"/":"/foo/*"},"#) == .unset)
+        #expect(try outcome(##"[{"#": "*"}]"##, "https://example.com/foo/1", extra: #""defaults":{"/":"/foo/*"},"#) == .match)
+        #expect(try outcome(##"[{"/": "/bar"}]"##, "https://example.com/bar", extra: #""defaults":{"/":"/foo/*"},"#) == .match)
+        #expect(try outcome(##"[{"/": "/bar"}]"##, "https://example.com/bar", extra: #""defaults":{"exclude":true},"#) == .block)
+        #expect(try outcome(##"[{"/": "/bar", "exclude": false}]"##, "https://example.com/bar", extra: #""defaults":{"exclude":true},"#) == .match)
+        #expect(try outcome(##"[{"/": "/bar"}]"##, "https://example.com/bar?id=7", extra: #""defaults":{"?":{"id":"??"}},"#) == .unset)
+    }
+
+    @Test func theFileAnswersOnlyForItsDomain() throws {
+        let matcher = try AASAFixture.singleDetail(#"[{"/": "*"}]"#)
+        #expect(try matcher.match("https://evil.test/x", appID: Apps.main, domain: "example.com").outcome == .unset)
+        #expect(try matcher.match("https://EXAMPLE.com:443/x", appID: Apps.main, domain: "Example.COM").outcome == .match)
+        #expect(try matcher.match("/x", appID: Apps.main, domain: "example.com").outcome == .match)
+        #expect(try matcher.match("https://evil.test/x", appID: Apps.main).outcome == .match)
+    }
+
+    @Test func detailsKeyedByAppIDAreReadInIdentifierOrder() throws {
+        let matcher = try AASAFixture.matcher(#"""
+        {"applinks":{"apps":[],"details":{"\#(Apps.second)":{"paths":["/b/*"]},"\#(Apps.main)":{"paths":["NOT /a/x","/a/*"]}}}}
+        """#)
+        #expect(matcher.applicationIdentifiers == [Apps.main, Apps.second])
+        #expect(try matcher.match("https://example.com/a/1", appID: Apps.main).outcome == .match)
+        #expect(try matcher.match("https://example.com/a/x", appID: Apps.main).outcome == .block)
+        #expect(try matcher.match("https://example.com/b/1", appID: Apps.second).outcome == .match)
+        #expect(try matcher.match("https://example.com/b/1", appID: Apps.main).outcome == .unset)
     }
 
     @Test func fragmentsAreMatchedWithoutTheHashSign() throws {

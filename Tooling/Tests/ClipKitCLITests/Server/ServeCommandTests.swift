@@ -32,7 +32,7 @@ import Testing
         ])
         #expect(fetched.standardOutput.hasPrefix("HTTP/1.1 200"))
         #expect(fetched.standardOutput.lowercased().contains("content-type: application/json"))
-        #expect(fetched.standardOutput.contains("/*"))
+        #expect(fetched.standardOutput.contains("\"/?*\""), "the capture of go.bsky.app/{code} is written as ?*")
 
         server.send(signal: signal)
         let status = await server.waitForExit(timeout: 15)
