@@ -266,7 +266,8 @@ let package = Package(
             dependencies: [
                 "ClipServer", "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
-                // Request heads in both forms the server reads them in (the fast path's and Hummingbird's).
+                // Request heads in both forms the server reads them in (the fast path's NIOHTTP1, and
+                // swift-http-types', which Hummingbird hands on).
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSwift

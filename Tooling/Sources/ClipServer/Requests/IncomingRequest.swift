@@ -59,13 +59,18 @@ struct IncomingRequest {
         for field in request.headerFields { bytes += field.name.rawName.utf8.count + field.value.utf8.count + 4 }
         headerBytes = bytes
         ifNoneMatch = request.headerFields[.ifNoneMatch]
-        xForwardedFor = request.headerFields[values: Self.xForwardedForName]
-        forwarded = request.headerFields[values: Self.forwardedName]
+        var xForwardedFor: [String] = []
+        var forwarded: [String] = []
+        for field in request.headerFields {
+            switch field.name.canonicalName {
+            case "x-forwarded-for": xForwardedFor.append(field.value)
+            case "forwarded": forwarded.append(field.value)
+            default: break
+            }
+        }
+        self.xForwardedFor = xForwardedFor
+        self.forwarded = forwarded
     }
-
-    // Both names are valid field names, so these never fall back.
-    private static let xForwardedForName = HTTPField.Name("X-Forwarded-For") ?? .accept
-    private static let forwardedName = HTTPField.Name("Forwarded") ?? .accept
 
     init(_ head: HTTPRequestHead) {
         switch head.method {

@@ -4,6 +4,7 @@ import ClipSite
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import NIOHTTP1
 
 /// Answers every request of a link domain: the AASA file, the home page, share pages, health,

@@ -1,5 +1,5 @@
 @testable import ClipServer
-import Hummingbird
+import HTTPTypes
 import NIOHTTP1
 import Testing
 
