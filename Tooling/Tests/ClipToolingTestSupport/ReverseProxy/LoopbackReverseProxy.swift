@@ -64,7 +64,6 @@ public final class LoopbackReverseProxy: @unchecked Sendable {
             {
                 admin off
                 auto_https off
-                persist_config off
             }
             http://127.0.0.1:\(port) {
                 bind 127.0.0.1
@@ -81,7 +80,14 @@ public final class LoopbackReverseProxy: @unchecked Sendable {
     }
 
     private static func waitUntilListening(_ proxy: LoopbackReverseProxy, logFile: String?) async throws -> LoopbackReverseProxy {
-        guard await LoopbackPort.waitUntilListening(proxy.port, timeout: 30) else {
+        // Until it listens, or exits (a configuration it refuses).
+        let deadline = Date().addingTimeInterval(30)
+        var listening = false
+        while !listening, proxy.process.isRunning, Date() < deadline {
+            listening = LoopbackPort.isListening(proxy.port)
+            if !listening { try await Task.sleep(for: .milliseconds(25)) }
+        }
+        guard listening else {
             let log = logFile.flatMap { try? String(contentsOf: proxy.folder.file($0), encoding: .utf8) } ?? ""
             proxy.stop()
             throw StartFailure(description: "the proxy did not listen on 127.0.0.1:\(proxy.port): \(proxy.process.standardError.suffix(800)) \(log.suffix(800))")
