@@ -19,6 +19,15 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The commit `clipkit --version` names: `CLIPKIT_BUILD_COMMIT` from the environment, which
+/// `scripts/install` sets (hexadecimal, perhaps with `-dirty`); a build without it names none.
+let buildCommit: [CSetting] = {
+    guard let commit = Context.environment["CLIPKIT_BUILD_COMMIT"], !commit.isEmpty, commit.count <= 64,
+          commit.allSatisfy({ $0.isHexDigit || $0 == "-" || ("a"..."z").contains($0) })
+    else { return [] }
+    return [.define("CLIPKIT_BUILD_COMMIT", to: commit)]
+}()
+
 /// A product of the ClipKit package (the clip modules, one folder up).
 func clipKit(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKit") }
 
@@ -128,9 +137,15 @@ let package = Package(
             name: "ClipLoopback",
             swiftSettings: strictSwift
         ),
+        // The commit the tool was built from, for `clipkit --version`.
+        .target(
+            name: "CClipKitBuildInfo",
+            cSettings: buildCommit
+        ),
         .target(
             name: "ClipKitCLI",
             dependencies: [
+                "CClipKitBuildInfo",
                 clipKit("ClipKit"), clipKit("ClipManifestReader"),
                 clipKit("ClipKitGeneration"),
                 clipKit("ClipWebBridge"),
@@ -252,6 +267,9 @@ let package = Package(
             dependencies: [
                 "ClipServer", "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                // Request heads in both forms the server reads them in (the fast path's NIOHTTP1, and
+                // swift-http-types', which Hummingbird hands on).
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSwift
         ),

@@ -77,16 +77,77 @@ public final class ChildProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Waits until standard output or standard error contains `text`; false when `timeout` passes first
-    /// or the process exits without writing it.
+    /// Waits until a whole line of standard output or standard error — one the process has
+    /// ended with a newline — contains `text`; false when `timeout` passes first or the process
+    /// exits without writing such a line.
+    ///
+    /// A line still being written does not count: a test that then reads the output never
+    /// sees half of it.
     public func waitForOutput(containing text: String, timeout: TimeInterval) async -> Bool {
+        await waitForLine(timeout: timeout) { $0.contains(text) } != nil
+    }
+
+    /// Waits until a whole line of standard output or standard error contains `text` and returns
+    /// the first such line; `nil` when `timeout` passes first or the process exits without one.
+    public func waitForLine(containing text: String, timeout: TimeInterval) async -> String? {
+        await waitForLine(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits for the JSON object the process announces on one whole line of standard output
+    /// (a server's address, a helper's ports): the first complete line that parses as a JSON
+    /// object and has the member `key`.
+    ///
+    /// Every test that reads what a child process announces goes through here, so none parses
+    /// a line the process is still writing.
+    ///
+    /// - Throws: ``ChildProcessAnnouncementError`` when no such line comes within `timeout`
+    ///   seconds, or the process exits first; it carries the process's output.
+    public func waitForAnnouncement(withMember key: String, timeout: TimeInterval) async throws -> [String: Any] {
+        var announcement: [String: Any]?
+        _ = await waitForLine(timeout: timeout, in: [.output]) { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object[key] != nil else { return false }
+            announcement = object
+            return true
+        }
+        guard let announcement else {
+            throw ChildProcessAnnouncementError(
+                member: key, exited: !isRunning, standardOutput: standardOutput, standardError: standardError
+            )
+        }
+        return announcement
+    }
+
+    /// The output streams of a process.
+    private enum Stream {
+        case output
+        case error
+    }
+
+    /// Waits until a whole line of one of `streams` satisfies `matches` and returns it; `nil`
+    /// when `timeout` passes first or the process exits without writing one.
+    private func waitForLine(
+        timeout: TimeInterval, in streams: [Stream] = [.output, .error], matching matches: (String) -> Bool
+    ) async -> String? {
+        func search() -> String? {
+            for stream in streams {
+                let text = stream == .output ? standardOutput : standardError
+                // Only what ends with a newline is a whole line; the rest is still being written.
+                guard let end = text.lastIndex(of: "\n") else { continue }
+                for line in text[..<end].split(separator: "\n", omittingEmptySubsequences: true) where matches(String(line)) {
+                    return String(line)
+                }
+            }
+            return nil
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if standardOutput.contains(text) || standardError.contains(text) { return true }
-            if !process.isRunning { return standardOutput.contains(text) || standardError.contains(text) }
+            if let line = search() { return line }
+            // What an exited process wrote is all there is: look once more, then give up.
+            if !process.isRunning { return search() }
             try? await Task.sleep(nanoseconds: 20_000_000)
         }
-        return false
+        return nil
     }
 
     /// Sends `signal` to the process.
@@ -102,6 +163,24 @@ public final class ChildProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+    }
+}
+
+/// A child process did not announce what a test waited for.
+public struct ChildProcessAnnouncementError: Error, CustomStringConvertible {
+    /// The member the announcement was to have.
+    public let member: String
+    /// Whether the process had exited.
+    public let exited: Bool
+    /// What the process wrote to standard output.
+    public let standardOutput: String
+    /// What the process wrote to standard error.
+    public let standardError: String
+
+    /// What was missing, with the end of what the process wrote.
+    public var description: String {
+        "the process \(exited ? "exited" : "kept running") without announcing a JSON line with '\(member)'; "
+            + "standard output: \(standardOutput.suffix(500)); standard error: \(standardError.suffix(500))"
     }
 }
 

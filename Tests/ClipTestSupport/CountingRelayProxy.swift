@@ -6,8 +6,10 @@ import Foundation
 public final class CountingRelayProxy: @unchecked Sendable {
     /// What the proxy has counted.
     public struct Counts: Sendable, Equatable {
-        /// WebSocket connections made through the proxy.
+        /// WebSocket connections made through the proxy: the relay answered the upgrade with 101.
         public var connections: Int
+        /// TCP connections passed on to the relay, whether or not they became WebSocket connections.
+        public var tcpConnections: Int
         /// Connections open now.
         public var connectionsOpen: Int
         /// `REQ` messages the relay received.
@@ -39,11 +41,14 @@ public final class CountingRelayProxy: @unchecked Sendable {
             try TestEnvironment.python(),
             arguments: [script, "--upstream", String(upstreamPort), "--delay-ms", String(delayMilliseconds)]
         )
-        guard await process.waitForOutput(containing: "\"stats\"", timeout: 30),
-              let line = process.standardOutput.split(separator: "\n").first,
-              let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let listen = object["listen"] as? Int, let stats = object["stats"] as? Int
-        else {
+        let announcement: [String: Any]
+        do {
+            announcement = try await process.waitForAnnouncement(withMember: "stats", timeout: 30)
+        } catch {
+            process.stop()
+            throw Failure(description: "the counting relay proxy did not start: \(error)")
+        }
+        guard let listen = announcement["listen"] as? Int, let stats = announcement["stats"] as? Int else {
             process.stop()
             throw Failure(description: "the counting relay proxy did not start: \(process.standardError.suffix(500))")
         }
@@ -59,7 +64,7 @@ public final class CountingRelayProxy: @unchecked Sendable {
         else { throw Failure(description: "the counting relay proxy did not answer: \(result.standardError)") }
         func number(_ key: String) -> Int { object[key] as? Int ?? -1 }
         return Counts(
-            connections: number("connections"), connectionsOpen: number("connectionsOpen"), requests: number("requests"),
+            connections: number("connections"), tcpConnections: number("tcpConnections"), connectionsOpen: number("connectionsOpen"), requests: number("requests"),
             closes: number("closes"), subscriptionsOpen: number("subscriptionsOpen"), peakSubscriptionsOpen: number("peakSubscriptionsOpen")
         )
     }

@@ -9,8 +9,13 @@ WebSocket frames (masked, possibly fragmented) only to read the text messages.
 
 prints one JSON line, {"listen": PORT, "stats": PORT}, once it accepts connections. Clients
 connect to ws://127.0.0.1:PORT; GET http://127.0.0.1:STATS/ answers the counts as JSON:
-connections, connectionsOpen, peakConnectionsOpen, requests, closes, subscriptionsOpen,
-peakSubscriptionsOpen, malformed. Only loopback addresses are used.
+connections, tcpConnections, connectionsOpen, peakConnectionsOpen, requests, closes,
+subscriptionsOpen, peakSubscriptionsOpen, malformed. Only loopback addresses are used.
+
+`connections` counts WebSocket connections: those the relay accepted with `101 Switching
+Protocols`. `tcpConnections` counts every TCP connection passed on to the relay, including one the
+relay's port accepted but the relay never answered (a relay that is being killed still completes
+TCP handshakes until its listening socket is closed; a client that gives up waiting).
 """
 
 import argparse
@@ -24,6 +29,7 @@ LOOPBACK = "127.0.0.1"
 class Counts:
     def __init__(self):
         self.connections = 0
+        self.tcp_connections = 0
         self.connections_open = 0
         self.peak_connections_open = 0
         self.requests = 0
@@ -35,6 +41,7 @@ class Counts:
     def as_json(self):
         return {
             "connections": self.connections,
+            "tcpConnections": self.tcp_connections,
             "connectionsOpen": self.connections_open,
             "peakConnectionsOpen": self.peak_connections_open,
             "requests": self.requests,
@@ -131,6 +138,27 @@ class ClientMessages:
         self.open_ids.clear()
 
 
+class RelayAnswer:
+    """Reads the relay's status line and counts the connection once the relay switched protocols."""
+
+    def __init__(self):
+        self.head = bytearray()
+        self.decided = False
+
+    def feed(self, data):
+        if self.decided:
+            return
+        self.head += data
+        end = self.head.find(b"\r\n")
+        if end < 0:
+            self.decided = len(self.head) > 4096
+            return
+        self.decided = True
+        parts = bytes(self.head[:end]).split(b" ")
+        if len(parts) >= 2 and parts[0].startswith(b"HTTP/") and parts[1] == b"101":
+            COUNTS.connections += 1
+
+
 async def pipe(reader, writer, observe=None, delay=0.0):
     try:
         while True:
@@ -158,12 +186,12 @@ async def handle_client(client_reader, client_writer, upstream_port, delay):
     except OSError:
         client_writer.close()
         return
-    COUNTS.connections += 1
+    COUNTS.tcp_connections += 1
     COUNTS.connections_open += 1
     COUNTS.peak_connections_open = max(COUNTS.peak_connections_open, COUNTS.connections_open)
     messages = ClientMessages()
     upward = asyncio.ensure_future(pipe(client_reader, relay_writer, messages.feed))
-    downward = asyncio.ensure_future(pipe(relay_reader, client_writer, delay=delay))
+    downward = asyncio.ensure_future(pipe(relay_reader, client_writer, RelayAnswer().feed, delay=delay))
     await asyncio.wait([upward, downward], return_when=asyncio.FIRST_COMPLETED)
     for task in (upward, downward):
         task.cancel()

@@ -7,7 +7,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
         commandName: "clipkit",
         abstract: "Privacy-first deferred deep links for iOS App Clips.",
         discussion: "Every command takes --json and then prints exactly one JSON object. Exit codes: 0 success, 1 a negative answer, 2 bad usage or unreadable input.",
-        version: "0.1.0",
+        version: ClipKitVersion.description,
         subcommands: [
             ManifestCommand.self,
             RouteCommand.self,

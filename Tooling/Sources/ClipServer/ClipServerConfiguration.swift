@@ -23,6 +23,9 @@ public struct ClipServerConfiguration: Sendable {
     public var contentSecurityPolicy: String?
     /// Seconds an idle keep-alive connection stays open.
     public var idleTimeout: Int
+    /// The proxies in front of the server whose word about the client is taken, for the
+    /// per-client relay-work budget and the request log; none by default (the client is the peer).
+    public var trustedProxies: TrustedProxies
 
     /// The default policy: no script but ClipKit's own link-profile script (allowed by its hash;
     /// it shows the signed profile a share link carries), images only over `https`, inline styles
@@ -37,7 +40,7 @@ public struct ClipServerConfiguration: Sendable {
         requestLogLevel: Logger.Level? = .info, limits: RequestLimits = RequestLimits(),
         pageCacheCapacity: Int = 10_000, associationFileMaxAge: Int = 3600, sharePageMaxAge: Int = 300,
         contentSecurityPolicy: String? = ClipServerConfiguration.defaultContentSecurityPolicy,
-        idleTimeout: Int = 60
+        idleTimeout: Int = 60, trustedProxies: TrustedProxies = .none
     ) {
         self.host = host
         self.port = port
@@ -49,6 +52,7 @@ public struct ClipServerConfiguration: Sendable {
         self.sharePageMaxAge = sharePageMaxAge
         self.contentSecurityPolicy = contentSecurityPolicy
         self.idleTimeout = idleTimeout
+        self.trustedProxies = trustedProxies
     }
 }
 

@@ -31,7 +31,7 @@ struct LinkDomainApplication: ApplicationProtocol {
         let service = try server.buildServer(
             configuration: serverConfiguration, eventLoopGroup: eventLoopGroup, logger: logger,
             responder: { request, writer, channel in
-                let (head, body) = await responder.answer(request.head, client: ClientKey.of(channel.remoteAddress))
+                let (head, body) = await responder.answer(request.head, peer: channel.remoteAddress)
                 if let body {
                     try await writer.write(response: head, body: ResponseBody(byteBuffer: body))
                 } else {

@@ -69,6 +69,20 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds a failed lookup (no relay answered) stays cached before it is retried.")
     public var failureTTL: Int = 30
 
+    /// Proxies whose word about the client is taken.
+    @Option(
+        name: .customLong("trusted-proxy"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Reverse proxies, load balancers or CDN edges in front of the server, as networks (10.0.0.0/8, 2001:db8::/32) or addresses. A request from one of them counts as the client it names in --forwarded-header (the rightmost address that is not a trusted proxy); from anyone else, as the TCP peer.",
+            valueName: "cidr"
+        )
+    )
+    public var trustedProxies: [String] = []
+
+    /// The header trusted proxies write the client in.
+    @Option(name: .long, help: "The header trusted proxies write the client's address in: x-forwarded-for or forwarded (RFC 7239). Only this one is read.")
+    public var forwardedHeader: String = TrustedProxies.Header.xForwardedFor.name
+
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var output: OutputOptions
 
@@ -102,11 +116,22 @@ public struct ServeCommand: AsyncParsableCommand {
                 throw CommandFailure.badInput("--relay \(relay): \(error.description)")
             }
         }
+        guard let header = TrustedProxies.Header(rawValue: forwardedHeader.lowercased()) else {
+            throw CommandFailure.badInput("--forwarded-header '\(forwardedHeader)' is not one of x-forwarded-for, forwarded")
+        }
+        let proxies: TrustedProxies
+        do {
+            proxies = try TrustedProxies(networks: trustedProxies, header: header)
+        } catch {
+            throw CommandFailure.badInput("--trusted-proxy \(error.description)")
+        }
         let connections = SharedRelayConnections(configuration: SharedRelayConfiguration(maximumSubscriptionsPerRelay: relaySubscriptions))
         let site = try siteOptions.loadSite(
             relays: relays.isEmpty ? nil : relays, transportFactory: connections, profilePolicy: profilePolicy
         )
-        let configuration = ClipServerConfiguration(host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache)
+        let configuration = ClipServerConfiguration(
+            host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache, trustedProxies: proxies
+        )
         let logger = ClipServer.standardErrorLogger(level: level)
         let server = ClipServer(site: site, configuration: configuration, logger: logger)
         let json = output.json

@@ -57,7 +57,7 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 discardingRequest = true
                 return
             }
-            switch responder.fastAnswer(head, mayAnswer: passedOn == 0 && head.isKeepAlive) {
+            switch responder.fastAnswer(head, mayAnswer: passedOn == 0 && head.isKeepAlive, peer: context.channel.remoteAddress) {
             case .respond(let bytes):
                 discardingRequest = true
                 // Nothing of Hummingbird's is in flight (passedOn == 0), so the encoder is between responses.

@@ -25,6 +25,15 @@ struct IncomingRequest {
     let headerBytes: Int
     /// The `If-None-Match` header, if any.
     let ifNoneMatch: String?
+    /// The `X-Forwarded-For` field lines, in order (read only from a trusted proxy).
+    let xForwardedFor: [String]
+    /// The `Forwarded` field lines, in order (read only from a trusted proxy).
+    let forwarded: [String]
+
+    /// The field lines of `header`, in order.
+    func values(of header: TrustedProxies.Header) -> [Substring] {
+        (header == .forwarded ? forwarded : xForwardedFor).map { $0[...] }
+    }
 
     var methodName: String {
         switch method {
@@ -50,6 +59,17 @@ struct IncomingRequest {
         for field in request.headerFields { bytes += field.name.rawName.utf8.count + field.value.utf8.count + 4 }
         headerBytes = bytes
         ifNoneMatch = request.headerFields[.ifNoneMatch]
+        var xForwardedFor: [String] = []
+        var forwarded: [String] = []
+        for field in request.headerFields {
+            switch field.name.canonicalName {
+            case "x-forwarded-for": xForwardedFor.append(field.value)
+            case "forwarded": forwarded.append(field.value)
+            default: break
+            }
+        }
+        self.xForwardedFor = xForwardedFor
+        self.forwarded = forwarded
     }
 
     init(_ head: HTTPRequestHead) {
@@ -62,6 +82,8 @@ struct IncomingRequest {
         var host: String?
         var hostFieldCount = 0
         var ifNoneMatch: String?
+        var xForwardedFor: [String] = []
+        var forwarded: [String] = []
         var bytes = 0
         for (name, value) in head.headers {
             bytes += name.utf8.count + value.utf8.count + 4
@@ -70,11 +92,15 @@ struct IncomingRequest {
                 if host == nil { host = value }
             }
             if ifNoneMatch == nil, name.utf8.count == 13, name.lowercased() == "if-none-match" { ifNoneMatch = value }
+            if name.utf8.count == 15, name.lowercased() == "x-forwarded-for" { xForwardedFor.append(value) }
+            if name.utf8.count == 9, name.lowercased() == "forwarded" { forwarded.append(value) }
         }
         self.host = host
         self.hostFieldCount = hostFieldCount
         requiresHost = head.version.major > 1 || (head.version.major == 1 && head.version.minor >= 1)
         self.ifNoneMatch = ifNoneMatch
+        self.xForwardedFor = xForwardedFor
+        self.forwarded = forwarded
         headerBytes = bytes
     }
 }

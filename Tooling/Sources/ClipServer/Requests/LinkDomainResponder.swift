@@ -4,6 +4,7 @@ import ClipSite
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import NIOHTTP1
 
 /// Answers every request of a link domain: the AASA file, the home page, share pages, health,
@@ -129,7 +130,9 @@ struct LinkDomainResponder: HTTPResponder {
     /// What to do with `head` on the event loop. A refusal that ends the connection is found for
     /// every request; other answers (fixed paths, cached share pages, refusals) only when
     /// `mayAnswer` (the fast path can write now and the connection is keep-alive).
-    func fastAnswer(_ head: HTTPRequestHead, mayAnswer: Bool) -> FastAnswer {
+    ///
+    /// - Parameter peer: The connection's remote address, for the request log's `client=`.
+    func fastAnswer(_ head: HTTPRequestHead, mayAnswer: Bool, peer: SocketAddress? = nil) -> FastAnswer {
         let started = logsRequests ? ContinuousClock.now : nil
         let request = IncomingRequest(head)
         let path = Self.pathWithoutQuery(request.target)
@@ -147,16 +150,20 @@ struct LinkDomainResponder: HTTPResponder {
             }
         }
         let answer = prepared.wireBytes(for: request)
-        if let started { logRequest(request, path: path, status: answer.status, started: started) }
+        if let started {
+            logRequest(request, path: path, status: answer.status, started: started, client: client(of: request, peer: peer))
+        }
         return prepared.closesConnection ? .refuseAndClose(answer.bytes) : .respond(answer.bytes)
     }
 
     /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.
     ///
-    /// - Parameter client: Who asks (see ``ClientKey``), for the relay-work budget of share pages.
-    func answer(_ head: HTTPRequest, client: String? = nil) async -> (head: HTTPResponse, body: ByteBuffer?) {
+    /// - Parameter peer: The connection's remote address: the client, or the trusted proxy that
+    ///   names it (see ``TrustedProxies``), for the relay-work budget of share pages and the log.
+    func answer(_ head: HTTPRequest, peer: SocketAddress? = nil) async -> (head: HTTPResponse, body: ByteBuffer?) {
         let started = logsRequests ? ContinuousClock.now : nil
         let request = IncomingRequest(head)
+        let client = client(of: request, peer: peer)
         let path = Self.pathWithoutQuery(request.target)
         let prepared: PreparedResponse
         switch resolve(request, path: path) {
@@ -166,8 +173,17 @@ struct LinkDomainResponder: HTTPResponder {
             prepared = await renderSharePage(path: path, host: request.host, client: client) ?? notFound
         }
         let answer = prepared.answer(request)
-        if let started { logRequest(request, path: path, status: answer.head.status.code, started: started) }
+        if let started { logRequest(request, path: path, status: answer.head.status.code, started: started, client: client) }
         return answer
+    }
+
+    /// The name the request's client goes by (see ``ClientKey``): the peer's, or the client a
+    /// trusted proxy names.
+    func client(of request: IncomingRequest, peer: SocketAddress?) -> String? {
+        let proxies = configuration.trustedProxies
+        let address = IPAddress(peer)
+        guard !proxies.isEmpty else { return ClientKey.of(address) }
+        return ClientKey.of(proxies.client(peer: address, headerValues: request.values(of: proxies.header)))
     }
 
     static func pathWithoutQuery(_ target: String) -> Substring {
@@ -234,9 +250,10 @@ struct LinkDomainResponder: HTTPResponder {
         return pageCaches[domain] ?? sharedPageCache
     }
 
-    private func logRequest(_ request: IncomingRequest, path: Substring, status: Int, started: ContinuousClock.Instant) {
+    private func logRequest(_ request: IncomingRequest, path: Substring, status: Int, started: ContinuousClock.Instant, client: String?) {
         guard let level = configuration.requestLogLevel else { return }
         logger.log(level: level, "request", metadata: [
+            "client": .string(client ?? "-"),
             "method": .string(Self.printable(request.methodName, limit: 16)),
             "path": .string(Self.printable(path, limit: 200)),
             "status": .stringConvertible(status),

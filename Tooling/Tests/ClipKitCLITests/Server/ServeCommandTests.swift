@@ -20,10 +20,9 @@ import Testing
         let port = try LoopbackPort.free()
         let server = try startServer(port: port)
         defer { server.stop() }
-        #expect(await server.waitForOutput(containing: "listening", timeout: 30), "\(server.standardError)")
-        let announcement = try JSONSerialization.jsonObject(with: Data(server.standardOutput.utf8)) as? [String: Any]
-        #expect(announcement?["port"] as? Int == port)
-        #expect(announcement?["listening"] as? String == "http://127.0.0.1:\(port)")
+        let announcement = try await server.waitForAnnouncement(withMember: "listening", timeout: 30)
+        #expect(announcement["port"] as? Int == port)
+        #expect(announcement["listening"] as? String == "http://127.0.0.1:\(port)")
 
         let curl = try TestEnvironment.systemTool("curl")
         let fetched = try await ChildProcess.run(curl, arguments: [
@@ -46,7 +45,7 @@ import Testing
         let port = try LoopbackPort.free()
         let first = try startServer(port: port)
         defer { first.stop() }
-        #expect(await first.waitForOutput(containing: "listening", timeout: 30))
+        _ = try await first.waitForAnnouncement(withMember: "listening", timeout: 30)
         let second = try await ChildProcess.clipkit(["serve", "--manifest", bluesky, "--port", String(port), "--json"], timeout: 30)
         #expect(second.status == 2)
         #expect(second.standardError.contains("cannot serve on 127.0.0.1:\(port): address already in use; stop what listens there or pick another --port"),

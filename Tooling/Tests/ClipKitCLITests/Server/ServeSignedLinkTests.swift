@@ -48,7 +48,7 @@ struct ServeSignedLinkTests {
             "serve", "--manifest", manifest, "--port", String(port), "--relay", relay.url, "--log-level", "warning", "--json",
         ])
         defer { server.stop() }
-        #expect(await server.waitForOutput(containing: "listening", timeout: 30), "\(server.standardError)")
+        _ = try await server.waitForAnnouncement(withMember: "listening", timeout: 30)
         let chromium = try HeadlessChromium(profileFolder: folder.file("profile"))
         func preview(_ link: String) async throws -> (SharePreviewElement, String) {
             let local = link.replacingOccurrences(of: "https://roadflare.app", with: "http://127.0.0.1:\(port)")

@@ -22,8 +22,12 @@ enum Curl {
         if method == "HEAD" { arguments.append("--head") } else { arguments += ["--request", method] }
         for header in headers { arguments += ["--header", header] }
         arguments.append(url)
+        let started = Date()
         let result = try await ChildProcess.run(curl, arguments: arguments, timeout: 20)
-        guard result.status == 0 else { throw CurlFailure(message: result.standardError) }
+        guard result.status == 0 else {
+            let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+            throw CurlFailure(message: "\(method) \(url)\(sourceAddress.map { " from \($0)" } ?? "") after \(seconds) s: \(result.standardError)")
+        }
         let text = result.standardOutput
         guard let split = text.range(of: "\r\n\r\n") else { throw CurlFailure(message: "no header end in: \(text.prefix(200))") }
         var lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
