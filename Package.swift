@@ -50,6 +50,9 @@ let package = Package(
         // The helpers ClipKit's own test suites share, the tooling package's included (a product
         // only so that package can reach them). Apps do not link it.
         .library(name: "ClipTestSupport", targets: ["ClipTestSupport"]),
+        // QR codes and NFC NDEF messages for invocation URLs; no dependency at all. `clipkit codes`
+        // uses it, and an app can link it to make codes on the device. No clip module links it.
+        .library(name: "ClipCodes", targets: ["ClipCodes"]),
     ],
     traits: [
         .trait(
@@ -118,6 +121,12 @@ let package = Package(
         .target(
             name: "ClipWebBridgeUI",
             dependencies: ["ClipKitUI", "ClipKit", "ClipWebBridge"],
+            swiftSettings: strictSwift
+        ),
+
+        // QR codes (ISO/IEC 18004), PNG and SVG without an image library, NDEF URI messages.
+        .target(
+            name: "ClipCodes",
             swiftSettings: strictSwift
         ),
 
@@ -296,6 +305,11 @@ let package = Package(
         .testTarget(
             name: "ClipNotificationsTests",
             dependencies: ["ClipNotifications", "ClipTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipCodesTests",
+            dependencies: ["ClipCodes", "ClipTestSupport"],
             swiftSettings: strictSwift
         ),
         // Runs scripts/check-apple-glue's negative control (it compiles with swiftc; it links nothing of ours).

@@ -47,12 +47,12 @@ STUB_ROOT = ROOT / "Tests" / "AppleSDKStubs"
 # The stub modules, each after the ones it imports.
 STUB_MODULES = [
     "AppleFoundationShim", "Darwin", "os", "Combine", "UserNotifications", "Intents", "UIKit", "SwiftUI",
-    "StoreKit", "WebKit",
+    "StoreKit", "WebKit", "CoreLocation", "AppClip",
 ]
 SHIM = "AppleFoundationShim"
 
 # Modules that exist on iOS (real frameworks, or stubs of them); `canImport` of these is true.
-APPLE_MODULES = set(STUB_MODULES) - {SHIM} | {"Foundation", "Dispatch", "AppClip", "Security", "CryptoKit"}
+APPLE_MODULES = set(STUB_MODULES) - {SHIM} | {"Foundation", "Dispatch", "Security", "CryptoKit"}
 # Modules that do not exist on iOS; `canImport` of these is false.
 NOT_ON_IOS = {"Glibc", "Musl", "Android", "WinSDK", "Bionic", "FoundationNetworking", "CSecp256k1"}
 
@@ -197,6 +197,8 @@ def targets() -> list[Target]:
         # too because it is a library product of the package, which the Swift Package Index builds
         # (and documents) for iOS.
         ("ClipKitGeneration", "Sources/ClipKitGeneration", ["ClipKit", "ClipManifestReader"]),
+        # Codes made on the device (a point-of-sale app printing a table's code); links nothing.
+        ("ClipCodes", "Sources/ClipCodes", []),
     ]
     result = [Target(name, swift_files(ROOT / folder), deps, True, minimums, label=folder) for name, folder, deps in modules]
     examples = [
