@@ -309,7 +309,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipCodesTests",
-            dependencies: ["ClipCodes", "ClipTestSupport"],
+            dependencies: ["ClipCodes", "ClipTestSupport", "ClipKit", "ClipManifestReader", "ClipNostr"],
             swiftSettings: strictSwift
         ),
         // Runs scripts/check-apple-glue's negative control (it compiles with swiftc; it links nothing of ours).

@@ -41,11 +41,14 @@ import Testing
     }
 
     @Test func boostingRaisesTheLevelOnlyWithinTheSameVersion() throws {
-        let plain = try QRCode(encoding: "https://brew.example/s/soho/t/12", errorCorrection: .low, boostsErrorCorrection: false)
-        let boosted = try QRCode(encoding: "https://brew.example/s/soho/t/12", errorCorrection: .low, boostsErrorCorrection: true)
-        #expect(plain.errorCorrection == .low)
-        #expect(boosted.version == plain.version)
-        #expect(boosted.errorCorrection > .low)
+        // 20 bytes take 172 bits: version 2 at L (272 bits), and version 2 still holds them at Q (176).
+        let plain = try QRCode(encoding: "https://brew.example", errorCorrection: .low, boostsErrorCorrection: false)
+        let boosted = try QRCode(encoding: "https://brew.example", errorCorrection: .low, boostsErrorCorrection: true)
+        #expect(plain.errorCorrection == .low && plain.version == 2)
+        #expect(boosted.version == 2 && boosted.errorCorrection == .quartile)
+        // 32 bytes take 268 bits: version 2 at L, but not at M (224), so the level stays.
+        let full = try QRCode(encoding: "https://brew.example/s/soho/t/12", errorCorrection: .low, boostsErrorCorrection: true)
+        #expect(full.version == 2 && full.errorCorrection == .low)
     }
 
     @Test func textLongerThanVersion40IsRefusedWithTheLevel() {

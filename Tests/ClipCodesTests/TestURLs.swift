@@ -48,7 +48,7 @@ enum TestURLs {
     /// Genuine signed share links of RoadFlare's manifest, with profiles of growing size.
     static func signedShareLinks(count: Int, random: inout SeededGenerator) async throws -> [String] {
         guard count > 0 else { return [] }
-        let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
+        let manifest = try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
         let router = try InvocationRouter(manifest: manifest, parameterKinds: .standardWithNostr)
         var specifications: [DriverFixtures.EventSpecification] = []
         for index in 0..<count {

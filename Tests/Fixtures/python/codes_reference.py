@@ -3,7 +3,7 @@ parser). Each mode reads JSON lines on standard input and prints one JSON object
 
   versions   each line {"text", "level"}: segno's version at that level, without raising the level
              (make_qr(text, error=level, boost_error=False)). Prints {"version"}.
-  matrix     each line {"text", "level", "version", "mask"}: segno's symbol in byte mode at that
+  matrix     each line {"text", "level", "version", "mask", "mode"}: segno's symbol in that mode,
              version and mask. Prints {"rows": ["0101…", …]} (1 for dark).
   ndef       each line {"hex"}: the message parsed by ndeflib. Prints {"records": [{"type", "uri"}]}
              or {"error"} when ndeflib refuses it.
@@ -23,7 +23,7 @@ def versions(request):
 
 def matrix(request):
     symbol = segno.make_qr(request["text"], error=request["level"], version=request["version"],
-                           mask=request["mask"], mode="byte", boost_error=False)
+                           mask=request["mask"], mode=request["mode"], boost_error=False)
     return {"rows": ["".join("1" if module else "0" for module in row) for row in symbol.matrix]}
 
 
