@@ -85,10 +85,17 @@ public enum CodeReferences {
         return answers
     }
 
-    /// segno's version for each (text, level letter), without raising the level.
-    public static func segnoVersions(_ cases: [(text: String, level: String)]) async throws -> [Int] {
-        try await reference("versions", cases.map { ["text": $0.text, "level": $0.level] }).map { answer in
+    /// segno's version for each (text, level letter), without raising the level, as `make_qr`
+    /// picks it; for every `fullEvery`-th case segno also makes the symbol, and the two must agree.
+    public static func segnoVersions(_ cases: [(text: String, level: String)], fullEvery: Int = 40) async throws -> [Int] {
+        let requests: [[String: Any]] = cases.enumerated().map { index, item in
+            ["text": item.text, "level": item.level, "full": index % fullEvery == 0]
+        }
+        return try await reference("versions", requests).map { answer in
             guard let version = answer["version"] as? Int else { throw Failure(description: "segno gave no version: \(answer)") }
+            if let made = answer["made"] as? Int, made != version {
+                throw Failure(description: "segno's make_qr made version \(made), its find_version said \(version)")
+            }
             return version
         }
     }

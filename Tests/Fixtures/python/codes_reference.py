@@ -1,8 +1,11 @@
 """The reference side of ClipCodes' tests: segno (the reference QR encoder) and ndeflib (an NDEF
 parser). Each mode reads JSON lines on standard input and prints one JSON object per line.
 
-  versions   each line {"text", "level"}: segno's version at that level, without raising the level
-             (make_qr(text, error=level, boost_error=False)). Prints {"version"}.
+  versions   each line {"text", "level", "full"?}: segno's version at that level, as make_qr picks it
+             (its encoder's prepare_data and find_version, without making the symbol, which
+             takes segno tens of milliseconds); with "full": true also through
+             make_qr(text, error=level, boost_error=False).version, so the two are seen to agree.
+             Prints {"version", "made"?}.
   matrix     each line {"text", "level", "version", "mask", "mode"}: segno's symbol in that mode,
              version and mask. Prints {"rows": ["0101…", …]} (1 for dark).
   ndef       each line {"hex"}: the message parsed by ndeflib. Prints {"records": [{"type", "uri"}]}
@@ -14,11 +17,16 @@ import sys
 
 import ndef
 import segno
+from segno import encoder
 
 
 def versions(request):
-    symbol = segno.make_qr(request["text"], error=request["level"], boost_error=False)
-    return {"version": symbol.version}
+    error = encoder.normalize_errorlevel(request["level"])
+    segments = encoder.prepare_data(request["text"], None, None)
+    answer = {"version": encoder.find_version(segments, error, eci=False, micro=False)}
+    if request.get("full"):
+        answer["made"] = segno.make_qr(request["text"], error=request["level"], boost_error=False).version
+    return answer
 
 
 def matrix(request):
