@@ -175,6 +175,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .executableTarget(
+            name: "qr-codes-bench",
+            dependencies: ["ClipCodes"],
+            path: "bench/QRCodes",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "size-probe-baseline",
             path: "bench/SizeProbe/Baseline",
             swiftSettings: strictSwift

@@ -147,10 +147,15 @@ struct QRMatrix {
 
     /// Inverts the data modules that mask `pattern` selects (applying it twice undoes it).
     private mutating func toggle(mask pattern: Int) {
-        for y in 0..<size {
-            let row = y * size
-            for x in 0..<size where isFunction[row + x] == 0 && Self.masks(pattern, x: x, y: y) {
-                modules[row + x] ^= 1
+        let size = self.size
+        isFunction.withUnsafeBufferPointer { function in
+            modules.withUnsafeMutableBufferPointer { grid in
+                for y in 0..<size {
+                    let row = y * size
+                    for x in 0..<size where function[row + x] == 0 && Self.masks(pattern, x: x, y: y) {
+                        grid[row + x] ^= 1
+                    }
+                }
             }
         }
     }
@@ -185,39 +190,40 @@ struct QRMatrix {
     func penalty() -> Int {
         var total = 0
         var dark = 0
+        let size = self.size
+        var line = [UInt8](repeating: 0, count: size + 8)
         modules.withUnsafeBufferPointer { grid in
-            let size = self.size
-            // Rows and columns: runs and finder-like patterns over one line at a time.
-            var line = [UInt8](repeating: 0, count: size + 8)
-            for direction in 0..<2 {
-                for outer in 0..<size {
-                    for inner in 0..<size {
-                        line[inner + 4] = direction == 0 ? grid[outer * size + inner] : grid[inner * size + outer]
-                    }
-                    // N1
-                    var runColour = line[4]
-                    var runLength = 1
-                    for inner in 1..<size {
-                        let colour = line[inner + 4]
-                        if colour == runColour {
-                            runLength += 1
+            line.withUnsafeMutableBufferPointer { line in
+                // Rows and columns: runs and finder-like patterns over one line at a time, with
+                // four light modules either side standing for the quiet zone.
+                for direction in 0..<2 {
+                    for outer in 0..<size {
+                        if direction == 0 {
+                            let row = outer * size
+                            for inner in 0..<size { line[inner + 4] = grid[row + inner] }
                         } else {
-                            if runLength >= 5 { total += runLength - 2 }
-                            runColour = colour
-                            runLength = 1
+                            var index = outer
+                            for inner in 0..<size { line[inner + 4] = grid[index]; index += size }
                         }
-                    }
-                    if runLength >= 5 { total += runLength - 2 }
-                    // N3: dark light dark dark dark light dark, with 4 light before or after.
-                    if size >= 7 {
-                        for start in 4...(size - 3) {
-                            guard line[start] == 1, line[start + 1] == 0, line[start + 2] == 1, line[start + 3] == 1,
-                                  line[start + 4] == 1, line[start + 5] == 0, line[start + 6] == 1 else { continue }
-                            let before = line[start - 4] | line[start - 3] | line[start - 2] | line[start - 1]
-                            var after: UInt8 = 1
-                            if start + 10 < size + 8 {
-                                after = line[start + 7] | line[start + 8] | line[start + 9] | line[start + 10]
+                        // N1
+                        var runColour = line[4]
+                        var runLength = 1
+                        for inner in 5..<(size + 4) {
+                            let colour = line[inner]
+                            if colour == runColour {
+                                runLength += 1
+                            } else {
+                                if runLength >= 5 { total += runLength - 2 }
+                                runColour = colour
+                                runLength = 1
                             }
+                        }
+                        if runLength >= 5 { total += runLength - 2 }
+                        // N3: dark light dark dark dark light dark, with 4 light before or after.
+                        for start in 4...(size - 3) where line[start] == 1 && line[start + 1] == 0 && line[start + 2] == 1
+                            && line[start + 3] == 1 && line[start + 4] == 1 && line[start + 5] == 0 && line[start + 6] == 1 {
+                            let before = line[start - 4] | line[start - 3] | line[start - 2] | line[start - 1]
+                            let after = line[start + 7] | line[start + 8] | line[start + 9] | line[start + 10]
                             if before == 0 || after == 0 { total += 40 }
                         }
                     }
@@ -228,7 +234,7 @@ struct QRMatrix {
                 let row = y * size
                 for x in 0..<size {
                     let colour = grid[row + x]
-                    dark += Int(colour)
+                    dark &+= Int(colour)
                     if x + 1 < size, y + 1 < size, colour == grid[row + x + 1],
                        colour == grid[row + size + x], colour == grid[row + size + x + 1] {
                         total += 3

@@ -101,25 +101,38 @@ enum QRSegmentation {
         var previous = [UInt8](repeating: 0, count: data.count * 3)
         var cost = header
         for (index, byte) in data.enumerated() {
-            let allowed = [isNumeric(byte), isAlphanumeric(byte), true]
-            var next = [unreachable, unreachable, unreachable]
-            for mode in 0..<3 where allowed[mode] {
+            let numeric = isNumeric(byte), alphanumeric = isAlphanumeric(byte)
+            var next = (unreachable, unreachable, unreachable)
+            for mode in 0..<3 {
+                guard mode == 2 || (mode == 0 ? numeric : alphanumeric) else { continue }
                 var best = unreachable
                 var from = mode
                 for prior in 0..<3 {
-                    let switchCost = index == 0 ? (prior == mode ? 0 : unreachable) : (prior == mode ? 0 : header[mode])
-                    guard cost[prior] < unreachable, switchCost < unreachable else { continue }
-                    // Round the prior segment up to whole bits where it ends.
-                    let priorCost = prior == mode ? cost[prior] : (cost[prior] + 5) / 6 * 6
-                    let candidate = priorCost + switchCost
+                    let priorCost = cost[prior]
+                    guard priorCost < unreachable else { continue }
+                    let candidate: Int
+                    if prior == mode {
+                        candidate = priorCost
+                    } else {
+                        guard index > 0 else { continue }
+                        // Round the prior segment up to whole bits where it ends.
+                        candidate = (priorCost + 5) / 6 * 6 + header[mode]
+                    }
                     if candidate < best { best = candidate; from = prior }
                 }
                 if best < unreachable {
-                    next[mode] = best + perCharacter[mode]
+                    let value = best + perCharacter[mode]
+                    switch mode {
+                    case 0: next.0 = value
+                    case 1: next.1 = value
+                    default: next.2 = value
+                    }
                     previous[index * 3 + mode] = UInt8(from)
                 }
             }
-            cost = next
+            cost[0] = next.0
+            cost[1] = next.1
+            cost[2] = next.2
         }
         var mode = 0
         for candidate in 1..<3 where (cost[candidate] + 5) / 6 < (cost[mode] + 5) / 6 { mode = candidate }
