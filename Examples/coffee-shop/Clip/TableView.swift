@@ -7,10 +7,14 @@ import SwiftUI
 /// scanned at the store (`clip.requestsLocationConfirmation`, the manifest's place).
 struct TableView: View {
     @ObservedObject var clip: ObservedClipSession<ClipSession>
-    let location: LocationConfirmation
+    @State private var location = LocationConfirmation(manifest: ClipConfiguration.manifest)
     @State private var refusal: String?
 
     var body: some View {
+        screen.confirmsLocation(with: location)
+    }
+
+    @ViewBuilder private var screen: some View {
         switch clip.screen {
         case .waitingForInvocation:
             ProgressView()
