@@ -64,7 +64,7 @@ public struct CodeTarget: Sendable, Hashable {
             }
             let ordered = captures.compactMap { parameters[$0] }
             return CodeTarget(
-                url: url, label: ([name] + captures.map { "\($0) \(parameters[$0] ?? "")" }).joined(separator: " · "),
+                url: url, label: captures.isEmpty ? name : captures.map { "\($0) \(parameters[$0] ?? "")" }.joined(separator: " · "),
                 fileStem: fileStem([name] + ordered), intendedRoute: name, intendedParameters: parameters
             )
         }
