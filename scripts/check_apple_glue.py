@@ -125,6 +125,7 @@ LISTINGS = {
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Headless": "15.0",
     "Sources/ClipKitGeneration/ClipKitGeneration.docc/Listings/RoadFlareClip": "16.0",
     "Sources/ClipManifestReader/ClipManifestReader.docc/Listings/Read": "15.0",
+    "Sources/ClipCodes/ClipCodes.docc/Listings/MakeCodes": "15.0",
 }
 # Listing folders whose code takes the configuration the plugin generates from a manifest listed
 # elsewhere in the catalog (the tutorial shows clipkit.json once, in BrewProject).
