@@ -1,6 +1,6 @@
 /// A QR code symbol (ISO/IEC 18004 Model 2): its version, error-correction level, mask and modules.
 ///
-/// ``init(encoding:errorCorrection:boostsErrorCorrection:)`` picks the smallest version that holds
+/// Encoding picks the smallest version that holds
 /// the text at the level asked for, splits the text into numeric, alphanumeric and byte segments
 /// where that saves bits, and chooses the mask with the lowest penalty of the four rules of 7.8.3.
 /// Everything is in Swift over Foundation's types, so an app can make codes on the device.
