@@ -32,6 +32,8 @@ public struct QRCode: Sendable, Hashable {
     /// Encodes `text` as UTF-8 in the smallest version that holds it at `errorCorrection`.
     ///
     /// - Parameters:
+    ///   - text: The text, usually an invocation URL.
+    ///   - errorCorrection: The lowest level the code carries.
     ///   - boostsErrorCorrection: Raise the level as far as the same version allows (a stronger
     ///     code at no cost in size), as printed codes should; `false` keeps the level asked for.
     /// - Throws: ``QRCodeError/dataTooLong(bytes:errorCorrection:)`` when not even version 40 holds it.
@@ -41,6 +43,10 @@ public struct QRCode: Sendable, Hashable {
 
     /// Encodes `bytes` in the smallest version that holds them at `errorCorrection`.
     ///
+    /// - Parameters:
+    ///   - bytes: The data, written in byte mode except where digits or alphanumeric runs save bits.
+    ///   - errorCorrection: The lowest level the code carries.
+    ///   - boostsErrorCorrection: Raise the level as far as the same version allows.
     /// - Throws: ``QRCodeError/dataTooLong(bytes:errorCorrection:)`` when not even version 40 holds them.
     public init(encoding bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, boostsErrorCorrection: Bool = true) throws(QRCodeError) {
         try self.init(bytes: bytes, errorCorrection: errorCorrection, boostsErrorCorrection: boostsErrorCorrection,
