@@ -50,6 +50,9 @@ let package = Package(
         // The helpers ClipKit's own test suites share, the tooling package's included (a product
         // only so that package can reach them). Apps do not link it.
         .library(name: "ClipTestSupport", targets: ["ClipTestSupport"]),
+        // QR codes and NFC NDEF messages for invocation URLs; no dependency at all. `clipkit codes`
+        // uses it, and an app can link it to make codes on the device. No clip module links it.
+        .library(name: "ClipCodes", targets: ["ClipCodes"]),
     ],
     traits: [
         .trait(
@@ -121,6 +124,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // QR codes (ISO/IEC 18004), PNG and SVG without an image library, NDEF URI messages.
+        .target(
+            name: "ClipCodes",
+            swiftSettings: strictSwift
+        ),
+
         // MARK: The manifest plugin: the generation library, the generator it runs, the plugin
         .target(
             name: "ClipKitGeneration",
@@ -163,6 +172,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "bench/NostrVerify",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "qr-codes-bench",
+            dependencies: ["ClipCodes"],
+            path: "bench/QRCodes",
             swiftSettings: strictSwift
         ),
         .executableTarget(
@@ -305,6 +320,11 @@ let package = Package(
                 "ClipKit", "ClipManifestReader", "ClipKitGeneration", "ClipWebBridge", "ClipKitUI", "ClipWebBridgeUI",
                 "ClipNostr", "ClipNostrUI", "ClipNotifications", "ClipTestSupport",
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipCodesTests",
+            dependencies: ["ClipCodes", "ClipTestSupport", "ClipKit", "ClipManifestReader", "ClipNostr"],
             swiftSettings: strictSwift
         ),
         // Runs scripts/check-apple-glue's negative control (it compiles with swiftc; it links nothing of ours).

@@ -122,6 +122,17 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // `clipkit codes`: the invocation URLs of a route's values or the manifest's places, each
+        // checked against the router and the experiences plan, made into QR codes, NDEF messages
+        // and printable sheets with ClipCodes.
+        .target(
+            name: "ClipCodeMaker",
+            dependencies: [
+                clipKit("ClipKit"), clipKit("ClipCodes"),
+                "ClipAppStoreConnect", "ClipDoctor", "ClipSite",
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ClipSimulation",
             dependencies: [
@@ -158,6 +169,7 @@ let package = Package(
                 "ClipDoctor",
                 "ClipSimulation",
                 "ClipServer",
+                "ClipCodeMaker", clipKit("ClipCodes"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -281,6 +293,7 @@ let package = Package(
                 // The documentation's code listings of the tooling modules (Documentation/Listings).
                 clipKit("ClipNostr"), "ClipNostrWebSocket", "ClipAASA", "ClipSite", "ClipAppStoreConnect", "ClipServer",
                 "ClipDoctor", "ClipSimulation",
+                "ClipCodeMaker", clipKit("ClipCodes"),
             ],
             swiftSettings: strictSwift
         ),

@@ -55,6 +55,7 @@ let package = Package(
         .executableTarget(name: "FuzzSizeReport", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzNotificationPayload", dependencies: [clipKit("ClipNotifications"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzRequestScreening", dependencies: [tooling("ClipServer"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzCodes", dependencies: [clipKit("ClipCodes"), "FuzzDriver", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,7 +58,7 @@ STUB_ROOT = ROOT / "Tests" / "AppleSDKStubs"
 # The stub modules, each after the ones it imports.
 STUB_MODULES = [
     "AppleFoundationShim", "Darwin", "os", "Combine", "UserNotifications", "Intents", "UIKit", "SwiftUI",
-    "StoreKit", "WebKit",
+    "StoreKit", "WebKit", "CoreLocation", "AppClip",
 ]
 SHIM = "AppleFoundationShim"
 # Variants of stub modules, each compiled with its conditions into stubs/<variant>/, and the targets
@@ -77,7 +77,7 @@ STUB_VARIANTS = {
 OPTIONAL_REQUIREMENTS = re.compile(r"^public protocol (\w+)OptionalRequirements: (\w+) \{\n(.*?)^\}", re.M | re.S)
 
 # Modules that exist on iOS (real frameworks, or stubs of them); `canImport` of these is true.
-APPLE_MODULES = set(STUB_MODULES) - {SHIM} | {"Foundation", "Dispatch", "AppClip", "Security", "CryptoKit"}
+APPLE_MODULES = set(STUB_MODULES) - {SHIM} | {"Foundation", "Dispatch", "Security", "CryptoKit"}
 # Modules that do not exist on iOS; `canImport` of these is false.
 NOT_ON_IOS = {"Glibc", "Musl", "Android", "WinSDK", "Bionic", "FoundationNetworking", "CSecp256k1"}
 
@@ -150,6 +150,7 @@ LISTINGS = {
     "Sources/ClipNotifications/ClipNotifications.docc/Listings/Headless": "15.0",
     "Sources/ClipKitGeneration/ClipKitGeneration.docc/Listings/RoadFlareClip": "16.0",
     "Sources/ClipManifestReader/ClipManifestReader.docc/Listings/Read": "15.0",
+    "Sources/ClipCodes/ClipCodes.docc/Listings/MakeCodes": "15.0",
 }
 # Listing folders whose code takes the configuration the plugin generates from a manifest listed
 # elsewhere in the catalog (the tutorial shows clipkit.json once, in BrewProject).
@@ -222,6 +223,8 @@ def targets() -> list[Target]:
         # too because it is a library product of the package, which the Swift Package Index builds
         # (and documents) for iOS.
         ("ClipKitGeneration", "Sources/ClipKitGeneration", ["ClipKit", "ClipManifestReader"]),
+        # Codes made on the device (a point-of-sale app printing a table's code); links nothing.
+        ("ClipCodes", "Sources/ClipCodes", []),
     ]
     result = [Target(name, swift_files(ROOT / folder), deps, True, minimums, label=folder) for name, folder, deps in modules]
     examples = [

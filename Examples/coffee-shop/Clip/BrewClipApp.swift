@@ -6,7 +6,7 @@ struct BrewClipApp: App {
     var body: some Scene {
         WindowGroup {
             ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { match, session in
-                TableView(match: match, order: { _ = try? session.handOffRouteParameters() })
+                TableView(match: match, session: session)
             }
         }
     }

@@ -1,11 +1,15 @@
 import ClipKit
+import ClipKitUI
 import SwiftUI
 
 /// The clip's screen: the menu of the store the QR code or NFC tag named, for its table. "Order"
-/// stands for the clip's whole ordering task.
+/// stands for the clip's whole ordering task, accepted only once iOS confirms the code was scanned at
+/// the store (`clip.requestsLocationConfirmation`, the manifest's place).
 struct TableView: View {
     let match: RouteMatch
-    let order: () -> Void
+    let session: ClipSession
+    @State private var location = LocationConfirmation(manifest: ClipConfiguration.manifest)
+    @State private var refusal: String?
 
     var body: some View {
         VStack(spacing: 16) {
@@ -13,7 +17,19 @@ struct TableView: View {
             if let table = match.parameters["table"] { Text("Table \(table)") }
             Button("Order a flat white") { order() }
                 .buttonStyle(.borderedProminent)
+            if let refusal { Text(refusal).multilineTextAlignment(.center) }
         }
         .padding()
+        .confirmsLocation(with: location)
+    }
+
+    private func order() {
+        Task { @MainActor in
+            switch await location.confirm() {
+            case .confirmed: refusal = nil; _ = try? session.handOffRouteParameters()
+            case .notConfirmed: refusal = "Scan the code on your table at the café to order."
+            case .unavailable(let reason): refusal = "Ordering needs the table's code: \(reason)"
+            }
+        }
     }
 }

@@ -27,6 +27,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             SiteCommand.self,
             ServeCommand.self,
             ExperiencesCommand.self,
+            CodesCommand.self,
         ]
     )
 

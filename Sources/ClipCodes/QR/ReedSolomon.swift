@@ -1,0 +1,75 @@
+/// Reed–Solomon error correction over GF(2⁸) with the QR polynomial x⁸ + x⁴ + x³ + x² + 1
+/// (ISO/IEC 18004, 7.5.2).
+struct ReedSolomonEncoder: Sendable {
+    /// The generator polynomial's coefficients below the leading 1, highest degree first, as
+    /// logarithms (`nil` for a zero coefficient).
+    private let generatorLogarithms: [Int?]
+
+    /// Powers of α, twice over so that a sum of two logarithms needs no reduction.
+    private static let exponents: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 512)
+        var value = 1
+        for index in 0..<255 {
+            table[index] = UInt8(value)
+            value <<= 1
+            if value & 0x100 != 0 { value ^= 0x11D }
+        }
+        for index in 255..<512 { table[index] = table[index - 255] }
+        return table
+    }()
+
+    /// Logarithms to base α (index 0 unused).
+    private static let logarithms: [Int] = {
+        var table = [Int](repeating: 0, count: 256)
+        for index in 0..<255 { table[Int(exponents[index])] = index }
+        return table
+    }()
+
+    /// The product of two field elements.
+    static func multiply(_ left: UInt8, _ right: UInt8) -> UInt8 {
+        if left == 0 || right == 0 { return 0 }
+        return exponents[logarithms[Int(left)] + logarithms[Int(right)]]
+    }
+
+    /// Encoders by degree, built once each.
+    private static let cache: [ReedSolomonEncoder] = (0...30).map { ReedSolomonEncoder(degree: $0) }
+
+    /// The encoder for `degree` error-correction codewords (at most 30 in a QR code).
+    static func forDegree(_ degree: Int) -> ReedSolomonEncoder { cache[degree] }
+
+    private init(degree: Int) {
+        // (x − α⁰)(x − α¹)…(x − α^(degree−1)), highest degree first without the leading 1.
+        var coefficients = [UInt8](repeating: 0, count: degree)
+        if degree > 0 { coefficients[degree - 1] = 1 }
+        var root: UInt8 = 1
+        for _ in 0..<degree {
+            for index in 0..<degree {
+                coefficients[index] = Self.multiply(coefficients[index], root)
+                if index + 1 < degree { coefficients[index] ^= coefficients[index + 1] }
+            }
+            root = Self.multiply(root, 2)
+        }
+        generatorLogarithms = coefficients.map { $0 == 0 ? nil : Self.logarithms[Int($0)] }
+    }
+
+    /// The error-correction codewords of `data`: the remainder of data · x^degree by the generator.
+    func remainder(of data: ArraySlice<UInt8>) -> [UInt8] {
+        let degree = generatorLogarithms.count
+        var result = [UInt8](repeating: 0, count: degree)
+        guard degree > 0 else { return result }
+        for byte in data {
+            let factor = byte ^ result[0]
+            for index in 0..<(degree - 1) { result[index] = result[index + 1] }
+            result[degree - 1] = 0
+            if factor != 0 {
+                let factorLogarithm = Self.logarithms[Int(factor)]
+                for index in 0..<degree {
+                    if let logarithm = generatorLogarithms[index] {
+                        result[index] ^= Self.exponents[logarithm + factorLogarithm]
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,125 @@
+import ArgumentParser
+import ClipCodeMaker
+import ClipCodes
+import ClipKit
+import Foundation
+
+/// `clipkit codes`: QR codes and NFC tags for a route's parameter values, the manifest's places or
+/// given URLs, each checked to open the clip, and the sheets to print them on.
+public struct CodesCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    public static let configuration = CommandConfiguration(
+        commandName: "codes",
+        abstract: "Make QR codes (PNG, SVG), NFC NDEF messages and printable sheets for invocation URLs, each checked to open the clip.",
+        discussion: """
+        For --route with --param values (a value, a list a,b,c or a range 1...40), for --url URLs, or for the \
+        manifest's places (the default). Before it makes a code, it checks that the URL routes to a clip route \
+        (with the intended parameters), lies under an advanced App Clip experience of 'clipkit experiences plan', \
+        and that the clip declares physical invocations; and that the NDEF message fits the NFC tag. A URL that \
+        fails is refused with the reason (exit 1) and nothing is written. Without a manifest, --url codes are \
+        made unchecked.
+        """
+    )
+
+    @OptionGroup var manifestOption: ManifestOption
+
+    /// The route to make codes for.
+    @Option(name: .long, help: "The clip route to make codes for.")
+    public var route: String?
+
+    /// The route's parameter values.
+    @Option(name: .customLong("param"), help: "A capture's values: NAME=VALUE, NAME=A,B,C or NAME=FIRST...LAST (repeatable).")
+    public var parameters: [String] = []
+
+    /// Given URLs.
+    @Option(name: .customLong("url"), help: "Make a code for this URL (repeatable); checked when there is a manifest.")
+    public var urls: [String] = []
+
+    /// The output folder.
+    @Option(name: .long, help: "The folder to write the codes and sheets into.")
+    public var out: String
+
+    /// The lowest error-correction level.
+    @Option(name: .long, help: "The lowest error-correction level: L, M, Q or H (default M; raised when it costs no size).")
+    public var errorCorrection: String = "M"
+
+    /// Pixels a module in the PNG files.
+    @Option(name: .long, help: "Pixels a module in the PNG files (default 10).")
+    public var pixelsPerModule: Int = 10
+
+    /// The NFC tag the messages are for.
+    @Option(name: .long, help: "The NFC tag: ntag213 (default), ntag215 or ntag216.")
+    public var nfcTag: String = NFCTag.ntag213.rawValue
+
+    /// App Clip Codes made by Apple's generator, to check and place on the sheet.
+    @Option(name: .customLong("app-clip-code"), help: "An App Clip Code from Apple's generator, URL=FILE.svg (repeatable): its URL is checked, the artwork placed on the sheet.")
+    public var appClipCodes: [String] = []
+
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Checks, makes and reports; exit 1 when a URL is refused.
+    public func run() async throws {
+        guard let level = QRErrorCorrection(letter: errorCorrection) else {
+            throw CommandFailure.badInput("--error-correction \(errorCorrection): expected L, M, Q or H")
+        }
+        guard let tag = NFCTag(rawValue: nfcTag.lowercased()) else {
+            throw CommandFailure.badInput("--nfc-tag \(nfcTag): expected \(NFCTag.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard (1...100).contains(pixelsPerModule) else {
+            throw CommandFailure.badInput("--pixels-per-module \(pixelsPerModule): expected 1 to 100")
+        }
+        guard route != nil || parameters.isEmpty else { throw CommandFailure.badInput("--param needs --route") }
+        guard route == nil || urls.isEmpty else { throw CommandFailure.badInput("give --route or --url, not both") }
+
+        let manifest = urls.isEmpty ? try manifestOption.load() : try manifestOption.loadIfPresent()
+        let targets: [CodeTarget]
+        let artworks: [AppClipCodeArtwork]
+        let check: InvocationCodeCheck?
+        do {
+            artworks = try appClipCodes.map { argument throws(CodeMakerError) in try AppClipCodeArtwork(parsing: argument) }
+            if let manifest {
+                check = try InvocationCodeCheck(manifest: manifest, plan: try experiencePlan(manifestOption), parameterKinds: CommandEnvironment.parameterKinds)
+            } else {
+                check = nil
+            }
+            if !urls.isEmpty {
+                targets = CodeTarget.forURLs(urls)
+            } else if let route, let manifest {
+                targets = try CodeTarget.forRoute(route, values: try ParameterValues(parsing: parameters), in: manifest)
+            } else if let manifest {
+                targets = try CodeTarget.forPlaces(in: manifest)
+            } else {
+                targets = []
+            }
+        } catch let error as CodeMakerError {
+            throw CommandFailure.badInput(error.description)
+        }
+        guard !targets.isEmpty else { throw CommandFailure.badInput("nothing to make: give --route, --url, or a manifest with places") }
+
+        var options = CodeSetMaker.Options()
+        options.errorCorrection = level
+        options.pixelsPerModule = pixelsPerModule
+        options.nfcTag = tag
+        let report: CodesReport
+        do {
+            report = try CodeSetMaker(check: check, options: options).make(targets, appClipCodes: artworks, into: URL(fileURLWithPath: out))
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+        Output.emit(try JSONValue(parsing: JSONEncoder().encode(report)), json: output.json) {
+            if !report.refused.isEmpty { return report.refused.map { "refused \($0.url): \($0.reason)" }.joined(separator: "\n") }
+            var lines = report.codes.map { code in
+                "\(code.qr.png)  \(code.qr.version)-\(code.qr.errorCorrection)  \(code.nfc.ndef) \(code.nfc.bytes) bytes  \(code.url)"
+            }
+            lines.append("sheets: \(report.sheets.joined(separator: ", ")) in \(out)")
+            return lines.joined(separator: "\n")
+        }
+        if let first = report.refused.first {
+            let more = report.refused.count > 1 ? " (and \(report.refused.count - 1) more)" : ""
+            throw CommandFailure.negative("refused \(first.url.truncatedForMessage): \(first.reason)\(more); nothing was written")
+        }
+    }
+}
