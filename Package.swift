@@ -318,7 +318,7 @@ let package = Package(
             name: "PublicErrorTests",
             dependencies: [
                 "ClipKit", "ClipManifestReader", "ClipKitGeneration", "ClipWebBridge", "ClipKitUI", "ClipWebBridgeUI",
-                "ClipNostr", "ClipNostrUI", "ClipNotifications", "ClipTestSupport",
+                "ClipNostr", "ClipNostrUI", "ClipNotifications", "ClipCodes", "ClipTestSupport",
             ],
             swiftSettings: strictSwift
         ),

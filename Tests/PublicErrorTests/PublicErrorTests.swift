@@ -1,3 +1,4 @@
+import ClipCodes
 import ClipKit
 import ClipKitGeneration
 import ClipKitUI
@@ -87,6 +88,9 @@ import Testing
         // ClipKitUI
         ClipSessionError.routeNamesNoHandoffType("table"),
         ClipSessionError.noInvocation,
+        LocationConfirmationError.invalidRegion("radius 900 m is over 500 m"),
+        // ClipCodes
+        QRCodeError.dataTooLong(bytes: 3_000, errorCorrection: .high),
         // ClipWebBridgeUI
         WebBridgeClipError.routeShowsNoWebContent("starterPack"),
         WebBridgeClipError.contentURLUnbuildable("https://bsky.app/start/a/b"),

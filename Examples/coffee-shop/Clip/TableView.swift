@@ -8,7 +8,6 @@ import SwiftUI
 struct TableView: View {
     let match: RouteMatch
     let session: ClipSession
-    @State private var location = LocationConfirmation(manifest: ClipConfiguration.manifest)
     @State private var refusal: String?
 
     var body: some View {
@@ -20,15 +19,13 @@ struct TableView: View {
             if let refusal { Text(refusal).multilineTextAlignment(.center) }
         }
         .padding()
-        .confirmsLocation(with: location)
     }
 
     private func order() {
         Task { @MainActor in
-            switch await location.confirm() {
+            switch await session.confirmLocation() {
             case .confirmed: refusal = nil; _ = try? session.handOffRouteParameters()
-            case .notConfirmed: refusal = "Scan the code on your table at the café to order."
-            case .unavailable(let reason): refusal = "Ordering needs the table's code: \(reason)"
+            default: refusal = "To order, scan the code on your table here at the café."
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A QR code symbol (ISO/IEC 18004 Model 2): its version, error-correction level, mask and modules.
 ///
 /// Encoding picks the smallest version that holds
@@ -183,6 +185,18 @@ public enum QRCodeError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .dataTooLong(bytes, level):
             "\(bytes) bytes do not fit a QR code at error-correction level \(level.rawValue), not even version 40: shorten the text or choose a lower level"
+        }
+    }
+}
+
+extension QRCodeError: LocalizedError {
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .dataTooLong: "Shorten the text, or choose a lower error-correction level."
         }
     }
 }

@@ -50,7 +50,8 @@ public struct ClipSessionView<Session: ClipSessionModel, Page: View>: View {
     public var body: some View {
         switch setup.result {
         case .success(let observed):
-            ClipScreenView(clip: observed, page: page).routesInvocations(into: observed.session.inbox)
+            ClipScreenView(clip: observed, page: page)
+                .routesInvocations(into: observed.session.inbox, confirmingLocationWith: observed.session.locationConfirmation)
         case .failure(let problem):
             Text("The clip is not set up: \(problem)").multilineTextAlignment(.center).padding()
         }

@@ -10,8 +10,14 @@ extension View {
     /// through `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)`. Apps built on a UIKit
     /// scene delegate use ``SceneInvocations`` instead. Notification taps arrive through
     /// ``NotificationInvocationForwarder``.
-    public func routesInvocations(into inbox: InvocationInbox) -> some View {
+    ///
+    /// With `locationConfirmation`, each invocation reaches it too, with the activation payload
+    /// of the code or tag that opened the clip.
+    public func routesInvocations(into inbox: InvocationInbox, confirmingLocationWith locationConfirmation: LocationConfirmation? = nil) -> some View {
         onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+            #if canImport(AppClip) && canImport(CoreLocation) && os(iOS)
+            locationConfirmation?.receive(userActivity: activity)
+            #endif
             if let source = InvocationSource(userActivity: activity) {
                 inbox.receive(source)
             }

@@ -53,18 +53,3 @@ extension LocationConfirmation {
     }
 }
 #endif
-
-#if canImport(SwiftUI)
-import SwiftUI
-
-extension View {
-    /// Hands every web-link invocation of this scene, with its activation payload, to `confirmation`.
-    public func confirmsLocation(with confirmation: LocationConfirmation) -> some View {
-        onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-            #if canImport(AppClip) && canImport(CoreLocation) && os(iOS)
-            confirmation.receive(userActivity: activity)
-            #endif
-        }
-    }
-}
-#endif

@@ -45,14 +45,24 @@ public struct LocationConfirmationRegion: Sendable, Hashable {
 }
 
 /// Why a location confirmation could not be set up.
-public enum LocationConfirmationError: Error, Sendable, Equatable, LocalizedError {
+public enum LocationConfirmationError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The region is out of range; the message names the value.
     case invalidRegion(String)
 
     /// What is wrong and what to do.
-    public var errorDescription: String? {
+    public var description: String {
         switch self {
         case .invalidRegion(let message): "Location confirmation: \(message). Correct the place in clipkit.json or the radius passed in."
+        }
+    }
+
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// What to do about it.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .invalidRegion: "Correct the place's coordinates in clipkit.json, or pass a radius of at most 500 m."
         }
     }
 }

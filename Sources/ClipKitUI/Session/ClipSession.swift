@@ -29,6 +29,9 @@ public final class ClipSession: ClipSessionModel {
     public let changes = StateBroadcast<Screen>()
     /// The one-shot handoff store in the App Group.
     public let store: HandoffStore
+    /// The confirmation that a code or tag was scanned at the manifest's place; ``confirmLocation()``
+    /// asks it.
+    public let locationConfirmation: LocationConfirmation?
 
     private let promotionMemory: any InstallPromotionMemory
     private let policy: InstallPromotionPolicy
@@ -42,12 +45,15 @@ public final class ClipSession: ClipSessionModel {
     ///   - promotionMemory: Remembers overlay dismissals (``SharedDefaultsPromotionMemory`` in a clip).
     ///   - policy: When the overlay may show.
     ///   - now: The wall clock for the promotion.
+    ///   - locationConfirmation: Confirms that a code was scanned at the manifest's place, or `nil`.
     public init(
         inbox: InvocationInbox, store: HandoffStore, promotionMemory: any InstallPromotionMemory,
-        policy: InstallPromotionPolicy = .standard, now: @escaping @Sendable () -> Date = { Date() }
+        policy: InstallPromotionPolicy = .standard, now: @escaping @Sendable () -> Date = { Date() },
+        locationConfirmation: LocationConfirmation? = nil
     ) {
         self.inbox = inbox
         self.store = store
+        self.locationConfirmation = locationConfirmation
         self.promotionMemory = promotionMemory
         self.policy = policy
         self.now = now
@@ -55,13 +61,22 @@ public final class ClipSession: ClipSessionModel {
         if let current = inbox.current { show(current) }
     }
 
-    /// Creates a session from the runtime: its router, its handoff store, and the promotion's memory
-    /// in its App Group.
+    /// Creates a session from the runtime: its router, its handoff store, the promotion's memory
+    /// in its App Group, and the location confirmation of the manifest's places.
     public convenience init(runtime: ClipRuntime) {
         self.init(
             inbox: InvocationInbox(router: runtime.router), store: runtime.handoffs,
-            promotionMemory: SharedDefaultsPromotionMemory(defaults: runtime.defaults)
+            promotionMemory: SharedDefaultsPromotionMemory(defaults: runtime.defaults),
+            locationConfirmation: LocationConfirmation(manifest: runtime.manifest)
         )
+    }
+
+    /// Asks iOS, once per invocation, whether the code or tag that opened the clip was scanned at the
+    /// manifest's place (`clip.requestsLocationConfirmation`): do what needs the person there — accept
+    /// a table's order — only when the answer is ``LocationConfirmationResult/confirmed``.
+    public func confirmLocation() async -> LocationConfirmationResult {
+        guard let locationConfirmation else { return .unavailable(.notRequested) }
+        return await locationConfirmation.confirm()
     }
 
     /// Leaves `payload` for the full app, replacing any earlier handoff, and asks for the App Store

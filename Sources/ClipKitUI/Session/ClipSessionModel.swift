@@ -29,9 +29,15 @@ public protocol ClipSessionModel: AnyObject {
     var screen: Screen { get }
     /// Every new screen.
     var changes: StateBroadcast<Screen> { get }
+    /// The confirmation that a code or tag was scanned at the manifest's place, fed each invocation
+    /// with its activation payload by ``ClipSessionView``; `nil` for a flow that never asks.
+    var locationConfirmation: LocationConfirmation? { get }
 }
 
 extension ClipSessionModel {
+    /// No location confirmation: the flow never asks.
+    public var locationConfirmation: LocationConfirmation? { nil }
+
     /// ClipKit's standard parameter kinds.
     public static var parameterKinds: ParameterKindRegistry { .standard }
 

@@ -50,6 +50,23 @@ import Testing
         #expect(states == [.idle, .confirming, .finished(.confirmed)])
     }
 
+    /// The session a clip's `ClipSessionView` sets up carries the manifest's confirmation, so the
+    /// activity of the launch reaches it before any content view exists, and the table view asks
+    /// the session.
+    @Test func theClipSessionConfirmsTheInvocationItWasHanded() async throws {
+        let folder = try TemporaryDirectory(prefix: "clipkit-location-session")
+        let runtime = try ClipRuntime(manifestAt: TestEnvironment.file("Examples/coffee-shop/clipkit.json"), containerDirectory: folder.url)
+        let session = ClipSession(runtime: runtime)
+        let confirmation = try #require(session.locationConfirmation)
+        #expect(confirmation.isRequested)
+        #expect(await session.confirmLocation() == .unavailable(.noPhysicalInvocation), "nothing scanned yet")
+        confirmation.receive(invocation: table, confirmer: RecordingConfirmer(answer: .confirmed))
+        session.inbox.receive(.webpage(table))
+        #expect(await session.confirmLocation() == .confirmed)
+        confirmation.receive(invocation: table, confirmer: RecordingConfirmer(answer: .notConfirmed))
+        #expect(await session.confirmLocation() == .notConfirmed, "a new scan asks again")
+    }
+
     @Test func aScanElsewhereIsNotConfirmedAndANewScanAsksAgain() async throws {
         let confirmation = LocationConfirmation(manifest: try Self.coffeeShop())
         let away = RecordingConfirmer(answer: .notConfirmed)
