@@ -163,7 +163,7 @@ import Testing
     @Test func aHugeFileIsRefusedByItsSizeInWordsWithoutBeingRead() throws {
         let folder = try TemporaryDirectory(prefix: "clipkit-manifest-huge")
         let file = folder.file("clipkit.json")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: 1 << 30)  // sparse: nothing is written
         try handle.close()

@@ -1,4 +1,3 @@
-import ClipKit
 import Foundation
 
 /// A ``SharedDefaults`` store kept as one file per key in a folder: for Linux, tests, tools, and for

@@ -64,7 +64,7 @@ import Testing
             return
         }
         #expect(objectValue.json == .object(["step": .number(2), "skip": .bool(false)]))
-        #expect(object.handoffPayload as? WebBridgeHandoff == WebBridgeHandoff(key: "onboarding", value: #"{"step":2,"skip":false}"#))
+        #expect(object.handoffPayload == WebBridgeHandoff(key: "onboarding", value: #"{"step":2,"skip":false}"#))
     }
 
     // MARK: Rejected

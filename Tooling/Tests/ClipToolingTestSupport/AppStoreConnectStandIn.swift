@@ -295,7 +295,7 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
             let id = "\(parts[2])-\(parts[3] == "appClipDomainCacheStatus" ? "cache" : "debug")"
             return json(200, [
                 "data": ["type": "appClipDomainStatuses", "id": id,
-                         "attributes": ["domains": domains, "lastUpdatedDate": entries.map(\.lastUpdatedDate).max() ?? NSNull()],
+                         "attributes": ["domains": domains, "lastUpdatedDate": entries.map(\.lastUpdatedDate).max().map { $0 as Any } ?? NSNull()],
                          "links": ["self": "\(baseURL.absoluteString)/v1/appClipDomainStatuses/\(id)"]] as [String: Any],
                 "links": ["self": "\(baseURL.absoluteString)\(request.path)"],
             ])

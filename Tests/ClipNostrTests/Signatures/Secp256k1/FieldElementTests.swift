@@ -80,7 +80,7 @@ import Testing
         for _ in 0..<40 {
             let a = Values.randomField(&generator)
             let square = a.squared()
-            let root = try? #require(square.squareRoot())
+            let root = square.squareRoot()
             #expect(root.map { $0.isEqual(to: a) || $0.isEqual(to: a.negated(magnitude: 1)) } == true)
             // p ≡ 3 (mod 4), so −1 is not a square, and neither is −a² for a ≠ 0.
             #expect(square.negated(magnitude: 1).squareRoot() == nil)

@@ -15,7 +15,7 @@ import Testing
     /// A sparse file of 1 GiB: its size is real, nothing is written.
     func hugeFile(_ name: String) throws -> String {
         let url = folder.file(name)
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()

@@ -5,8 +5,8 @@ import SwiftUI
 struct BrewClipApp: App {
     var body: some Scene {
         WindowGroup {
-            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self) { match, _ in
-                TableView(match: match, order: {})
+            ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self) { match, session in
+                TableView(match: match, session: session)
             }
         }
     }
