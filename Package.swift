@@ -234,6 +234,13 @@ let package = Package(
             plugins: ["ClipKitManifestPlugin"]
         ),
         .target(
+            name: "TicketingRoutes",
+            dependencies: ["ClipKit"],
+            path: "Tests/GeneratedRoutes/Ticketing",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
+        .target(
             name: "ClipTestSupport",
             dependencies: ["ClipKit"],
             path: "Tests/ClipTestSupport",
@@ -267,7 +274,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader", "CoffeeShopRoutes"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader", "CoffeeShopRoutes", "TicketingRoutes"],
             swiftSettings: strictSwift
         ),
         .testTarget(

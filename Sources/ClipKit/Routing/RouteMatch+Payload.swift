@@ -1,15 +1,29 @@
 import Foundation
 
 extension RouteMatch {
-    /// The captured parameters as a JSON object of strings: what a clip hands off for a link whose
-    /// route names a handoff type (`routes[].handoff` in `clipkit.json`).
+    /// The captured parameters as a JSON object, each typed by its kind: what a clip hands off for a
+    /// link whose route names a handoff type (`routes[].handoff` in `clipkit.json`).
+    ///
+    /// An `integer` capture is a JSON number (`{"eventID":42}`), so an app type that declares
+    /// `let eventID: Int` decodes it; every other kind is a JSON string in its normalized form
+    /// (a `uuid` in lower case, which `UUID` decodes).
     public var parametersJSON: JSONValue {
-        .object(parameters.mapValues(JSONValue.string))
+        var members: [String: JSONValue] = [:]
+        for (name, value) in parameters {
+            members[name] = Self.json(value, ofKind: parameterKinds[name] ?? ParameterKind.string.name)
+        }
+        return .object(members)
     }
 
     /// The captured parameters decoded as `Payload`, such as the app's own handoff type whose
     /// members are the route's captures; `nil` when they do not decode as one.
     public func parameters<Payload: Decodable>(as type: Payload.Type) -> Payload? {
         try? JSONDecoder().decode(Payload.self, from: parametersJSON.serialized())
+    }
+
+    /// A checked capture of kind `kind` as JSON: a number for an `integer`, a string otherwise.
+    static func json(_ value: String, ofKind kind: String) -> JSONValue {
+        if kind == ParameterKind.integer.name, let number = Int64(value) { return .number(number) }
+        return .string(value)
     }
 }
