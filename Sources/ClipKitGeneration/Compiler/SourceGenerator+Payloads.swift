@@ -34,7 +34,9 @@ extension SourceGenerator {
         for (index, type) in manifest.handoff.types.enumerated() {
             guard moduleHandoffTypes[type.name] == nil, type.optionalMembers != nil else { continue }
             let listed = type.requiredMembers + (type.optionalMembers ?? [])
-            guard !listed.isEmpty, listed.allSatisfy({ type.memberKinds[$0] != nil && RoutePattern.isIdentifier($0) }) else { continue }
+            guard !listed.isEmpty, listed.allSatisfy({ type.memberKinds[$0] != nil && RoutePattern.isIdentifier($0) && !Self.unusableMemberNames.contains($0) }) else {
+                continue
+            }
             let chosen = configuration.payloadTypeNames[type.name]
             guard let swiftName = chosen ?? derivedName(of: type.name) else {
                 problems.append(("$.handoff.types[\(index)].name", "'\(type.name)' gives no Swift type name; name it in \(GenerationConfiguration.fileName): {\"payloadTypeNames\": {\"\(type.name)\": \"EventHandoff\"}}"))
@@ -93,9 +95,7 @@ extension SourceGenerator {
                     let swiftType = Self.swiftType(ofMemberKind: member.kind) + (member.required ? "" : "?")
                     writer.documentation("`\(member.name)`: \(member.kind), \(member.required ? "required" : "optional").")
                     writer.line("\(access) var \(SwiftIdentifier.escaped(member.name)): \(swiftType)")
-                    let label = SwiftIdentifier.argumentLabel(member.name), variable = SwiftIdentifier.escaped(member.name)
-                    let declared = label == variable ? variable : label + " " + variable
-                    parameters.append(declared + ": " + swiftType + (member.required ? "" : " = nil"))
+                    parameters.append(SwiftIdentifier.argumentLabel(member.name) + ": " + swiftType + (member.required ? "" : " = nil"))
                 }
                 writer.line()
                 writer.documentation("Creates a payload.")
@@ -121,6 +121,10 @@ extension SourceGenerator {
             }
         }
     }
+
+    /// Member names a generated payload type cannot have as properties: its type name's, and `self`,
+    /// which as the initializer's parameter would hide the instance.
+    static let unusableMemberNames: Set<String> = ["handoffTypeName", "self", "Type", "Protocol"]
 
     /// `RouteName`'s own members, which no route's identifier can be.
     static let routeNameMembers: Set<String> = ["rawValue", "description", "init", "self", "Type", "Protocol"]

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// How the generator writes Swift for a target: the access level of what it declares and the
@@ -104,7 +105,7 @@ private struct ConfigurationReader {
         if let names = members["payloadTypeNames"] {
             if let entries = names.objectValue {
                 for typeName in entries.keys.sorted() {
-                    let path = "$.payloadTypeNames." + typeName
+                    let path = JSONPath.member(typeName, of: "$.payloadTypeNames")
                     guard let swiftName = entries[typeName]?.stringValue, RoutePattern.isIdentifier(swiftName),
                           !SwiftIdentifier.keywords.contains(swiftName) else {
                         report(path, "expected a Swift type name for '\(typeName.prefix(64))', like \"EventHandoff\"")

@@ -11,7 +11,8 @@ import Testing
 @MainActor
 @Suite struct CoffeeShopScenarioTests {
     let table = "https://brew.example/s/soho/t/12"
-    let order: JSONValue = .object(["store": .string("soho"), "table": .string("12")])
+    /// The table is an `integer` capture, so it is handed off as a JSON number.
+    let order: JSONValue = .object(["store": .string("soho"), "table": .number(12)])
 
     func simulate(_ scenarios: [SimulationScenario], url: String? = nil) async throws -> SimulationReport {
         let folder = try TemporaryDirectory(prefix: "clipkit-simulation")
@@ -31,7 +32,7 @@ import Testing
         #expect(launch.detail("table") == "12")
         let offered = try #require(fresh.steps(named: .handoffOffered).first)
         #expect(offered.detail("type") == "com.example.coffee.order")
-        #expect(offered.detail("payload") == #"{"store":"soho","table":"12"}"#)
+        #expect(offered.detail("payload") == #"{"store":"soho","table":12}"#)
         #expect(fresh.steps(named: .overlay).first?.detail("presented") == "yes")
         #expect(fresh.destination == .handoff(typeName: "com.example.coffee.order", payload: order))
         #expect(fresh.lastClaim?.payload == order)
@@ -48,6 +49,8 @@ import Testing
 
         let returning = try #require(report.report(for: .returningUser))
         #expect(returning.steps(named: .claim).first?.detail("type") == "com.example.coffee.order")
+        #expect(returning.steps(named: .claim).first?.detail("openedNoScreen") == "the link that opened the app (route 'table') decided the first screen",
+                "the claimed order the link outranked is given back, not lost silently")
         #expect(returning.lastClaim == nil)
         #expect(returning.destination == .link(route: "table", url: table, parameters: ["store": "soho", "table": "12"]))
     }

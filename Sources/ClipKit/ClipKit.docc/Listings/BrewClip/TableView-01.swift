@@ -11,7 +11,7 @@ struct TableView: View {
         case .waitingForInvocation:
             ProgressView()
         case .invocation(let match, _):
-            Text("Brew — \(match.parameters["store"] ?? "")").font(.title)
+            if let place = match.parameters(as: OrderHandoff.self) { Text("Brew — \(place.store)").font(.title) }
         case .unsupportedLink(let message):
             Text(message).multilineTextAlignment(.center).padding()
         }
