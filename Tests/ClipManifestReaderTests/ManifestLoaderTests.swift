@@ -97,6 +97,22 @@ import Testing
         #expect(own.problem(with: .object(["code": .number(1)]))?.contains("not a string") == true)
     }
 
+    @Test func theRuntimeReadFromAFileAppliesTheSameChecks() throws {
+        let folder = try TemporaryDirectory(prefix: "clipkit-reader-kinds")
+        let runtime = try ClipRuntime(manifestAt: TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json"), containerDirectory: folder.url)
+        let match = try runtime.router.route("https://tickets.acme.com/v/hall-7/e/42/t/0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F").get()
+        #expect(match.parametersJSON == .object([
+            "venue": .string("hall-7"), "eventID": .number(42), "ticketID": .string("0f8d2c5a-3b7e-4e21-9c4d-5a6b7c8d9e0f"),
+        ]))
+        try runtime.handoffs.offer(json: match.parametersJSON, typeName: "com.acme.event")
+        #expect(throws: HandoffError.payloadDoesNotFitType(
+            typeName: "com.acme.event",
+            reason: #"member 'eventID' of a 'com.acme.event' payload is of kind integer (handoff.types in clipkit.json); found a string ("x"), not a JSON number"#
+        )) {
+            try runtime.handoffs.offer(json: .object(["eventID": .string("x")]), typeName: "com.acme.event")
+        }
+    }
+
     @Test func aPayloadsTypeIsFoundAmongTheTypesItFits() throws {
         var manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
         #expect(manifest.handoffTypes(fitting: .object(["store": .string("soho")])).map(\.name) == ["com.example.coffee.order"])
