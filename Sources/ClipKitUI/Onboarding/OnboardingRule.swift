@@ -17,12 +17,13 @@ import Foundation
 /// ``payload(_:routes:_:)`` serves an app's own payload type.
 public struct OnboardingRule<Destination: Sendable>: Sendable {
     /// What a rule answers for a claimed handoff.
-    enum ClaimAnswer {
+    public enum ClaimAnswer: Sendable {
         /// The handoff opens this screen.
         case opens(Destination)
         /// The rule does not handle the handoff's type.
         case notMine
-        /// The handoff is of the rule's type, but the rule cannot take it; the reason says why.
+        /// The handoff is of the rule's type, but the rule cannot take it; the reason says why, and
+        /// ``OnboardingLaunch/unhandledHandoff`` reports it when no other rule opens a screen.
         case refused(String)
     }
 
@@ -42,7 +43,15 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
         self.handoff = { envelope in handoff(envelope).map(ClaimAnswer.opens) ?? .notMine }
     }
 
-    private init(openedBy link: @escaping @Sendable (RouteMatch) -> Destination?, answering handoff: @escaping @Sendable (HandoffEnvelope) -> ClaimAnswer) {
+    /// Creates a rule whose answer for a claimed handoff can refuse one of its own type with the reason.
+    ///
+    /// - Parameters:
+    ///   - link: The screen a launch link that matched a route opens, or `nil` when this rule does not handle it.
+    ///   - handoff: The rule's answer for a claimed handoff.
+    public init(
+        openedBy link: @escaping @Sendable (RouteMatch) -> Destination? = { _ in nil },
+        answering handoff: @escaping @Sendable (HandoffEnvelope) -> ClaimAnswer
+    ) {
         self.link = link
         self.handoff = handoff
     }
@@ -59,7 +68,7 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
     }
 
     /// The rule's whole answer for a claimed handoff, with the reason when it refuses one of its type.
-    func answer(claimed envelope: HandoffEnvelope) -> ClaimAnswer {
+    public func answer(claimed envelope: HandoffEnvelope) -> ClaimAnswer {
         handoff(envelope)
     }
 

@@ -49,10 +49,19 @@ import Testing
 
         let returning = try #require(report.report(for: .returningUser))
         #expect(returning.steps(named: .claim).first?.detail("type") == "com.example.coffee.order")
-        #expect(returning.steps(named: .claim).first?.detail("openedNoScreen") == "the link that opened the app (route 'table') decided the first screen",
-                "the claimed order the link outranked is given back, not lost silently")
         #expect(returning.lastClaim == nil)
         #expect(returning.destination == .link(route: "table", url: table, parameters: ["store": "soho", "table": "12"]))
+    }
+
+    @Test func anOlderClipsStringTableIsGivenBackWithTheReason() async throws {
+        let report = try await simulate([.olderClip])
+        #expect(report.passed, "\(report.failureReason ?? "")")
+        let older = try #require(report.report(for: .olderClip))
+        #expect(older.steps(named: .handoffOffered).first?.detail("payload") == #"{"store":"soho","table":"12"}"#)
+        let claim = try #require(older.steps(named: .claim).first)
+        #expect(claim.detail("openedNoScreen")?.contains("member 'table'") == true, "\(claim.details)")
+        #expect(older.destination == .standardOnboarding)
+        #expect(older.lastClaim?.payload == .object(["store": .string("soho"), "table": .string("12")]), "the app holds the payload")
     }
 
     @Test func theStoreLinkHandsOffTheStoreAlone() async throws {
