@@ -19,6 +19,10 @@ public struct ManifestValidator: Sendable {
     public static let maximumRelays = 16
     /// The most places a manifest lists.
     public static let maximumPlaces = 500
+    /// The member kinds that are JSON types rather than parameter kinds: `number` (any JSON
+    /// number) and `boolean`.
+    public static let memberJSONKinds: [String] = ["number", "boolean"]
+
     /// The most handoff types a manifest lists.
     public static let maximumHandoffTypes = 64
 
@@ -323,7 +327,7 @@ private struct Checker {
             return [:]
         }
         let listed = type.requiredMembers + (type.optionalMembers ?? [])
-        let known = kinds.names + ClipManifest.HandoffType.jsonKindNames
+        let known = kinds.names + ManifestValidator.memberJSONKinds
         var result: [String: String] = [:]
         for member in entries.keys.sorted() {
             let entryPath = join(path, member)

@@ -107,7 +107,7 @@ import Testing
         try runtime.handoffs.offer(json: match.parametersJSON, typeName: "com.acme.event")
         #expect(throws: HandoffError.payloadDoesNotFitType(
             typeName: "com.acme.event",
-            reason: #"member 'eventID' of a 'com.acme.event' payload is of kind integer (handoff.types in clipkit.json); found a string ("x"), not a JSON number"#
+            reason: #"member 'eventID' of a 'com.acme.event' payload is of kind integer (handoff.types in clipkit.json); found a string, not a whole JSON number"#
         )) {
             try runtime.handoffs.offer(json: .object(["eventID": .string("x")]), typeName: "com.acme.event")
         }

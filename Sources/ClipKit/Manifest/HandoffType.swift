@@ -24,10 +24,6 @@ extension ClipManifest {
         /// the route capture of the same name. A member without a kind may hold any JSON value.
         public var memberKinds: [String: String]
 
-        /// The member kinds that are JSON types rather than parameter kinds: `number` (any JSON
-        /// number) and `boolean`.
-        public static let jsonKindNames: [String] = ["number", "boolean"]
-
         /// Creates a handoff type.
         public init(name: String, requiredMembers: [String] = [], optionalMembers: [String]? = nil, memberKinds: [String: String] = [:]) {
             self.name = name
@@ -58,7 +54,7 @@ extension ClipManifest {
                     return "a '\(name)' payload has no member '\(unexpected.prefix(64))'; it may have only \(expected) (handoff.types in clipkit.json)"
                 }
             }
-            for member in memberKinds.keys.sorted() {
+            for member in requiredMembers + (optionalMembers ?? []) {
                 guard let kind = memberKinds[member], let value = members[member], value != .null else { continue }
                 if let problem = Self.problem(with: value, ofKind: kind, parameterKinds: parameterKinds) {
                     return "member '\(member)' of a '\(name)' payload is of kind \(kind) (handoff.types in clipkit.json); \(problem)"
@@ -69,25 +65,20 @@ extension ClipManifest {
 
         /// What keeps `value` from being of member kind `kind`, or `nil` when it is one.
         static func problem(with value: JSONValue, ofKind kind: String, parameterKinds: ParameterKindRegistry) -> String? {
+            let expected: String
             switch kind {
-            case "number":
-                return value.numberValue == nil ? "found \(describe(value)), not a JSON number" : nil
-            case "boolean":
-                return value.boolValue == nil ? "found \(describe(value)), not true or false" : nil
+            case "number", "boolean":
+                if kind == "number" ? value.numberValue != nil : value.boolValue != nil { return nil }
+                expected = kind == "number" ? "a JSON number" : "true or false"
             case ParameterKind.integer.name:
-                guard value.numberValue != nil else { return "found \(describe(value)), not a JSON number" }
-                return value.integerValue == nil ? "found \(describe(value)), not a whole number that fits 64 bits" : nil
+                if value.integerValue != nil { return nil }
+                expected = "a whole JSON number"
             default:
-                guard let text = value.stringValue else { return "found \(describe(value)), not a string" }
+                guard let text = value.stringValue else { expected = "a string"; break }
                 if case .rejected(let reason) = parameterKinds.kind(named: kind)?.check(text) { return reason }
                 return nil
             }
-        }
-
-        /// A value for a message: its JSON text when short, its type otherwise.
-        private static func describe(_ value: JSONValue) -> String {
-            let text = String(decoding: value.serialized(), as: UTF8.self)
-            return text.count <= 40 ? "\(value.typeDescription) (\(text))" : value.typeDescription
+            return "found \(value.typeDescription), not \(expected)"
         }
     }
 

@@ -10,7 +10,11 @@ extension RouteMatch {
     public var parametersJSON: JSONValue {
         var members: [String: JSONValue] = [:]
         for (name, value) in parameters {
-            members[name] = Self.json(value, ofKind: parameterKinds[name] ?? ParameterKind.string.name)
+            if parameterKinds[name] == ParameterKind.integer.name, let number = Int64(value) {
+                members[name] = .number(number)
+            } else {
+                members[name] = .string(value)
+            }
         }
         return .object(members)
     }
@@ -19,11 +23,5 @@ extension RouteMatch {
     /// members are the route's captures; `nil` when they do not decode as one.
     public func parameters<Payload: Decodable>(as type: Payload.Type) -> Payload? {
         try? JSONDecoder().decode(Payload.self, from: parametersJSON.serialized())
-    }
-
-    /// A checked capture of kind `kind` as JSON: a number for an `integer`, a string otherwise.
-    static func json(_ value: String, ofKind kind: String) -> JSONValue {
-        if kind == ParameterKind.integer.name, let number = Int64(value) { return .number(number) }
-        return .string(value)
     }
 }

@@ -37,9 +37,6 @@ public struct RouteMatch: Sendable, Equatable {
         self.pattern = pattern
     }
 
-    /// The route's name as a typed identifier, comparable with the generated ones (`.table`).
-    public var routeName: RouteName { RouteName(route) }
-
     /// The value of the first query item named `name`, if any.
     public func queryValue(named name: String) -> String? {
         queryItems.first { $0.name == name }?.value

@@ -6,7 +6,7 @@
 /// ```swift
 /// let rule = OnboardingRule<Screen>.payload(CoffeeOrder.self, routes: [.table, .store]) { .order($0) }
 /// ```
-public struct RouteName: Hashable, Sendable, CustomStringConvertible {
+public struct RouteName: Hashable, Sendable {
     /// The route's name as the manifest writes it.
     public let rawValue: String
 
@@ -14,7 +14,4 @@ public struct RouteName: Hashable, Sendable, CustomStringConvertible {
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// The route's name as the manifest writes it.
-    public var description: String { rawValue }
 }

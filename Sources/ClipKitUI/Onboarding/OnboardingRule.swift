@@ -86,7 +86,7 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
     ) -> OnboardingRule {
         OnboardingRule(
             openedBy: { match in
-                guard routes.contains(match.routeName), let payload = match.parameters(as: Payload.self) else { return nil }
+                guard routes.contains(RouteName(match.route)), let payload = match.parameters(as: Payload.self) else { return nil }
                 return destination(payload)
             },
             answering: { envelope in
@@ -106,6 +106,6 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
 
     /// A rule for links to the route `name` (`.receipt`): they open `destination(match)`.
     public static func route(_ name: RouteName, _ destination: @escaping @Sendable (RouteMatch) -> Destination?) -> OnboardingRule {
-        OnboardingRule(openedBy: { match in match.routeName == name ? destination(match) : nil })
+        OnboardingRule(openedBy: { match in match.route == name.rawValue ? destination(match) : nil })
     }
 }
