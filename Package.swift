@@ -249,6 +249,13 @@ let package = Package(
             plugins: ["ClipKitManifestPlugin"]
         ),
         .target(
+            name: "TicketingRoutes",
+            dependencies: ["ClipKit"],
+            path: "Tests/GeneratedRoutes/Ticketing",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
+        .target(
             name: "ClipTestSupport",
             dependencies: ["ClipKit"],
             path: "Tests/ClipTestSupport",
@@ -282,7 +289,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipKitUITests",
-            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader", "CoffeeShopRoutes"],
+            dependencies: ["ClipKitUI", "ClipKit", "ClipNostr", "ClipTestSupport", "ClipManifestReader", "CoffeeShopRoutes", "TicketingRoutes"],
             swiftSettings: strictSwift
         ),
         .testTarget(

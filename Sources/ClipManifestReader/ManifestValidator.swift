@@ -19,6 +19,10 @@ public struct ManifestValidator: Sendable {
     public static let maximumRelays = 16
     /// The most places a manifest lists.
     public static let maximumPlaces = 500
+    /// The member kinds that are JSON types rather than parameter kinds: `number` (any JSON
+    /// number) and `boolean`.
+    public static let memberJSONKinds: [String] = ["number", "boolean"]
+
     /// The most handoff types a manifest lists.
     public static let maximumHandoffTypes = 64
 
@@ -46,6 +50,10 @@ private struct Checker {
     var issues: [ManifestIssue] = []
     /// Each route's `handoff` type with its path, checked against `handoff.types` once both are read.
     var routeHandoffs: [(String, String)] = []
+    /// Each route that hands off a type: its path, name, type and the kind of each capture.
+    var routeCaptureKinds: [(path: String, route: String, typeName: String, kinds: [String: String])] = []
+    /// Each handoff type's declared `kinds`, with the path of each entry.
+    var declaredMemberKinds: [String: [String: String]] = [:]
     var model = ClipManifest(
         teamID: "", app: .init(bundleID: "", appStoreID: ""), clip: .init(bundleID: "", minimumIOS: "", invocations: []),
         appGroup: "", domains: [], routes: [], handoff: .init(ttlSeconds: 0)
@@ -250,10 +258,11 @@ private struct Checker {
                 }
             }
             if let types = members["types"] {
-                handoffTypes(types)
+                handoffTypes(types, kinds: kinds)
             }
         }
         routeHandoffTypes()
+        impliedMemberKinds()
 
         if let places = root["places"] {
             self.places(places, domains: domains)
@@ -272,7 +281,7 @@ private struct Checker {
     }
 
     /// `handoff.types`: each a payload type name and the members its payloads have.
-    mutating func handoffTypes(_ value: JSONValue) {
+    mutating func handoffTypes(_ value: JSONValue, kinds: ParameterKindRegistry) {
         guard let elements = value.arrayValue else {
             report("$.handoff.types", expected: "an array", found: value)
             return
@@ -284,7 +293,7 @@ private struct Checker {
         var names: Set<String> = []
         for (index, element) in elements.enumerated() {
             let path = "$.handoff.types[\(index)]"
-            guard let members = object(element, at: path, required: ["name"], optional: ["required", "optional"]) else { continue }
+            guard let members = object(element, at: path, required: ["name"], optional: ["required", "optional", "kinds"]) else { continue }
             var type = ClipManifest.HandoffType(name: "")
             if let name = string(members["name"], at: path + ".name") {
                 type.name = name
@@ -303,7 +312,59 @@ private struct Checker {
                     report(memberPath, "'\(member)' is already required; list a member in 'required' or 'optional', not both")
                 }
             }
+            if let declared = members["kinds"] {
+                type.memberKinds = memberKinds(declared, at: path + ".kinds", of: type, kinds: kinds)
+                declaredMemberKinds[type.name] = type.memberKinds
+            }
             model.handoff.types.append(type)
+        }
+    }
+
+    /// A type's `kinds`: a known member kind for each listed member.
+    mutating func memberKinds(_ value: JSONValue, at path: String, of type: ClipManifest.HandoffType, kinds: ParameterKindRegistry) -> [String: String] {
+        guard let entries = value.objectValue else {
+            report(path, expected: "an object of member names and kinds, like {\"eventID\": \"integer\"}", found: value)
+            return [:]
+        }
+        let listed = type.requiredMembers + (type.optionalMembers ?? [])
+        let known = kinds.names + ManifestValidator.memberJSONKinds
+        var result: [String: String] = [:]
+        for member in entries.keys.sorted() {
+            let entryPath = join(path, member)
+            guard let kind = string(entries[member], at: entryPath) else { continue }
+            if !listed.contains(member) {
+                report(entryPath, "'\(member.truncatedForMessages)' is not a member of this type; list it in 'required' or 'optional' first")
+            } else if !known.contains(kind) {
+                report(entryPath, "unknown member kind '\(kind.truncatedForMessages)'; known kinds: \(known.sorted().joined(separator: ", "))")
+            } else {
+                result[member] = kind
+            }
+        }
+        return result
+    }
+
+    /// A member named like a capture of a route that hands off its type takes the capture's kind
+    /// unless `kinds` declares one; a declared kind, or two routes, that disagree with a capture
+    /// would put a value the store refuses into the payload.
+    mutating func impliedMemberKinds() {
+        for (path, route, typeName, captureKinds) in routeCaptureKinds {
+            guard let index = model.handoff.types.firstIndex(where: { $0.name == typeName }) else { continue }
+            let type = model.handoff.types[index]
+            let listed = type.requiredMembers + (type.optionalMembers ?? [])
+            for capture in captureKinds.keys.sorted() where listed.contains(capture) {
+                let captureKind = captureKinds[capture] ?? ParameterKind.string.name
+                if let declared = declaredMemberKinds[typeName]?[capture] {
+                    if declared != captureKind {
+                        report(path, "route '\(route)' captures '\(capture)' as \(captureKind), but handoff type '\(typeName)' declares it \(declared); make the two kinds the same")
+                    }
+                } else if let implied = model.handoff.types[index].memberKinds[capture] {
+                    if implied != captureKind {
+                        report(path, "route '\(route)' captures '\(capture)' as \(captureKind), but another route handing off '\(typeName)' captures it as \(implied); declare the member's kind in the type's 'kinds' and make the captures agree")
+                    }
+                } else {
+                    model.handoff.types[index].memberKinds[capture] = captureKind
+                }
+            }
         }
     }
 
@@ -491,6 +552,9 @@ private struct Checker {
                 definition.handoffType = typeName
                 if HandoffEnvelope.isTypeName(typeName) {
                     routeHandoffs.append((path + ".handoff", typeName))
+                    var captureKinds: [String: String] = [:]
+                    for capture in captured { captureKinds[capture] = definition.params[capture] ?? ParameterKind.string.name }
+                    routeCaptureKinds.append((path + ".handoff", definition.name, typeName, captureKinds))
                 } else {
                     report(path + ".handoff", quoting: typeName, "is not a payload type name: expected a letter, then up to 127 letters, digits, '.', '_' or '-'")
                 }

@@ -39,7 +39,10 @@ import Testing
 
     @Test func theCoffeeShopExampleListsItsTypeAndItsClipsRequests() throws {
         let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
-        let order = ClipManifest.HandoffType(name: "com.example.coffee.order", requiredMembers: ["store"], optionalMembers: ["table"])
+        // The members take the kinds of the table and store routes' captures, which hand the type off.
+        let order = ClipManifest.HandoffType(
+            name: "com.example.coffee.order", requiredMembers: ["store"], optionalMembers: ["table"], memberKinds: ["store": "slug", "table": "integer"]
+        )
         #expect(manifest.handoff.types == [order])
         #expect(manifest.handoffType(named: "com.example.coffee.order") == order)
         #expect(manifest.handoffType(named: "com.example.other") == nil)
@@ -67,6 +70,49 @@ import Testing
         #expect(ClipManifest.HandoffType(name: "any").problem(with: .object([:])) == nil)
     }
 
+    @Test func aMemberOfTheWrongKindIsNamedWithItsKind() throws {
+        let event = ClipManifest.HandoffType(
+            name: "com.acme.event", requiredMembers: ["eventID"], optionalMembers: ["ticketID", "seats", "vip", "venue"],
+            memberKinds: ["eventID": "integer", "ticketID": "uuid", "seats": "number", "vip": "boolean", "venue": "slug"]
+        )
+        let valid: JSONValue = .object([
+            "eventID": .number(42), "ticketID": .string("0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F"), "seats": .number(2.5), "vip": .bool(true),
+            "venue": .string("hall-7"),
+        ])
+        #expect(event.problem(with: valid) == nil)
+        #expect(event.problem(with: .object(["eventID": .number(1), "venue": .null])) == nil, "an optional member may be null")
+        for (member, value, kind) in [
+            ("eventID", JSONValue.string("42"), "integer"), ("eventID", .number(4.5), "integer"), ("eventID", .number(1e300), "integer"),
+            ("ticketID", .string("x"), "uuid"), ("ticketID", .number(1), "uuid"), ("seats", .string("2"), "number"),
+            ("vip", .string("yes"), "boolean"), ("venue", .string("hall 7"), "slug"),
+        ] {
+            var members = valid.objectValue ?? [:]
+            members[member] = value
+            let problem = event.problem(with: .object(members))
+            #expect(problem?.hasPrefix("member '\(member)' of a 'com.acme.event' payload is of kind \(kind)") == true, "\(member) \(value): \(problem ?? "nil")")
+        }
+        // A kind the checker does not know (the app's own) checks only that the member is a string.
+        let own = ClipManifest.HandoffType(name: "t", requiredMembers: ["code"], memberKinds: ["code": "ticket"])
+        #expect(own.problem(with: .object(["code": .string("anything")])) == nil)
+        #expect(own.problem(with: .object(["code": .number(1)]))?.contains("not a string") == true)
+    }
+
+    @Test func theRuntimeReadFromAFileAppliesTheSameChecks() throws {
+        let folder = try TemporaryDirectory(prefix: "clipkit-reader-kinds")
+        let runtime = try ClipRuntime(manifestAt: TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json"), containerDirectory: folder.url)
+        let match = try runtime.router.route("https://tickets.acme.com/v/hall-7/e/42/t/0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F").get()
+        #expect(match.parametersJSON == .object([
+            "venue": .string("hall-7"), "eventID": .number(42), "ticketID": .string("0f8d2c5a-3b7e-4e21-9c4d-5a6b7c8d9e0f"),
+        ]))
+        try runtime.handoffs.offer(json: match.parametersJSON, typeName: "com.acme.event")
+        #expect(throws: HandoffError.payloadDoesNotFitType(
+            typeName: "com.acme.event",
+            reason: #"member 'eventID' of a 'com.acme.event' payload is of kind integer (handoff.types in clipkit.json); found a string, not a whole JSON number"#
+        )) {
+            try runtime.handoffs.offer(json: .object(["eventID": .string("x")]), typeName: "com.acme.event")
+        }
+    }
+
     @Test func aPayloadsTypeIsFoundAmongTheTypesItFits() throws {
         var manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
         #expect(manifest.handoffTypes(fitting: .object(["store": .string("soho")])).map(\.name) == ["com.example.coffee.order"])
@@ -86,7 +132,7 @@ import Testing
                     "params":{"slug":"slug"},"webContentQuery":{"embedded":"1"},"handoff":"com.example.page"},
                    {"name":"home","pattern":"https://example.com/","handledBy":"clip"}],
          "handoff":{"ttlSeconds":3600,"webBridgeKeys":["starterPackUri"],
-                    "types":[{"name":"com.example.page","required":["slug"],"optional":["embedded"]},{"name":"com.example.home"}]},
+                    "types":[{"name":"com.example.page","required":["slug"],"optional":["embedded","views"],"kinds":{"views":"integer"}},{"name":"com.example.home"}]},
          "nostr":{"relays":["wss://relay.example.com"]}}
         """.utf8)
         let expected = ClipManifest(
@@ -100,7 +146,7 @@ import Testing
                 .init(name: "home", patterns: ["https://example.com/"], handledBy: .clip),
             ],
             handoff: .init(ttlSeconds: 3600, webBridgeKeys: ["starterPackUri"], types: [
-                .init(name: "com.example.page", requiredMembers: ["slug"], optionalMembers: ["embedded"]),
+                .init(name: "com.example.page", requiredMembers: ["slug"], optionalMembers: ["embedded", "views"], memberKinds: ["slug": "slug", "views": "integer"]),
                 .init(name: "com.example.home"),
             ]),
             nostr: .init(relays: ["wss://relay.example.com"])

@@ -70,10 +70,12 @@ extension ClipManifest.RouteDefinition {
 }
 
 extension ClipManifest.HandoffType {
-    /// The type as a JSON object; `optional` only when the type lists it.
+    /// The type as a JSON object; `optional` only when the type lists it, and `kinds` only when
+    /// members have kinds (those the routes' captures give written out, which reads back the same).
     public var jsonValue: JSONValue {
         var members: [String: JSONValue] = ["name": .string(name), "required": ClipManifest.array(requiredMembers)]
         if let optionalMembers { members["optional"] = ClipManifest.array(optionalMembers) }
+        if !memberKinds.isEmpty { members["kinds"] = .object(memberKinds.mapValues(JSONValue.string)) }
         return .object(members)
     }
 }

@@ -3,7 +3,7 @@ import SwiftUI
 
 @main
 struct BrewApp: App {
-    static let launch = OnboardingResolver<BrewScreen>(rules: [.payload(CoffeeOrder.self, routes: ["table", "store"]) { .order($0) }], otherwise: .menu)
+    static let launch = OnboardingResolver<BrewScreen>(rules: [.payload(OrderHandoff.self, routes: [.table, .store]) { .order($0) }], otherwise: .menu)
     @State private var screen = BrewScreen.menu
 
     var body: some Scene {

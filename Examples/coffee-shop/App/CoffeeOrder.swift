@@ -1,9 +1,6 @@
 import ClipKit
 
-struct CoffeeOrder: HandoffPayload, Hashable {
-    static let handoffTypeName = "com.example.coffee.order"
-    var store: String
-    var table: String?
-}
-
-enum BrewScreen: Hashable, Sendable { case menu, order(CoffeeOrder) }
+// The order the clip hands off, `com.example.coffee.order`, is `OrderHandoff`: the manifest plugin
+// generates it from clipkit.json's handoff.types, with `store` a String and `table` an Int?, as the
+// table and store routes capture them.
+enum BrewScreen: Hashable, Sendable { case menu, order(OrderHandoff) }

@@ -12,8 +12,10 @@ struct TableView: View {
 
     var body: some View {
         VStack(spacing: 16) {
-            Text("Brew — \(match.parameters["store"] ?? "")").font(.title)
-            if let table = match.parameters["table"] { Text("Table \(table)") }
+            if let place = match.parameters(as: OrderHandoff.self) {   // the captures, typed: the table is an Int
+                Text("Brew — \(place.store)").font(.title)
+                if let table = place.table { Text("Table \(table)") }
+            }
             Button("Order a flat white") { order() }
                 .buttonStyle(.borderedProminent)
             if let refusal { Text(refusal).multilineTextAlignment(.center) }

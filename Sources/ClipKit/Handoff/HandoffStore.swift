@@ -40,6 +40,8 @@ public struct HandoffStore: Sendable {
     public let clockSkewAllowance: TimeInterval
     /// The payload types this store offers, from the manifest's `handoff.types`; empty offers any type.
     public let types: [ClipManifest.HandoffType]
+    /// The kinds whose checks run on string members of ``types`` (`uuid`, `slug`, `npub`, …).
+    public let parameterKinds: ParameterKindRegistry
 
     private let clock: @Sendable () -> Date
     private let diagnostics: @Sendable (HandoffDiagnostic) -> Void
@@ -51,13 +53,15 @@ public struct HandoffStore: Sendable {
     ///   - lifetime: Seconds an offered entry stays claimable (``lifetimeRange``).
     ///   - key: The key of the entry; clips with several independent handoffs use one key each.
     ///   - types: The payload types the store offers (the manifest's `handoff.types`); empty offers any.
+    ///   - parameterKinds: The kinds whose checks run on the types' string members; a kind not
+    ///     registered here (the app's own) checks only that the member is a string.
     ///   - clockSkewAllowance: How far in the future a creation time may lie before the entry is refused.
     ///   - clock: The current time; tests inject their own.
     ///   - diagnostics: Told why an entry yielded nothing; called on the caller's thread.
     /// - Throws: ``HandoffError/invalidKey(_:)`` or ``HandoffError/invalidLifetime(seconds:allowed:)``.
     public init(
         defaults: any SharedDefaults, lifetime: Int, key: String = HandoffStore.defaultKey,
-        types: [ClipManifest.HandoffType] = [],
+        types: [ClipManifest.HandoffType] = [], parameterKinds: ParameterKindRegistry = .standard,
         clockSkewAllowance: TimeInterval = HandoffEnvelope.defaultClockSkewAllowance,
         clock: @escaping @Sendable () -> Date = { Date() },
         diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void = { _ in }
@@ -68,22 +72,25 @@ public struct HandoffStore: Sendable {
         self.key = key
         self.lifetime = lifetime
         self.types = types
+        self.parameterKinds = parameterKinds
         self.clockSkewAllowance = clockSkewAllowance
         self.clock = clock
         self.diagnostics = diagnostics
     }
 
     /// Creates a store whose entries live as long as the manifest's `handoff.ttlSeconds` and that
-    /// offers the manifest's `handoff.types` (any type when it lists none).
+    /// offers the manifest's `handoff.types` (any type when it lists none), checking string members
+    /// with `parameterKinds`.
     public init(
         defaults: any SharedDefaults, manifest: ClipManifest, key: String = HandoffStore.defaultKey,
+        parameterKinds: ParameterKindRegistry = .standard,
         clockSkewAllowance: TimeInterval = HandoffEnvelope.defaultClockSkewAllowance,
         clock: @escaping @Sendable () -> Date = { Date() },
         diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void = { _ in }
     ) throws(HandoffError) {
         try self.init(
             defaults: defaults, lifetime: manifest.handoff.ttlSeconds, key: key, types: manifest.handoff.types,
-            clockSkewAllowance: clockSkewAllowance, clock: clock, diagnostics: diagnostics
+            parameterKinds: parameterKinds, clockSkewAllowance: clockSkewAllowance, clock: clock, diagnostics: diagnostics
         )
     }
 
@@ -98,7 +105,7 @@ public struct HandoffStore: Sendable {
     /// Offers any `Codable` payload under an explicit type name, replacing any entry that is waiting.
     ///
     /// The entry is checked before it is written: the type must be one of ``types`` (when there are
-    /// any) and the payload have the members that type needs, it must fit
+    /// any) and the payload have the members that type needs, each of its kind, it must fit
     /// ``HandoffEnvelope/maximumBytes`` and decode back as `Payload`, so what is offered is what a
     /// claim returns.
     @discardableResult
@@ -128,7 +135,7 @@ public struct HandoffStore: Sendable {
 
     /// Checks a payload against its listed type, as far as the manifest says how.
     func check(_ payload: JSONValue, against type: ClipManifest.HandoffType?) throws(HandoffError) {
-        if let type, let problem = type.problem(with: payload) {
+        if let type, let problem = type.problem(with: payload, parameterKinds: parameterKinds) {
             throw .payloadDoesNotFitType(typeName: type.name, reason: problem)
         }
     }

@@ -2,13 +2,17 @@ extension ClipManifest {
     /// A handoff payload type the clip and the app agree on, as `handoff.types` lists it.
     ///
     /// ```json
-    /// { "name": "com.example.coffee.order", "required": ["store"], "optional": ["table"] }
+    /// { "name": "com.acme.event", "required": ["eventID"], "optional": ["seat"], "kinds": { "seat": "string" } }
     /// ```
     ///
     /// The payload is a JSON object that has every ``requiredMembers`` member (and not as `null`).
     /// When ``optionalMembers`` is given, the payload has no member outside the two lists; when it
-    /// is left out, other members are allowed. That is as far as the manifest checks a payload: the
-    /// app's own `Codable` type decides the rest when it decodes the payload.
+    /// is left out, other members are allowed. A member with a kind (``memberKinds``) holds a value of
+    /// that kind: a JSON number for `integer` and `number`, `true` or `false` for `boolean`, and a
+    /// string that passes the parameter kind's check for the others (`string`, `uuid`, `slug`,
+    /// `npub`, the app's own). A member named like a capture of a route that hands off this type
+    /// takes that capture's kind unless `kinds` declares one, so `{"eventID": 42}` is what a link to
+    /// `https://tickets.acme.com/e/42` hands off when the route says `"eventID": "integer"`.
     public struct HandoffType: Sendable, Equatable {
         /// The payload's type name, as the envelope carries it (``HandoffPayload/handoffTypeName``).
         public var name: String
@@ -16,16 +20,25 @@ extension ClipManifest {
         public var requiredMembers: [String]
         /// Members a payload may have besides the required ones; `nil` allows any other member.
         public var optionalMembers: [String]?
+        /// The kind of each member that has one, by member name: declared in `kinds`, or taken from
+        /// the route capture of the same name. A member without a kind may hold any JSON value.
+        public var memberKinds: [String: String]
 
         /// Creates a handoff type.
-        public init(name: String, requiredMembers: [String] = [], optionalMembers: [String]? = nil) {
+        public init(name: String, requiredMembers: [String] = [], optionalMembers: [String]? = nil, memberKinds: [String: String] = [:]) {
             self.name = name
             self.requiredMembers = requiredMembers
             self.optionalMembers = optionalMembers
+            self.memberKinds = memberKinds
         }
 
         /// What keeps `payload` from being a payload of this type, or `nil` when it is one.
-        public func problem(with payload: JSONValue) -> String? {
+        ///
+        /// - Parameters:
+        ///   - payload: The payload JSON.
+        ///   - parameterKinds: The kinds whose checks run on string members; a kind not registered
+        ///     there (the app's own) checks only that the member is a string.
+        public func problem(with payload: JSONValue, parameterKinds: ParameterKindRegistry = .standard) -> String? {
             guard let members = payload.objectValue else {
                 return "a '\(name)' payload is a JSON object; found \(payload.typeDescription)"
             }
@@ -41,7 +54,31 @@ extension ClipManifest {
                     return "a '\(name)' payload has no member '\(unexpected.prefix(64))'; it may have only \(expected) (handoff.types in clipkit.json)"
                 }
             }
+            for member in requiredMembers + (optionalMembers ?? []) {
+                guard let kind = memberKinds[member], let value = members[member], value != .null else { continue }
+                if let problem = Self.problem(with: value, ofKind: kind, parameterKinds: parameterKinds) {
+                    return "member '\(member)' of a '\(name)' payload is of kind \(kind) (handoff.types in clipkit.json); \(problem)"
+                }
+            }
             return nil
+        }
+
+        /// What keeps `value` from being of member kind `kind`, or `nil` when it is one.
+        static func problem(with value: JSONValue, ofKind kind: String, parameterKinds: ParameterKindRegistry) -> String? {
+            let expected: String
+            switch kind {
+            case "number", "boolean":
+                if kind == "number" ? value.numberValue != nil : value.boolValue != nil { return nil }
+                expected = kind == "number" ? "a JSON number" : "true or false"
+            case ParameterKind.integer.name:
+                if value.integerValue != nil { return nil }
+                expected = "a whole JSON number"
+            default:
+                guard let text = value.stringValue else { expected = "a string"; break }
+                if case .rejected(let reason) = parameterKinds.kind(named: kind)?.check(text) { return reason }
+                return nil
+            }
+            return "found \(value.typeDescription), not \(expected)"
         }
     }
 

@@ -173,7 +173,8 @@ public struct InvocationRouter: Sendable {
                     return .success(RouteMatch(
                         route: route.name, handledBy: route.handledBy, parameters: parameters,
                         queryItems: queryItems, url: url, pattern: pattern.source,
-                        fragment: route.fragment == nil ? nil : components.percentEncodedFragment.flatMap { $0.isEmpty ? nil : $0 }
+                        fragment: route.fragment == nil ? nil : components.percentEncodedFragment.flatMap { $0.isEmpty ? nil : $0 },
+                        parameterKinds: route.parameterKinds.mapValues(\.name)
                     ))
                 }
             }

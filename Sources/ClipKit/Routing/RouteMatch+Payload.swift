@@ -1,10 +1,22 @@
 import Foundation
 
 extension RouteMatch {
-    /// The captured parameters as a JSON object of strings: what a clip hands off for a link whose
-    /// route names a handoff type (`routes[].handoff` in `clipkit.json`).
+    /// The captured parameters as a JSON object, each typed by its kind: what a clip hands off for a
+    /// link whose route names a handoff type (`routes[].handoff` in `clipkit.json`).
+    ///
+    /// An `integer` capture is a JSON number (`{"eventID":42}`), so an app type that declares
+    /// `let eventID: Int` decodes it; every other kind is a JSON string in its normalized form
+    /// (a `uuid` in lower case, which `UUID` decodes).
     public var parametersJSON: JSONValue {
-        .object(parameters.mapValues(JSONValue.string))
+        var members: [String: JSONValue] = [:]
+        for (name, value) in parameters {
+            if parameterKinds[name] == ParameterKind.integer.name, let number = Int64(value) {
+                members[name] = .number(number)
+            } else {
+                members[name] = .string(value)
+            }
+        }
+        return .object(members)
     }
 
     /// The captured parameters decoded as `Payload`, such as the app's own handoff type whose

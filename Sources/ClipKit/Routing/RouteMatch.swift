@@ -17,13 +17,18 @@ public struct RouteMatch: Sendable, Equatable {
     /// The URL's fragment as it came (without `#`), when the route accepts one
     /// (``ClipManifest/RouteDefinition/fragment``) and the URL has a non-empty fragment; `nil` otherwise.
     public let fragment: String?
+    /// The kind of each captured parameter, by name (`integer`, `uuid`, `npub`, …), as the route's
+    /// `params` gives it; a parameter not listed is a `string`.
+    public let parameterKinds: [String: String]
 
     /// Creates a match.
     public init(
         route: String, handledBy: ClipManifest.Handler, parameters: [String: String],
-        queryItems: [URLQueryItem], url: URL, pattern: String, fragment: String? = nil
+        queryItems: [URLQueryItem], url: URL, pattern: String, fragment: String? = nil,
+        parameterKinds: [String: String] = [:]
     ) {
         self.fragment = fragment
+        self.parameterKinds = parameterKinds
         self.route = route
         self.handledBy = handledBy
         self.parameters = parameters

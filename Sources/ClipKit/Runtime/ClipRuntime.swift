@@ -43,7 +43,7 @@ public struct ClipRuntime: Sendable {
         } catch {
             throw .router(error)
         }
-        try self.init(manifest: manifest, router: router, container: container)
+        try self.init(manifest: manifest, router: router, container: container, parameterKinds: parameterKinds)
     }
 
     /// Builds the runtime with a router made beforehand: what the code generated from `clipkit.json`
@@ -53,8 +53,11 @@ public struct ClipRuntime: Sendable {
     ///   - manifest: The manifest the runtime serves.
     ///   - router: A router over the same routes as `manifest`.
     ///   - container: The App Group container the handoff and shared-defaults stores live in.
+    ///   - parameterKinds: The kinds the handoff store checks the payload types' string members with.
     /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
-    public init(manifest: ClipManifest, router: InvocationRouter, container: AppGroupContainer) throws(ClipSetupError) {
+    public init(
+        manifest: ClipManifest, router: InvocationRouter, container: AppGroupContainer, parameterKinds: ParameterKindRegistry = .standard
+    ) throws(ClipSetupError) {
         self.router = router
         let defaults: DirectorySharedDefaults
         do {
@@ -63,7 +66,7 @@ public struct ClipRuntime: Sendable {
             throw .sharedDefaults(error)
         }
         do {
-            handoffs = try HandoffStore(defaults: defaults, manifest: manifest)
+            handoffs = try HandoffStore(defaults: defaults, manifest: manifest, parameterKinds: parameterKinds)
         } catch {
             throw .handoff(error)
         }

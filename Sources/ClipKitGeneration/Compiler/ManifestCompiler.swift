@@ -3,8 +3,8 @@ import ClipManifestReader
 import Foundation
 
 /// Checks `clipkit.json` by the run-time loader's rules and compiles it into Swift: a route enum
-/// with typed parameters, a router over a route table compiled ahead of time, and the manifest's
-/// constants and value.
+/// with typed parameters, the routes' typed identifiers, a Swift type per handoff payload type, a
+/// router over a route table compiled ahead of time, and the manifest's constants and value.
 ///
 /// The build plugin runs it on every build through a small executable; `clipkit generate swift`
 /// runs it by hand.
@@ -87,8 +87,14 @@ public struct ManifestCompiler: Sendable {
             }
             routes.append(SourceGenerator.Route(definition: definition, patterns: patterns))
         }
+        let payloads = SourceGenerator.payloadTypes(of: manifest, configuration: configuration)
+        for problem in payloads.problems {
+            diagnostics.append(diagnostic(at: problem.path, locator: locator, file: file, problem.message))
+        }
         if !diagnostics.isEmpty { throw GenerationFailure(diagnostics: diagnostics) }
-        return SourceGenerator(manifest: manifest, routes: routes, configuration: configuration, manifestName: manifestName).source()
+        return SourceGenerator(
+            manifest: manifest, routes: routes, payloadTypes: payloads.types, configuration: configuration, manifestName: manifestName
+        ).source()
     }
 
     /// The diagnostics for what the loader's checks found.

@@ -108,7 +108,8 @@ extension SourceGenerator {
                 body.block("types: [", closing: "]") { body in
                     for type in manifest.handoff.types {
                         let optional = type.optionalMembers.map(SwiftLiteral.strings) ?? "nil"
-                        body.line("ClipManifest.HandoffType(name: \(SwiftLiteral.string(type.name)), requiredMembers: \(SwiftLiteral.strings(type.requiredMembers)), optionalMembers: \(optional)),")
+                        let kinds = type.memberKinds.isEmpty ? "" : ", memberKinds: \(SwiftLiteral.dictionary(type.memberKinds))"
+                        body.line("ClipManifest.HandoffType(name: \(SwiftLiteral.string(type.name)), requiredMembers: \(SwiftLiteral.strings(type.requiredMembers)), optionalMembers: \(optional)\(kinds)),")
                     }
                 }
             }
@@ -197,7 +198,7 @@ extension SourceGenerator {
             writer.line("} catch {")
             writer.indented { $0.line("throw .router(error)") }
             writer.line("}")
-            writer.line("return try ClipRuntime(manifest: manifest, router: router, container: container)")
+            writer.line("return try ClipRuntime(manifest: manifest, router: router, container: container, parameterKinds: kinds)")
         }
         writer.line()
         writer.line("#if canImport(Darwin)")

@@ -29,6 +29,8 @@ struct SourceGenerator {
 
     let manifest: ClipManifest
     let routes: [Route]
+    /// The handoff types written as Swift types.
+    let payloadTypes: [PayloadType]
     let configuration: GenerationConfiguration
     /// The file name the header names, such as `clipkit.json`.
     let manifestName: String
@@ -54,6 +56,9 @@ struct SourceGenerator {
         header(&writer)
         routeEnum(&writer)
         writer.line()
+        routeNames(&writer)
+        writer.line()
+        payloadTypes(&writer)
         routeMatch(&writer)
         writer.line()
         router(&writer)

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import Foundation
 
 /// How the generator writes Swift for a target: the access level of what it declares and the
@@ -8,7 +9,7 @@ import Foundation
 /// that file the defaults apply. `clipkit generate swift --configuration FILE` reads the same file.
 ///
 /// ```json
-/// { "accessLevel": "public", "parameterKinds": ["ticket"] }
+/// { "accessLevel": "public", "parameterKinds": ["ticket"], "payloadTypeNames": { "com.example.coffee.order": "CoffeeOrder" } }
 /// ```
 public struct GenerationConfiguration: Sendable, Equatable {
     /// The access level of the generated types and their members.
@@ -32,11 +33,16 @@ public struct GenerationConfiguration: Sendable, Equatable {
     /// ``/ClipKit/RouterConfigurationError/unknownParameterKind(route:parameter:kind:)`` if the
     /// registry it is given lacks one.
     public var parameterKinds: [String]
+    /// The Swift name of a handoff type's generated payload type, by type name, where the derived
+    /// one (`EventHandoff` for `com.acme.event`) does not suit.
+    public var payloadTypeNames: [String: String]
 
-    /// Creates a configuration; the defaults declare `internal` types and no kinds of the app's own.
-    public init(accessLevel: AccessLevel = .internal, parameterKinds: [String] = []) {
+    /// Creates a configuration; the defaults declare `internal` types, no kinds of the app's own and
+    /// derived payload type names.
+    public init(accessLevel: AccessLevel = .internal, parameterKinds: [String] = [], payloadTypeNames: [String: String] = [:]) {
         self.accessLevel = accessLevel
         self.parameterKinds = parameterKinds
+        self.payloadTypeNames = payloadTypeNames
     }
 
     /// Reads a configuration file.
@@ -84,7 +90,7 @@ private struct ConfigurationReader {
             report("$", "expected an object such as {\"parameterKinds\": [\"ticket\"]}, found \(document.typeDescription)")
             return configuration
         }
-        let known = ["accessLevel", "parameterKinds"]
+        let known = ["accessLevel", "parameterKinds", "payloadTypeNames"]
         for key in members.keys.sorted() where !known.contains(key) {
             report("$." + key, "unknown key '\(key.prefix(64))'; expected one of: \(known.joined(separator: ", "))")
         }
@@ -94,6 +100,21 @@ private struct ConfigurationReader {
                 configuration.accessLevel = parsed
             } else {
                 report("$.accessLevel", "expected \(names), found \(level.stringValue.map { "'\($0.prefix(64))'" } ?? level.typeDescription)")
+            }
+        }
+        if let names = members["payloadTypeNames"] {
+            if let entries = names.objectValue {
+                for typeName in entries.keys.sorted() {
+                    let path = JSONPath.member(typeName, of: "$.payloadTypeNames")
+                    guard let swiftName = entries[typeName]?.stringValue, RoutePattern.isIdentifier(swiftName),
+                          !SwiftIdentifier.keywords.contains(swiftName) else {
+                        report(path, "expected a Swift type name for '\(typeName.prefix(64))', like \"EventHandoff\"")
+                        continue
+                    }
+                    configuration.payloadTypeNames[typeName] = swiftName
+                }
+            } else {
+                report("$.payloadTypeNames", "expected an object of handoff type names and Swift type names, found \(names.typeDescription)")
             }
         }
         if let kinds = members["parameterKinds"] {

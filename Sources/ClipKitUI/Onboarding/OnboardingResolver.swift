@@ -10,7 +10,9 @@ import Foundation
 /// 2. Otherwise the first rule that accepts the claimed handoff decides. A rule checks the payload
 ///    itself (a driver's npub must verify, for one); the store checked only its shape.
 /// 3. Otherwise, including a handoff the system evicted, an expired one, or one no rule knows,
-///    the app shows its ``standard`` screen: the handoff is best-effort, never required.
+///    the app shows its ``standard`` screen: the handoff is best-effort, never required. A claimed
+///    handoff that opened no screen comes back in ``OnboardingLaunch/unhandledHandoff`` with the
+///    reason, so it is never lost silently.
 ///
 /// ``launch(openedBy:claimingFrom:)`` always claims, even when a link wins, so a leftover handoff
 /// never surfaces on a later launch.
@@ -46,7 +48,9 @@ public struct OnboardingResolver<Destination: Sendable>: Sendable {
     public func launch(openedBy match: RouteMatch?, claimingFrom store: HandoffStore) -> OnboardingLaunch<Destination> {
         let claimed = store.claimEnvelope()
         let decision = decide(openedBy: match, claimed: claimed)
-        return OnboardingLaunch(claimed: claimed, destination: decision.destination, origin: decision.origin)
+        return OnboardingLaunch(
+            claimed: claimed, destination: decision.destination, origin: decision.origin, unhandledHandoff: decision.unhandled
+        )
     }
 
     /// The whole launch decision in one call: routes `url` (the universal link that opened the app,
@@ -63,17 +67,29 @@ public struct OnboardingResolver<Destination: Sendable>: Sendable {
         OnboardingLaunch(claimed: nil, destination: standard, origin: nil, setupProblem: problem)
     }
 
-    private func decide(openedBy match: RouteMatch?, claimed envelope: HandoffEnvelope?) -> (destination: Destination, origin: PrefillOrigin?) {
+    private func decide(
+        openedBy match: RouteMatch?, claimed envelope: HandoffEnvelope?
+    ) -> (destination: Destination, origin: PrefillOrigin?, unhandled: UnhandledHandoff?) {
         if let match {
             for rule in rules {
-                if let destination = rule.destination(openedBy: match) { return (destination, .invocationURL) }
+                if let destination = rule.destination(openedBy: match) {
+                    let unhandled = envelope.map {
+                        UnhandledHandoff(envelope: $0, reason: "the link that opened the app (route '\(match.route)') decided the first screen")
+                    }
+                    return (destination, .invocationURL, unhandled)
+                }
             }
         }
-        if let envelope {
-            for rule in rules {
-                if let destination = rule.destination(claimed: envelope) { return (destination, .clipHandoff) }
+        guard let envelope else { return (standard, nil, nil) }
+        var refusals: [String] = []
+        for rule in rules {
+            switch rule.answer(claimed: envelope) {
+            case .opens(let destination): return (destination, .clipHandoff, nil)
+            case .notMine: continue
+            case .refused(let reason): refusals.append(reason)
             }
         }
-        return (standard, nil)
+        let reason = refusals.isEmpty ? "no rule takes '\(envelope.typeName)' payloads" : refusals.joined(separator: "; ")
+        return (standard, nil, UnhandledHandoff(envelope: envelope, reason: reason))
     }
 }

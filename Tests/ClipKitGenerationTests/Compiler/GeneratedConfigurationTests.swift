@@ -67,7 +67,8 @@ import Testing
         )
         let claimed = try #require(reference.handoffs.claimEnvelope())
         #expect(claimed.typeName == "com.example.coffee.order")
-        #expect(claimed.payload == .object(["store": .string("soho"), "table": .string("12")]))
+        #expect(claimed.payload == .object(["store": .string("soho"), "table": .number(12)]))
+        #expect(CoffeeShopRoutes.ClipConfiguration.manifest == reference.manifest, "member kinds included")
     }
 
     @Test("the kinds the generator knows from other modules are ClipNostr's, and with ClipKit's the schema's")

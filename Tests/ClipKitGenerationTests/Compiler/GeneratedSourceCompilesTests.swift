@@ -20,12 +20,14 @@ struct GeneratedSourceCompilesTests {
       "appGroup": "group.com.example.Hostile",
       "domains": ["example.com"],
       "routes": [
-        { "name": "default", "pattern": "https://example.com/a/{in}/{self}", "handledBy": "clip", "params": { "in": "integer", "self": "uuid" } },
+        { "name": "default", "pattern": "https://example.com/a/{in}/{self}", "handledBy": "clip", "params": { "in": "integer", "self": "uuid" },
+          "handoff": "com.example.default-case" },
         { "name": "in", "patterns": ["https://example.com/b%20c/{default}", "https://example.com/d/{default}"], "handledBy": "app",
           "webContentQuery": { "x\"y": "\\(z)" } },
         { "name": "plain", "pattern": "https://example.com/", "handledBy": "clip", "headerImage": "cards/\"\\(x).png" }
       ],
-      "handoff": { "ttlSeconds": 60, "types": [{ "name": "com.example.x", "required": ["a\"b"] }] },
+      "handoff": { "ttlSeconds": 60, "types": [{ "name": "com.example.x", "required": ["a\"b"] },
+        { "name": "com.example.default-case", "required": ["in"], "optional": ["let", "default"], "kinds": { "let": "boolean", "default": "number" } }] },
       "places": [{ "name": "Café 🚲 \"quoted\"", "url": "https://example.com/", "latitude": -0.000001, "longitude": 179.999999, "mapAction": "VIEW_PRICING" }]
     }
     """#
@@ -36,6 +38,8 @@ struct GeneratedSourceCompilesTests {
         #expect(source.contains("case `default`(`in`: Int, `self`: UUID)"))
         #expect(source.contains("case `in`(`default`: String)"))
         #expect(source.contains("case plain\n"))
+        #expect(source.contains("struct DefaultCaseHandoff: HandoffPayload, Hashable"))
+        #expect(source.contains("init(in: Int, `let`: Bool? = nil, default: Double? = nil)"))
         let folder = try TemporaryDirectory()
         let file = folder.file("ClipKitGenerated.swift")
         try Data(source.utf8).write(to: file)

@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func aPayloadRuleOpensTheAppsOwnTypeFromTheHandoffAndFromItsRoutesLinks() throws {
-        let rule = OnboardingRule<Screen>.payload(TableOrder.self, routes: ["table"]) { .opened("\($0.store) \($0.table ?? "-")") }
+        let rule = OnboardingRule<Screen>.payload(TableOrder.self, routes: [RouteName("table")]) { .opened("\($0.store) \($0.table ?? "-")") }
         let resolver = OnboardingResolver(rules: [rule], otherwise: Screen.standard)
         try handoff.store.offer(TableOrder(store: "soho", table: "12"))
         #expect(resolver.launch(openedBy: nil, claimingFrom: handoff.store).destination == .opened("soho 12"))
@@ -130,13 +130,18 @@ import Testing
                 "parameters that do not decode as the payload")
 
         try handoff.store.offer(["store": 12], typeName: TableOrder.handoffTypeName)
-        #expect(resolver.launch(openedBy: nil, claimingFrom: handoff.store).destination == .standard, "a payload that does not decode")
+        let undecodable = resolver.launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(undecodable.destination == .standard, "a payload that does not decode")
+        #expect(undecodable.unhandledHandoff?.reason.hasPrefix("it does not decode as TableOrder: ") == true, "given back with the reason")
+        #expect(undecodable.unhandledHandoff?.reason.contains("store") == true, "\(String(describing: undecodable.unhandledHandoff))")
         try handoff.store.offer(UnknownHandoff(value: "soho"))
-        #expect(resolver.launch(openedBy: nil, claimingFrom: handoff.store).destination == .standard, "another type")
+        let unknown = resolver.launch(openedBy: nil, claimingFrom: handoff.store)
+        #expect(unknown.destination == .standard, "another type")
+        #expect(unknown.unhandledHandoff?.reason == "no rule takes 'test.unknown' payloads")
     }
 
     @Test func aRouteRuleOpensOnlyItsRoute() throws {
-        let rule = OnboardingRule<Screen>.route("receipt") { .opened("receipt \($0.url.lastPathComponent)") }
+        let rule = OnboardingRule<Screen>.route(RouteName("receipt")) { .opened("receipt \($0.url.lastPathComponent)") }
         #expect(rule.destination(openedBy: try match(route: "receipt")) == .opened("receipt 1"))
         #expect(rule.destination(openedBy: try match(route: "table")) == nil)
         try handoff.store.offer(FirstFlowHandoff(value: "waiting"))
@@ -155,7 +160,7 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "clipkit-launch")
         try Data(manifest.utf8).write(to: folder.file("clipkit.json"))
         let runtime = try ClipRuntime(manifestAt: folder.file("clipkit.json"), containerDirectory: folder.url)
-        let resolver = OnboardingResolver(rules: [.payload(TableOrder.self, routes: ["table"]) { Screen.opened("\($0.store) \($0.table ?? "-")") }], otherwise: .standard)
+        let resolver = OnboardingResolver(rules: [.payload(TableOrder.self, routes: [RouteName("table")]) { Screen.opened("\($0.store) \($0.table ?? "-")") }], otherwise: .standard)
 
         try runtime.handoffs.offer(TableOrder(store: "soho", table: "12"))
         let first = resolver.launch(openedBy: nil, runtime: runtime)

@@ -54,13 +54,13 @@ import Testing
     struct CoffeeOrder: HandoffPayload, Equatable {
         static let handoffTypeName = "com.example.coffee.order"
         var store: String
-        var table: String?
+        var table: Int?
     }
 
     enum Screen: Sendable, Equatable { case menu, order(CoffeeOrder) }
 
     static let resolver = OnboardingResolver(
-        rules: [.payload(CoffeeOrder.self, routes: ["table"]) { Screen.order($0) }], otherwise: Screen.menu
+        rules: [.payload(CoffeeOrder.self, routes: [.table]) { Screen.order($0) }], otherwise: Screen.menu
     )
 
     static let rogueKind = ParameterKind(name: "ticket", summary: "a ticket code") { value in .accepted(value) }
@@ -84,7 +84,7 @@ import Testing
             _ = try clip.handOffRouteParameters()
 
             let launch = Self.resolver.launch(configuration: CoffeeShop.self)
-            #expect(launch.destination == .order(CoffeeOrder(store: "soho", table: "12")))
+            #expect(launch.destination == .order(CoffeeOrder(store: "soho", table: 12)))
             #expect(launch.setupProblem == nil)
             let again = Self.resolver.launch(configuration: CoffeeShop.self)
             #expect(again.destination == .menu, "claimed once")

@@ -18,7 +18,7 @@ import Testing
     struct CoffeeOrder: HandoffPayload, Equatable {
         static let handoffTypeName = "com.example.coffee.order"
         var store: String
-        var table: String?
+        var table: Int?
     }
 
     let folder: TemporaryDirectory
@@ -55,7 +55,7 @@ import Testing
         let offer = try session.handOffRouteParameters()
         #expect(offer.typeName == CoffeeOrder.handoffTypeName)
         #expect(promotion.isOverlayPresented, "the person's own request shows the overlay")
-        #expect(runtime.handoffs.claim(CoffeeOrder.self) == CoffeeOrder(store: "soho", table: "12"))
+        #expect(runtime.handoffs.claim(CoffeeOrder.self) == CoffeeOrder(store: "soho", table: 12))
     }
 
     @Test func theAppsOwnPayloadCanBeHandedOffToo() throws {

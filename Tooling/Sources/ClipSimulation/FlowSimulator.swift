@@ -97,9 +97,12 @@ public final class FlowSimulator {
 
     /// The resolver the simulated full app uses, for the manifest's routes: the driver flow's rule
     /// first; then a link to any other clip route that shows web content or names a handoff type
-    /// opens that route's screen; then any other claimed handoff opens the screen for its payload.
+    /// opens that route's screen; then any other claimed handoff opens the screen for its payload,
+    /// unless its type is listed and the payload does not fit it, member kinds included (the app's
+    /// type would not decode it): then the launch gives it back with the reason.
     var onboardingResolver: OnboardingResolver<SimulatedScreen> {
         let linkRoutes = Set(router.routes.filter { $0.handledBy == .clip && ($0.webContentQuery != nil || $0.handoffType != nil) }.map(\.name))
+        let types = settings.manifest.handoff.types, kinds = settings.parameterKinds
         return OnboardingResolver(
             rules: [
                 .driver(DriverOnboardingRule(routes: driverRoutes, parameter: Self.driverParameter, handoffTypes: driverHandoffTypes)) {
@@ -110,7 +113,14 @@ public final class FlowSimulator {
                         linkRoutes.contains(match.route)
                             ? .link(route: match.route, url: match.url.absoluteString, parameters: match.parameters) : nil
                     },
-                    claimed: { envelope in .handoff(typeName: envelope.typeName, payload: envelope.payload) }
+                    answering: { envelope in
+                        // The app's type for a listed handoff type is the manifest's, with its members' kinds.
+                        if let type = types.first(where: { $0.name == envelope.typeName }),
+                           let problem = type.problem(with: envelope.payload, parameterKinds: kinds) {
+                            return .refused("it does not decode as the app's \(type.name) type: \(problem)")
+                        }
+                        return .opens(.handoff(typeName: envelope.typeName, payload: envelope.payload))
+                    }
                 ),
             ],
             otherwise: .standardOnboarding

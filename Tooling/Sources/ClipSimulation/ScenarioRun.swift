@@ -57,6 +57,8 @@ final class ScenarioRun {
         switch scenario {
         case .appInstalled:
             return openInInstalledApp(match)
+        case .olderClip:
+            return runOlderClip(match)
         case .freshInstall, .clipEvicted, .returningUser:
             let decision = decideLink(match)
             guard decision.handler == .appClipCard else {

@@ -15,6 +15,14 @@ public enum SimulationScenario: String, Sendable, Hashable, CaseIterable, Custom
     /// (d) A returning user: the fresh-install flow, then a second tap on the same link after the
     /// install opens the app, which claims nothing stale.
     case returningUser = "returning-user"
+    /// Outside the plan (not in ``allCases``): an older version of the clip left the route's
+    /// payload with every capture a JSON string, as ClipKit wrote them before typed payloads. The
+    /// app claims it; when its type (the manifest's, with kinds) cannot take it, the launch gives it
+    /// back with the reason and onboarding starts normally: it is not lost silently.
+    case olderClip = "older-clip"
+
+    /// The four scenarios of the test plan, in order; ``olderClip`` is run when named.
+    public static var allCases: [SimulationScenario] { [.freshInstall, .appInstalled, .clipEvicted, .returningUser] }
 
     /// What the scenario checks, in one line.
     public var description: String {
@@ -27,6 +35,8 @@ public enum SimulationScenario: String, Sendable, Hashable, CaseIterable, Custom
             return "the clip's data is evicted before the install: nothing is claimed, onboarding starts normally"
         case .returningUser:
             return "a returning user taps the link again after installing: the app opens it, nothing stale is claimed"
+        case .olderClip:
+            return "an older clip's payload the app's type cannot take is claimed and given back with the reason, not lost silently"
         }
     }
 }

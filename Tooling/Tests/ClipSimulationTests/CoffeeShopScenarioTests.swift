@@ -11,7 +11,8 @@ import Testing
 @MainActor
 @Suite struct CoffeeShopScenarioTests {
     let table = "https://brew.example/s/soho/t/12"
-    let order: JSONValue = .object(["store": .string("soho"), "table": .string("12")])
+    /// The table is an `integer` capture, so it is handed off as a JSON number.
+    let order: JSONValue = .object(["store": .string("soho"), "table": .number(12)])
 
     func simulate(_ scenarios: [SimulationScenario], url: String? = nil) async throws -> SimulationReport {
         let folder = try TemporaryDirectory(prefix: "clipkit-simulation")
@@ -31,7 +32,7 @@ import Testing
         #expect(launch.detail("table") == "12")
         let offered = try #require(fresh.steps(named: .handoffOffered).first)
         #expect(offered.detail("type") == "com.example.coffee.order")
-        #expect(offered.detail("payload") == #"{"store":"soho","table":"12"}"#)
+        #expect(offered.detail("payload") == #"{"store":"soho","table":12}"#)
         #expect(fresh.steps(named: .overlay).first?.detail("presented") == "yes")
         #expect(fresh.destination == .handoff(typeName: "com.example.coffee.order", payload: order))
         #expect(fresh.lastClaim?.payload == order)
@@ -50,6 +51,17 @@ import Testing
         #expect(returning.steps(named: .claim).first?.detail("type") == "com.example.coffee.order")
         #expect(returning.lastClaim == nil)
         #expect(returning.destination == .link(route: "table", url: table, parameters: ["store": "soho", "table": "12"]))
+    }
+
+    @Test func anOlderClipsStringTableIsGivenBackWithTheReason() async throws {
+        let report = try await simulate([.olderClip])
+        #expect(report.passed, "\(report.failureReason ?? "")")
+        let older = try #require(report.report(for: .olderClip))
+        #expect(older.steps(named: .handoffOffered).first?.detail("payload") == #"{"store":"soho","table":"12"}"#)
+        let claim = try #require(older.steps(named: .claim).first)
+        #expect(claim.detail("openedNoScreen")?.contains("member 'table'") == true, "\(claim.details)")
+        #expect(older.destination == .standardOnboarding)
+        #expect(older.lastClaim?.payload == .object(["store": .string("soho"), "table": .string("12")]), "the app holds the payload")
     }
 
     @Test func theStoreLinkHandsOffTheStoreAlone() async throws {

@@ -11,7 +11,7 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
         discussion: """
         Without a manifest (no --manifest and no ./clipkit.json) any JSON object is offered under any --type, for --ttl \
         seconds or seven days. With a manifest that lists handoff.types, the type must be one of them and the payload must \
-        have the members it needs; --type may be left out when exactly one listed type fits the payload. The lifetime is \
+        have the members it needs, each of its kind (a payload it refuses exits 1, naming the member and the kind); --type may be left out when exactly one listed type fits the payload. The lifetime is \
         --ttl, or the manifest's handoff.ttlSeconds.
         """
     )
@@ -48,11 +48,18 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
         let offer: HandoffOffer
         do {
             let store = try HandoffStore(
-                defaults: try containerOption.sharedDefaults(), lifetime: lifetime, types: manifest?.handoff.types ?? []
+                defaults: try containerOption.sharedDefaults(), lifetime: lifetime, types: manifest?.handoff.types ?? [],
+                parameterKinds: CommandEnvironment.parameterKinds
             )
             offer = try store.offer(json: json, typeName: typeName)
         } catch let error as HandoffError {
             if case .typeNotListed = error { throw CommandFailure.badInput("--type: \(manifestOption.manifest): \(error.description)") }
+            if case .payloadDoesNotFitType(let refusedType, let reason) = error {
+                // A well-formed payload the manifest's type refuses (a missing member, one of the wrong kind): a negative answer.
+                let refusal: JSONValue = .object(["offered": .bool(false), "type": .string(refusedType), "reason": .string(reason)])
+                Output.emit(refusal, json: output.json) { "" }
+                throw CommandFailure.negative("--payload: \(manifestOption.manifest): \(reason)")
+            }
             throw CommandFailure.badInput("--payload: \(error.description)")
         }
         let result: JSONValue = .object([

@@ -13,7 +13,9 @@ public struct SimulateCommand: AsyncParsableCommand {
             Scenarios (the manual test plan): fresh-install (no app: the clip opens and hands off, the \
             installed app claims it), app-installed (the AASA sends the link to the app), clip-evicted \
             (the clip's data is gone before the install), returning-user (fresh-install, then a second \
-            tap). A folder stands in for the App Group container (a temporary one by default; with \
+            tap); all runs those four. older-clip, run when named: a payload an older clip wrote, every \
+            capture a JSON string, is claimed and, when the app's type cannot take it, given back with \
+            the reason. A folder stands in for the App Group container (a temporary one by default; with \
             several scenarios each gets a subfolder). Exits 1 when a scenario's expectation fails.
             """
     )
@@ -48,7 +50,7 @@ public struct SimulateCommand: AsyncParsableCommand {
     /// Runs the scenarios and prints their steps; exits 1 when one fails its expectation.
     public func run() async throws {
         guard let scenarios = SimulationScenario.selection(named: scenario) else {
-            throw CommandFailure.badInput("--scenario '\(scenario.truncatedForMessage)': give fresh-install, app-installed, clip-evicted, returning-user or all")
+            throw CommandFailure.badInput("--scenario '\(scenario.truncatedForMessage)': give fresh-install, app-installed, clip-evicted, returning-user, older-clip or all")
         }
         guard timeout > 0, timeout <= 300 else {
             throw CommandFailure.badInput("--timeout \(timeout.formatted()): give the seconds the clip waits for relays, more than 0 and at most 300, such as --timeout 8")

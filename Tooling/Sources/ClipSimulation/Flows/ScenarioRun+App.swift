@@ -12,10 +12,17 @@ extension ScenarioRun {
         lastClaim = launch.claimed
         destination = launch.destination
         if let claimed = launch.claimed {
-            record(.claim, "claimed the clip's handoff \(claimed.typeName), once; the App Group entry is gone", [
+            var details: [SimulationStep.Detail] = [
                 .init("type", claimed.typeName), .init("payload", String(decoding: claimed.payload.serialized(), as: UTF8.self)),
                 .init("createdAt", claimed.createdAt.formatted(.iso8601)), .init("leftInAppGroup", device.store.peekEnvelope() == nil ? "nothing" : "an entry"),
-            ])
+            ]
+            var summary = "claimed the clip's handoff \(claimed.typeName), once; the App Group entry is gone"
+            if let unhandled = launch.unhandledHandoff {
+                // Not lost silently: the launch gives the payload back to the app with the reason.
+                details.append(.init("openedNoScreen", unhandled.reason))
+                summary += "; it opened no screen and is given back to the app: \(unhandled.reason)"
+            }
+            record(.claim, summary, details)
         } else {
             record(.claim, "nothing to claim in the App Group")
         }

@@ -106,14 +106,14 @@ import Testing
         struct SeatedTicket: HandoffPayload, Equatable { static let handoffTypeName = "com.example.ticket"; var ticket: String; var seat: String }
         #expect(try HandoffStore(defaults: defaults, lifetime: 3600).claim(SeatedTicket.self) == SeatedTicket(ticket: "B7", seat: "4C"))
 
-        for (arguments, text) in [
-            (["--type", "com.example.coupon", "--payload", #"{"ticket":"A12"}"#], "not a handoff type of this manifest"),
-            (["--type", "com.example.ticket", "--payload", #"{"seat":"4C"}"#], "needs 'ticket'"),
-            (["--type", "com.example.ticket", "--payload", #"{"ticket":"A12","gate":3}"#], "no member 'gate'"),
-            (["--payload", #"{"coupon":"TEA"}"#], "fits none of the handoff types"),
+        for (arguments, text, status) in [
+            (["--type", "com.example.coupon", "--payload", #"{"ticket":"A12"}"#], "not a handoff type of this manifest", Int32(2)),
+            (["--type", "com.example.ticket", "--payload", #"{"seat":"4C"}"#], "needs 'ticket'", 1),
+            (["--type", "com.example.ticket", "--payload", #"{"ticket":"A12","gate":3}"#], "no member 'gate'", 1),
+            (["--payload", #"{"coupon":"TEA"}"#], "fits none of the handoff types", 2),
         ] {
             let refused = try await clipkit(["handoff", "offer", "--container", container.url.path] + arguments + ["--json"])
-            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.status == status, "\(arguments)")
             #expect(refused.standardError.contains(text), "\(arguments): \(refused.standardError)")
             #expect(refused.standardError.split(separator: "\n").count == 1)
             #expect(!FileManager.default.fileExists(atPath: entryFile.path))
@@ -153,7 +153,6 @@ import Testing
     @Test(arguments: [
         (["--payload", "{not json", "--ttl", "60"], "--payload: not JSON"),
         (["--payload", #"{"x":1}"#, "--ttl", "60"], "--type: name the payload's type"),
-        (["--payload", #"{"displayName":"Alice"}"#, "--type", "clipkit.driver", "--manifest", TestEnvironment.file("Examples/roadflare/clipkit.json").path], "needs 'npub'"),
         (["--payload", #"{"x":1}"#, "--type", "bad type", "--ttl", "60"], "--type"),
         (["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--type", "com.example.link", "--ttl", "0"], "--ttl"),
         (["--payload", #"{"starterPackUri":"https://go.bsky.app/x"}"#, "--manifest", "missing.json"], "missing.json"),
@@ -165,6 +164,35 @@ import Testing
         #expect(result.standardError.contains(text), "\(result.standardError)")
         #expect(try result.json()["error"] is String)
         #expect(!FileManager.default.fileExists(atPath: entryFile.path))
+    }
+
+    /// The manifest's handoff type refuses a well-formed payload: exit 1, naming the member and its kind.
+    @Test(arguments: [
+        ("Tests/Fixtures/ticketing/clipkit.json", "com.acme.event", #"{"eventID":"x"}"#, "member 'eventID'", "kind integer"),
+        ("Tests/Fixtures/ticketing/clipkit.json", "com.acme.event", #"{"eventID":42,"ticketID":"x"}"#, "member 'ticketID'", "kind uuid"),
+        ("Examples/coffee-shop/clipkit.json", "com.example.coffee.order", #"{"store":"soho","table":"12"}"#, "member 'table'", "kind integer"),
+        ("Examples/roadflare/clipkit.json", "clipkit.driver", #"{"displayName":"Alice"}"#, "needs 'npub'", "handoff.types"),
+    ])
+    func aPayloadTheTypeRefusesExitsOneNamingTheMemberAndTheKind(
+        _ manifest: String, _ type: String, _ payload: String, _ member: String, _ kind: String
+    ) async throws {
+        let result = try await clipkit([
+            "handoff", "offer", "--container", container.url.path, "--manifest", TestEnvironment.file(manifest).path,
+            "--type", type, "--payload", payload, "--json",
+        ])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardError.contains(member) && result.standardError.contains(kind), "\(result.standardError)")
+        let refusal = try result.json()
+        #expect(refusal["offered"] as? Bool == false)
+        #expect((refusal["reason"] as? String)?.contains(member) == true)
+        #expect(!FileManager.default.fileExists(atPath: entryFile.path))
+
+        let typed = try await clipkit([
+            "handoff", "offer", "--container", container.url.path, "--manifest", TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json").path,
+            "--type", "com.acme.event", "--payload", #"{"eventID":42,"ticketID":"0f8d2c5a-3b7e-4e21-9c4d-5a6b7c8d9e0f"}"#, "--json",
+        ])
+        #expect(typed.status == 0, "the same type takes members of their kinds: \(typed.standardError)")
     }
 
     @Test func anExpiredEntryIsDiscardedWithItsReason() async throws {

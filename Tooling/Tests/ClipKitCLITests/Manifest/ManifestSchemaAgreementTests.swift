@@ -65,6 +65,10 @@ import Testing
         "location-confirmation-without-physical": "$.clip.requestsLocationConfirmation",
         "handoff-type-names-duplicate": "$.handoff.types[1].name",
         "handoff-member-required-and-optional": "$.handoff.types[0].optional[0]",
+        "handoff-member-kind-unknown": "$.handoff.types[0].kinds.seats",
+        "handoff-member-kind-not-listed": "$.handoff.types[0].kinds.row",
+        "handoff-member-kind-disagrees-with-capture": "$.routes[0].handoff",
+        "handoff-member-captured-as-two-kinds": "$.routes[1].handoff",
     ]
 
     static func fixtures(in folder: String) throws -> [URL] {
@@ -90,7 +94,10 @@ import Testing
     let loader = ManifestLoader(parameterKinds: CommandEnvironment.parameterKinds)
 
     @Test func examplesPassTheSchemaAndTheLoader() async throws {
-        let examples = ["Examples/roadflare/clipkit.json", "Examples/bluesky/clipkit.json", "Examples/coffee-shop/clipkit.json"].map(TestEnvironment.file)
+        let examples = [
+            "Examples/roadflare/clipkit.json", "Examples/bluesky/clipkit.json", "Examples/coffee-shop/clipkit.json",
+            "Tests/Fixtures/ticketing/clipkit.json",
+        ].map(TestEnvironment.file)
         let verdicts = try await Self.schemaVerdicts(for: examples)
         for example in examples {
             #expect(verdicts[example.path] == [], "schema rejects \(example.lastPathComponent): \(verdicts[example.path] ?? [])")

@@ -70,16 +70,16 @@ import Testing
         // The clip: a table's QR code opens it; the person orders and taps "Get the app".
         let clip = ClipSession(runtime: try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder))
         clip.inbox.receive(.webpage(tableURL))              // https://brew.example/s/soho/t/12
-        try clip.handOffRouteParameters()                   // {"store":"soho","table":"12"} as com.example.coffee.order
+        try clip.handOffRouteParameters()                   // {"store":"soho","table":12} as com.example.coffee.order
 
         // The full app: its own payload and screen types, and one call at launch.
-        struct CoffeeOrder: HandoffPayload, Equatable { static let handoffTypeName = "com.example.coffee.order"; var store: String; var table: String? }
+        struct CoffeeOrder: HandoffPayload, Equatable { static let handoffTypeName = "com.example.coffee.order"; var store: String; var table: Int? }
         enum Screen: Sendable, Equatable { case menu, order(CoffeeOrder) }
-        let resolver = OnboardingResolver(rules: [.payload(CoffeeOrder.self, routes: ["table"]) { Screen.order($0) }], otherwise: Screen.menu)
+        let resolver = OnboardingResolver(rules: [.payload(CoffeeOrder.self, routes: [RouteName("table")]) { Screen.order($0) }], otherwise: Screen.menu)
         let launch = resolver.launch(openedBy: nil, runtime: try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder))
-        // launch.destination == .order(CoffeeOrder(store: "soho", table: "12")), claimed once
+        // launch.destination == .order(CoffeeOrder(store: "soho", table: 12)), claimed once
         guard case .order(let order) = launch.destination, let claimed = launch.claimed else { return "menu" }
-        return "order \(order.store) \(order.table ?? "-"), claimed \(claimed.typeName)"
+        return "order \(order.store) \(order.table.map(String.init) ?? "-"), claimed \(claimed.typeName)"
     }
 
     /// Runs the README's snippet; `show` and `log` record what it would display.

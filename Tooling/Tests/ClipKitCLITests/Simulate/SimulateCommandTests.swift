@@ -67,11 +67,58 @@ struct SimulateCommandTests {
         let fresh = try #require(scenarios.first?["destination"] as? [String: Any])
         #expect(fresh["kind"] as? String == "handoff")
         #expect(fresh["type"] as? String == "com.example.coffee.order")
-        #expect((fresh["payload"] as? [String: String]) == ["store": "soho", "table": "12"])
+        let payload = try #require(fresh["payload"] as? [String: Any])
+        #expect(payload["store"] as? String == "soho")
+        #expect(payload["table"] as? Int == 12 && !(payload["table"] is String), "an integer capture is a JSON number: \(payload)")
         #expect(fresh["origin"] as? String == "clipHandoff")
         let installed = try #require(scenarios[1]["destination"] as? [String: Any])
         #expect(installed["kind"] as? String == "link")
         #expect(installed["route"] as? String == "table")
+    }
+
+    @Test("integer, uuid and slug captures are handed off typed: the integer as a JSON number")
+    func typedCaptures() async throws {
+        let ticketing = TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json").path
+        let link = "https://tickets.acme.com/v/hall-7/e/42/t/0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F"
+        let result = try await ChildProcess.clipkit(["simulate", link, "--manifest", ticketing, "--scenario", "fresh-install", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["passed"] as? Bool == true)
+        let steps = try #require(json["steps"] as? [[String: Any]])
+        let claim = try #require(steps.first { $0["name"] as? String == "claim" })
+        let details = try #require(claim["details"] as? [String: String], "\(claim)")
+        #expect(details["type"] == "com.acme.event")
+        // The payload as the app claimed it, compared after parsing: a number, not the string "42".
+        let claimed = try #require(JSONSerialization.jsonObject(with: Data((details["payload"] ?? "").utf8)) as? [String: Any])
+        #expect(claimed["eventID"] as? Int == 42 && !(claimed["eventID"] is String), "\(details["payload"] ?? "")")
+        #expect(claimed["ticketID"] as? String == "0f8d2c5a-3b7e-4e21-9c4d-5a6b7c8d9e0f", "a uuid capture, normalized")
+        #expect(claimed["venue"] as? String == "hall-7")
+        #expect(details["payload"]?.contains(#""eventID":42"#) == true)
+    }
+
+    @Test("a payload an older clip wrote that the app's type cannot take is claimed and given back with the reason")
+    func olderClip() async throws {
+        let ticketing = TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json").path
+        let result = try await ChildProcess.clipkit(["simulate", "https://tickets.acme.com/e/42", "--manifest", ticketing, "--scenario", "older-clip", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        let scenario = try #require((json["scenarios"] as? [[String: Any]])?.first)
+        #expect(scenario["passed"] as? Bool == true, "\(scenario)")
+        #expect((scenario["destination"] as? [String: Any])?["kind"] as? String == "standardOnboarding")
+        let steps = try #require(json["steps"] as? [[String: Any]])
+        let offered = try #require(steps.first { $0["name"] as? String == "handoff-offered" }?["details"] as? [String: String])
+        #expect(offered["payload"] == #"{"eventID":"42"}"#)
+        let claim = try #require(steps.first { $0["name"] as? String == "claim" }?["details"] as? [String: String])
+        #expect(claim["payload"] == #"{"eventID":"42"}"#, "the app has the payload")
+        let reason = try #require(claim["openedNoScreen"], "given back with the reason: \(claim)")
+        #expect(reason.contains("member 'eventID'") && reason.contains("kind integer"), "\(reason)")
+
+        // A clip route whose captures are all strings: the older payload still fits and opens its screen.
+        let coffee = TestEnvironment.file("Examples/coffee-shop/clipkit.json").path
+        let store = try await ChildProcess.clipkit(["simulate", "https://brew.example/s/soho", "--manifest", coffee, "--scenario", "older-clip", "--json"])
+        #expect(store.status == 0, "\(store.standardError)")
+        let table = try await ChildProcess.clipkit(["simulate", "https://brew.example/s/soho/t/12", "--manifest", coffee, "--scenario", "older-clip", "--json"])
+        #expect(table.status == 0, "the table, an integer, is refused and given back: \(table.standardError)")
     }
 
     @Test("a link no route handles exits 1 with the reason")
