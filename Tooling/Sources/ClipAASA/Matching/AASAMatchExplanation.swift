@@ -55,7 +55,7 @@ public struct AASAMatchExplanation: Sendable, Hashable, Codable {
 extension AASAMatchResult.Outcome: Codable {}
 
 extension AASAMatcher {
-    /// Matches a URL like ``match(_:appID:domain:)`` and says why: the component that decided,
+    /// Matches a URL like ``match(_:appID:domain:)-(URL,_,_)`` and says why: the component that decided,
     /// and for each one evaluated before it, the part of the URL it did not accept.
     ///
     /// - Throws: ``AASAMatchError`` when the text is not a URL or is too long.

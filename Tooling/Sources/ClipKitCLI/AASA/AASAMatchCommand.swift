@@ -129,15 +129,8 @@ public struct AASAMatchCommand: AsyncParsableCommand {
     /// (the URL's own host: nothing to compare).
     func resolvedDomain() throws -> String? {
         if let domain { return domain.lowercased() }
-        let path: String
-        if let manifest {
-            path = manifest
-        } else if FileManager.default.fileExists(atPath: "clipkit.json") {
-            path = "clipkit.json"
-        } else {
-            return nil
-        }
-        let domains = try ManifestOption.parse(["--manifest", path]).load().domains.map { $0.lowercased() }
+        guard let loaded = try ManifestOption.parse(manifest.map { ["--manifest", $0] } ?? []).loadIfPresent() else { return nil }
+        let domains = loaded.domains.map { $0.lowercased() }
         let host = url.firstRange(of: "://").map { url[$0.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }.lowercased() }
         if let host, domains.contains(host) { return host }
         return domains.count == 1 ? domains.first : nil

@@ -215,14 +215,6 @@ public struct AASAValidateCommand: AsyncParsableCommand {
     /// The manifest named with `--manifest`, or `./clipkit.json` when it exists, loaded as every
     /// command loads it.
     func loadManifest() throws -> ClipManifest? {
-        let path: String
-        if let manifest {
-            path = manifest
-        } else if FileManager.default.fileExists(atPath: "clipkit.json") {
-            path = "clipkit.json"
-        } else {
-            return nil
-        }
-        return try ManifestOption.parse(["--manifest", path]).load()
+        try ManifestOption.parse(manifest.map { ["--manifest", $0] } ?? []).loadIfPresent()
     }
 }
