@@ -22,6 +22,31 @@ public enum JSONValue: Sendable, Equatable {
     /// last and reports it.
     case object([String: JSONValue])
 
+    /// Whether two values are the same JSON: the same kind, equal numbers (see ``JSONNumber``),
+    /// equal strings, arrays equal element by element, objects with the same members.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        // Written out rather than synthesized: the synthesized comparison specializes the standard
+        // library's generic array and dictionary equality for this type, which costs every clip
+        // about 8 KB of code for the same answer.
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.number(let left), .number(let right)): return left == right
+        case (.string(let left), .string(let right)): return left == right
+        case (.array(let left), .array(let right)):
+            guard left.count == right.count else { return false }
+            for index in left.indices where left[index] != right[index] { return false }
+            return true
+        case (.object(let left), .object(let right)):
+            guard left.count == right.count else { return false }
+            for (key, value) in left {
+                guard let other = right[key], other == value else { return false }
+            }
+            return true
+        default: return false
+        }
+    }
+
     /// The number `value`: `.number(2.5)`.
     public static func number(_ value: Double) -> JSONValue {
         .number(JSONNumber(value))

@@ -5,9 +5,13 @@
 public enum ByteSize {
     /// `bytes` in the largest binary unit that fits, with the exact count when it is not whole.
     public static func text<Count: BinaryInteger>(_ bytes: Count) -> String {
-        guard bytes >= 1024, let exact = UInt64(exactly: bytes) else {
-            return "\(grouped(String(bytes))) \(bytes == 1 ? "byte" : "bytes")"
-        }
+        guard let exact = UInt64(exactly: bytes) else { return "\(grouped(String(bytes))) bytes" }
+        return text(exactly: exact)
+    }
+
+    /// The work of ``text(_:)`` for a count that is not negative, in one copy for every integer type.
+    private static func text(exactly exact: UInt64) -> String {
+        guard exact >= 1024 else { return "\(exact) \(exact == 1 ? "byte" : "bytes")" }
         let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
         var unit = 0
         var scale: UInt64 = 1024
