@@ -2,7 +2,7 @@ import Crypto
 
 extension Secp256k1 {
     /// BIP-340 signature verification on secp256k1.
-    package enum BIP340Verification {
+    enum BIP340Verification {
         /// SHA-256("BIP0340/challenge") twice: the prefix of the tagged challenge hash.
         static let challengePrefix: [UInt8] = {
             let tag = Array("BIP0340/challenge".utf8)
@@ -17,7 +17,7 @@ extension Secp256k1 {
         /// P = lift_x(key) (else the key is invalid); r < p; s < n;
         /// e = int(hash_BIP0340/challenge(r ‖ key ‖ message)) mod n; R = s·G − e·P;
         /// the signature is valid when R is not infinity, has an even y and x(R) = r.
-        package static func verify(
+        static func verify(
             signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, publicKey: UnsafeRawBufferPointer,
             generatorTable: GeneratorTable = .shared
         ) -> SignatureCheck {

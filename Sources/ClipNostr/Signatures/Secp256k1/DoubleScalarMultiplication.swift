@@ -6,12 +6,12 @@ extension Secp256k1 {
     /// and the running sum live on an isomorphic curve; G's come from a ``GeneratorTable`` on the
     /// real curve and are added with ``JacobianPoint/adding(_:bZInverse:)``. The result's Z is
     /// scaled by the global Z at the end, which maps it back to secp256k1.
-    package enum DoubleScalarMultiplication {
+    enum DoubleScalarMultiplication {
         /// The wNAF window for the per-call point: 2^(5−2) = 8 odd multiples.
-        package static let pointWindow = 5
+        static let pointWindow = 5
 
         /// a·point + b·G.
-        package static func compute(
+        static func compute(
             _ a: Scalar, times point: AffinePoint, plus b: Scalar, generatorTable: GeneratorTable = .shared
         ) -> JacobianPoint {
             let (a1, a2) = Endomorphism.split(a)

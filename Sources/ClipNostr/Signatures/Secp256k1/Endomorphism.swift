@@ -2,11 +2,11 @@ extension Secp256k1 {
     /// The GLV endomorphism of secp256k1: λ·(x, y) = (β·x, y), where β is a cube root of unity
     /// mod p and λ one mod n (Gallant, Lambert and Vanstone, CRYPTO 2001). A scalar k splits into
     /// k1 + k2·λ with k1 and k2 of about 128 bits, halving the doublings of a multiplication.
-    package enum Endomorphism {
+    enum Endomorphism {
         /// β, a non-trivial cube root of unity mod p.
-        package static let beta = FieldElement(words: (0xC139_6C28_7195_01EE, 0x9CF0_4975_12F5_8995, 0x6E64_479E_AC34_34E9, 0x7AE9_6A2B_657C_0710))
+        static let beta = FieldElement(words: (0xC139_6C28_7195_01EE, 0x9CF0_4975_12F5_8995, 0x6E64_479E_AC34_34E9, 0x7AE9_6A2B_657C_0710))
         /// λ, the cube root of unity mod n with λ·(x, y) = (β·x, y).
-        package static let lambda = Scalar(words: SIMD4(0xDF02_967C_1B23_BD72, 0x122E_22EA_2081_6678, 0xA526_1C02_8812_645A, 0x5363_AD4C_C05C_30E0))
+        static let lambda = Scalar(words: SIMD4(0xDF02_967C_1B23_BD72, 0x122E_22EA_2081_6678, 0xA526_1C02_8812_645A, 0x5363_AD4C_C05C_30E0))
 
         // A short basis of the lattice {(a, b) : a + b·λ ≡ 0 (mod n)}: v1 = (a1, b1), v2 = (a2, b2)
         // with a1 = b2 = 0x3086d221a7d46bcde86c90e49284eb15,
@@ -21,11 +21,11 @@ extension Secp256k1 {
         static let g2 = SIMD4<UInt64>(0x1571_B4AE_8AC4_7F71, 0x2212_08AC_9DF5_06C6, 0x6F54_7FA9_0ABF_E4C4, 0xE443_7ED6_010E_8828)
 
         /// A scalar of a split, as a magnitude below about 2^128 and a sign.
-        package struct Half: Sendable {
+        struct Half: Sendable {
             /// |k|.
-            package var magnitude: Scalar
+            var magnitude: Scalar
             /// Whether k is negative (k ≡ −magnitude mod n).
-            package var isNegative: Bool
+            var isNegative: Bool
         }
 
         /// k1 and k2 with k ≡ k1 + k2·λ (mod n), each small and signed.
@@ -34,7 +34,7 @@ extension Secp256k1 {
         /// c1 = k·b2/n and c2 = −k·b1/n, rounded; the lattice vector c1·v1 + c2·v2 is then
         /// close to (k, 0) and the difference (k1, k2) is short: k2 = −c1·b1 − c2·b2 and
         /// k1 = k − k2·λ.
-        package static func split(_ k: Scalar) -> (Half, Half) {
+        static func split(_ k: Scalar) -> (Half, Half) {
             let c1 = k.multipliedShifted384(by: g1)
             let c2 = k.multipliedShifted384(by: g2)
             let k2 = c1 * minusB1 + c2 * minusB2
@@ -48,7 +48,7 @@ extension Secp256k1 {
 
         /// λ·p: (β·x, y).
         @inline(__always)
-        package static func apply(_ point: AffinePoint) -> AffinePoint {
+        static func apply(_ point: AffinePoint) -> AffinePoint {
             AffinePoint(x: point.x * beta, y: point.y)
         }
     }

@@ -7,17 +7,17 @@ extension Secp256k1 {
     /// ``negated(magnitude:)`` adds one. An element is *normalized* when it is the unique
     /// representative in [0, p) with limbs of 52 bits (48 for `n4`); only normalized elements
     /// may be compared or serialized.
-    package struct FieldElement: Sendable {
+    struct FieldElement: Sendable {
         /// The least significant limb.
-        package var n0: UInt64
+        var n0: UInt64
         /// Bits 52–103.
-        package var n1: UInt64
+        var n1: UInt64
         /// Bits 104–155.
-        package var n2: UInt64
+        var n2: UInt64
         /// Bits 156–207.
-        package var n3: UInt64
+        var n3: UInt64
         /// Bits 208 and up.
-        package var n4: UInt64
+        var n4: UInt64
 
         static let mask52: UInt64 = 0xF_FFFF_FFFF_FFFF
         static let mask48: UInt64 = 0xFFFF_FFFF_FFFF
@@ -30,7 +30,7 @@ extension Secp256k1 {
 
         /// The element with the given limbs, taken as they are.
         @inline(__always)
-        package init(_ n0: UInt64, _ n1: UInt64, _ n2: UInt64, _ n3: UInt64, _ n4: UInt64) {
+        init(_ n0: UInt64, _ n1: UInt64, _ n2: UInt64, _ n3: UInt64, _ n4: UInt64) {
             self.n0 = n0
             self.n1 = n1
             self.n2 = n2
@@ -39,19 +39,19 @@ extension Secp256k1 {
         }
 
         /// The small value `value`.
-        package init(_ value: UInt64) {
+        init(_ value: UInt64) {
             precondition(value <= Self.mask52, "a small field element must fit in one limb")
             self.init(value, 0, 0, 0, 0)
         }
 
         /// Zero.
-        package static let zero = FieldElement(0, 0, 0, 0, 0)
+        static let zero = FieldElement(0, 0, 0, 0, 0)
         /// One.
-        package static let one = FieldElement(1, 0, 0, 0, 0)
+        static let one = FieldElement(1, 0, 0, 0, 0)
 
         /// The element whose 32 big-endian bytes start at `offset` in `bytes`, or `nil` when
         /// they encode a number ≥ p.
-        package init?(bigEndian bytes: UnsafeRawBufferPointer, at offset: Int = 0) {
+        init?(bigEndian bytes: UnsafeRawBufferPointer, at offset: Int = 0) {
             precondition(offset >= 0 && bytes.count - offset >= 32, "a field element needs 32 bytes")
             let w3 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             let w2 = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
@@ -63,7 +63,7 @@ extension Secp256k1 {
 
         /// The element of the 256-bit number with 64-bit words `words`, least significant first;
         /// the number must be below p.
-        package init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        init(words: (UInt64, UInt64, UInt64, UInt64)) {
             let (w0, w1, w2, w3) = words
             self.init(
                 w0 & Self.mask52,
@@ -75,12 +75,12 @@ extension Secp256k1 {
         }
 
         /// The 64-bit words of a normalized element, least significant first.
-        package var words: (UInt64, UInt64, UInt64, UInt64) {
+        var words: (UInt64, UInt64, UInt64, UInt64) {
             (n0 | n1 << 52, n1 >> 12 | n2 << 40, n2 >> 24 | n3 << 28, n3 >> 36 | n4 << 16)
         }
 
         /// The 32 big-endian bytes of a normalized element.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             let (w0, w1, w2, w3) = words
             var bytes: [UInt8] = []
             bytes.reserveCapacity(32)
@@ -94,25 +94,25 @@ extension Secp256k1 {
 
         /// The limb-wise sum; the magnitudes add.
         @inline(__always)
-        package static func + (a: FieldElement, b: FieldElement) -> FieldElement {
+        static func + (a: FieldElement, b: FieldElement) -> FieldElement {
             FieldElement(a.n0 &+ b.n0, a.n1 &+ b.n1, a.n2 &+ b.n2, a.n3 &+ b.n3, a.n4 &+ b.n4)
         }
 
         /// Adds limb-wise; the magnitudes add.
         @inline(__always)
-        package static func += (a: inout FieldElement, b: FieldElement) {
+        static func += (a: inout FieldElement, b: FieldElement) {
             a = a + b
         }
 
         /// Every limb times `factor`; the magnitude is multiplied by `factor`.
         @inline(__always)
-        package func times(_ factor: UInt64) -> FieldElement {
+        func times(_ factor: UInt64) -> FieldElement {
             FieldElement(n0 &* factor, n1 &* factor, n2 &* factor, n3 &* factor, n4 &* factor)
         }
 
         /// −self, for an element of at most `magnitude`: 2(m + 1)·p − self, of magnitude m + 1.
         @inline(__always)
-        package func negated(magnitude: UInt64) -> FieldElement {
+        func negated(magnitude: UInt64) -> FieldElement {
             let k = 2 &* (magnitude &+ 1)
             return FieldElement(
                 Self.p0 &* k &- n0, Self.mask52 &* k &- n1, Self.mask52 &* k &- n2,
@@ -225,7 +225,7 @@ extension Secp256k1 {
         /// Kept out of line: inlined into large callers, its own 128-bit products stop being
         /// inlined and cost more than the call.
         @inline(never)
-        package static func * (a: FieldElement, b: FieldElement) -> FieldElement {
+        static func * (a: FieldElement, b: FieldElement) -> FieldElement {
             a.checkMultiplicationInput()
             b.checkMultiplicationInput()
             let c0 = Wide.product(a.n0, b.n0)
@@ -258,7 +258,7 @@ extension Secp256k1 {
 
         /// The square mod p, of magnitude 1; the element must have magnitude ≤ 8 (out of line, as `*`).
         @inline(never)
-        package func squared() -> FieldElement {
+        func squared() -> FieldElement {
             checkMultiplicationInput()
             let d0 = n0 &* 2, d1 = n1 &* 2, d2 = n2 &* 2, d3 = n3 &* 2
             let c0 = Wide.product(n0, n0)
@@ -291,7 +291,7 @@ extension Secp256k1 {
 
         /// The same value with magnitude 1 (carries propagated, bits above 2^256 folded once).
         @inline(__always)
-        package func weaklyNormalized() -> FieldElement {
+        func weaklyNormalized() -> FieldElement {
             var t0 = n0, t1 = n1, t2 = n2, t3 = n3, t4 = n4
             let top = t4 >> 48
             t4 &= Self.mask48
@@ -304,7 +304,7 @@ extension Secp256k1 {
         }
 
         /// The unique representative in [0, p), in 52-bit limbs.
-        package func normalized() -> FieldElement {
+        func normalized() -> FieldElement {
             var t = weaklyNormalized()
             // Now below 2^256 + 2^208 < 2p: subtract p at most once.
             let atLeastP = t.n4 >> 48 != 0
@@ -321,16 +321,16 @@ extension Secp256k1 {
         }
 
         /// Whether the element is 0 mod p.
-        package var isZero: Bool {
+        var isZero: Bool {
             let t = normalized()
             return (t.n0 | t.n1 | t.n2 | t.n3 | t.n4) == 0
         }
 
         /// Whether the normalized value is odd; the element must be normalized.
-        package var isOdd: Bool { n0 & 1 == 1 }
+        var isOdd: Bool { n0 & 1 == 1 }
 
         /// Whether both elements are the same mod p, whatever their magnitudes.
-        package func isEqual(to other: FieldElement) -> Bool {
+        func isEqual(to other: FieldElement) -> Bool {
             let a = normalized(), b = other.normalized()
             return a.n0 == b.n0 && a.n1 == b.n1 && a.n2 == b.n2 && a.n3 == b.n3 && a.n4 == b.n4
         }
@@ -355,7 +355,7 @@ extension Secp256k1 {
 
         /// self^(p − 2): the inverse, or 0 for 0. p − 2 in binary is 223 ones, a zero, 22 ones,
         /// then 0000101101.
-        package func inverse() -> FieldElement {
+        func inverse() -> FieldElement {
             let (x2, x22, x223) = powerChainBase()
             var t = x223.squared(times: 23) * x22
             t = t.squared(times: 5) * self
@@ -365,7 +365,7 @@ extension Secp256k1 {
 
         /// A square root when one exists: self^((p + 1)/4), since p ≡ 3 (mod 4). (p + 1)/4 in binary
         /// is 223 ones, a zero, 22 ones, then 00001100. Returns `nil` for a non-square.
-        package func squareRoot() -> FieldElement? {
+        func squareRoot() -> FieldElement? {
             let (x2, x22, x223) = powerChainBase()
             var t = x223.squared(times: 23) * x22
             t = t.squared(times: 6) * x2

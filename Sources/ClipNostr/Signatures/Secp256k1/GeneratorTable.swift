@@ -5,20 +5,20 @@ extension Secp256k1 {
     /// The table is computed when first used instead of shipped as data: 2^(w−2) points of 80
     /// bytes in memory, built with one inversion (see ``OddMultiples``). ``shared`` uses
     /// ``defaultWindow``; `bench/nostr-verify.sh` measures the trade-off between windows.
-    package struct GeneratorTable: Sendable {
+    struct GeneratorTable: Sendable {
         /// The wNAF window the table serves.
-        package let window: Int
+        let window: Int
         /// (2i + 1)·G at index i, normalized.
-        package let points: [AffinePoint]
+        let points: [AffinePoint]
 
         /// The window of ``shared``: 2^(12−2) = 1,024 points, 80 KiB.
-        package static let defaultWindow = 12
+        static let defaultWindow = 12
 
         /// The table every verification uses, built once, on first use.
-        package static let shared = GeneratorTable(window: defaultWindow)
+        static let shared = GeneratorTable(window: defaultWindow)
 
         /// Builds the table for `window` (2…20).
-        package init(window: Int) {
+        init(window: Int) {
             precondition((2...20).contains(window), "the generator table's window must be 2 to 20")
             self.window = window
             let count = 1 << (window - 2)

@@ -4,28 +4,28 @@ extension Secp256k1 {
     /// The group formulas here never use the curve's constant 7, so the same code also works on
     /// the isomorphic curves y² = x³ + 7u⁶ that ``JacobianPoint`` and the multiplication use to
     /// skip inversions; which curve a value lives on is the caller's business.
-    package struct AffinePoint: Sendable {
+    struct AffinePoint: Sendable {
         /// The x coordinate, magnitude ≤ 1.
-        package var x: FieldElement
+        var x: FieldElement
         /// The y coordinate, magnitude ≤ 2 (2 only for a negated point).
-        package var y: FieldElement
+        var y: FieldElement
 
         /// The point with the given coordinates, which are not checked.
         @inline(__always)
-        package init(x: FieldElement, y: FieldElement) {
+        init(x: FieldElement, y: FieldElement) {
             self.x = x
             self.y = y
         }
 
         /// The generator G.
-        package static let generator = AffinePoint(
+        static let generator = AffinePoint(
             x: FieldElement(words: (0x59F2_815B_16F8_1798, 0x029B_FCDB_2DCE_28D9, 0x55A0_6295_CE87_0B07, 0x79BE_667E_F9DC_BBAC)),
             y: FieldElement(words: (0x9C47_D08F_FB10_D4B8, 0xFD17_B448_A685_5419, 0x5DA4_FBFC_0E11_08A8, 0x483A_DA77_26A3_C465))
         )
 
         /// BIP-340's lift_x: the point with x coordinate `x` and an even y, or `nil` when x³ + 7 is
         /// not a square (x is not on the curve).
-        package static func liftingX(_ x: FieldElement) -> AffinePoint? {
+        static func liftingX(_ x: FieldElement) -> AffinePoint? {
             let c = x.squared() * x + FieldElement(7)
             guard let root = c.squareRoot() else { return nil }
             let y = root.normalized()
@@ -34,12 +34,12 @@ extension Secp256k1 {
 
         /// −self.
         @inline(__always)
-        package func negated() -> AffinePoint {
+        func negated() -> AffinePoint {
             AffinePoint(x: x, y: y.negated(magnitude: 1))
         }
 
         /// Whether the point satisfies y² = x³ + 7.
-        package var isOnCurve: Bool {
+        var isOnCurve: Bool {
             y.squared().isEqual(to: x.squared() * x + FieldElement(7))
         }
     }
@@ -48,19 +48,19 @@ extension Secp256k1 {
     /// is a flag.
     ///
     /// Additions are variable-time and complete: they detect doubling and inverse pairs.
-    package struct JacobianPoint: Sendable {
+    struct JacobianPoint: Sendable {
         /// X, magnitude 1.
-        package var x: FieldElement
+        var x: FieldElement
         /// Y, magnitude 1.
-        package var y: FieldElement
+        var y: FieldElement
         /// Z, magnitude ≤ 2.
-        package var z: FieldElement
+        var z: FieldElement
         /// Whether this is the point at infinity (the coordinates mean nothing then).
-        package var isInfinity: Bool
+        var isInfinity: Bool
 
         /// The point with the given coordinates.
         @inline(__always)
-        package init(x: FieldElement, y: FieldElement, z: FieldElement, isInfinity: Bool = false) {
+        init(x: FieldElement, y: FieldElement, z: FieldElement, isInfinity: Bool = false) {
             self.x = x
             self.y = y
             self.z = z
@@ -69,15 +69,15 @@ extension Secp256k1 {
 
         /// The affine point with Z = 1.
         @inline(__always)
-        package init(_ point: AffinePoint) {
+        init(_ point: AffinePoint) {
             self.init(x: point.x, y: point.y, z: .one)
         }
 
         /// The point at infinity.
-        package static let infinity = JacobianPoint(x: .zero, y: .one, z: .zero, isInfinity: true)
+        static let infinity = JacobianPoint(x: .zero, y: .one, z: .zero, isInfinity: true)
 
         /// The affine point, or `nil` for infinity (one inversion).
-        package var affine: AffinePoint? {
+        var affine: AffinePoint? {
             guard !isInfinity else { return nil }
             let zInverse = z.inverse()
             let zInverse2 = zInverse.squared()
@@ -86,7 +86,7 @@ extension Secp256k1 {
 
         /// 2·self (3M + 4S).
         @inline(__always)
-        package func doubled() -> JacobianPoint {
+        func doubled() -> JacobianPoint {
             guard !isInfinity else { return self }
             // No point of secp256k1 has y = 0, so the result is never infinity.
             let z3 = (y * z).times(2)                          // 2
@@ -135,20 +135,20 @@ extension Secp256k1 {
 
         /// self + b for an affine b (8M + 3S).
         @inline(__always)
-        package func adding(_ b: AffinePoint) -> JacobianPoint {
+        func adding(_ b: AffinePoint) -> JacobianPoint {
             var unused = FieldElement.zero
             return adding(b, bZInverse: nil, ratio: &unused)
         }
 
         /// self + (b.x, b.y, 1/bZInverse) (9M + 3S); see ``adding(_:bZInverse:ratio:)``.
         @inline(__always)
-        package func adding(_ b: AffinePoint, bZInverse: FieldElement) -> JacobianPoint {
+        func adding(_ b: AffinePoint, bZInverse: FieldElement) -> JacobianPoint {
             var unused = FieldElement.zero
             return adding(b, bZInverse: bZInverse, ratio: &unused)
         }
 
         /// self + b for Jacobian points (general addition, 12M + 4S); used by tests and table checks.
-        package func adding(_ b: JacobianPoint) -> JacobianPoint {
+        func adding(_ b: JacobianPoint) -> JacobianPoint {
             if isInfinity { return b }
             if b.isInfinity { return self }
             let z1z1 = z.squared(), z2z2 = b.z.squared()
@@ -166,7 +166,7 @@ extension Secp256k1 {
         }
 
         /// Whether both stand for the same point (infinity equals only infinity).
-        package func isEqual(to other: JacobianPoint) -> Bool {
+        func isEqual(to other: JacobianPoint) -> Bool {
             if isInfinity || other.isInfinity { return isInfinity && other.isInfinity }
             let z1z1 = z.squared(), z2z2 = other.z.squared()
             return (x * z2z2).isEqual(to: other.x * z1z1)

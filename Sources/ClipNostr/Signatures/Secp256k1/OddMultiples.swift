@@ -7,10 +7,10 @@ extension Secp256k1 {
     /// the Z ratios of the additions) gives them all the last Z, and one more isomorphism makes
     /// them affine. The table then holds affine points on y² = x³ + 7u⁶ for the returned
     /// `globalZ` = u: a point (x, y) of the table stands for (x/u², y/u³) on secp256k1.
-    package enum OddMultiples {
+    enum OddMultiples {
         /// Fills `table` with P, 3P, …, (2·count − 1)P on the isomorphic curve and returns its
         /// global Z. `ratios` is scratch space for `count` elements.
-        package static func build(
+        static func build(
             of point: AffinePoint, into table: UnsafeMutableBufferPointer<AffinePoint>,
             ratios: UnsafeMutableBufferPointer<FieldElement>
         ) -> FieldElement {

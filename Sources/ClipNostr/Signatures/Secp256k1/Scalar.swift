@@ -1,33 +1,33 @@
 extension Secp256k1 {
     /// An integer mod n, the order of secp256k1's group, in four 64-bit words (least significant
     /// first), always fully reduced.
-    package struct Scalar: Sendable, Equatable {
+    struct Scalar: Sendable, Equatable {
         /// The 256-bit value, least significant word first.
-        package var words: SIMD4<UInt64>
+        var words: SIMD4<UInt64>
 
         /// n = FFFFFFFF FFFFFFFF FFFFFFFF FFFFFFFE BAAEDCE6 AF48A03B BFD25E8C D0364141.
-        package static let order = SIMD4<UInt64>(0xBFD2_5E8C_D036_4141, 0xBAAE_DCE6_AF48_A03B, 0xFFFF_FFFF_FFFF_FFFE, 0xFFFF_FFFF_FFFF_FFFF)
+        static let order = SIMD4<UInt64>(0xBFD2_5E8C_D036_4141, 0xBAAE_DCE6_AF48_A03B, 0xFFFF_FFFF_FFFF_FFFE, 0xFFFF_FFFF_FFFF_FFFF)
         /// 2^256 − n, a 129-bit number: 2^256 ≡ this (mod n).
         static let orderComplement = SIMD4<UInt64>(0x402D_A173_2FC9_BEBF, 0x4551_2319_50B7_5FC4, 1, 0)
         /// (n − 1)/2: scalars above it are "high" (their negation is smaller).
         static let halfOrder = SIMD4<UInt64>(0xDFE9_2F46_681B_20A0, 0x5D57_6E73_57A4_501D, 0xFFFF_FFFF_FFFF_FFFF, 0x7FFF_FFFF_FFFF_FFFF)
 
         /// The scalar with `words`, which must already be below n.
-        package init(words: SIMD4<UInt64>) {
+        init(words: SIMD4<UInt64>) {
             assert(Self.compare(words, Self.order) < 0, "a scalar must be below n")
             self.words = words
         }
 
         /// The scalar of a small number.
-        package init(_ value: UInt64) {
+        init(_ value: UInt64) {
             words = SIMD4(value, 0, 0, 0)
         }
 
         /// Zero.
-        package static let zero = Scalar(0)
+        static let zero = Scalar(0)
 
         /// The 256-bit number in the 32 big-endian bytes at `offset`, and whether it is ≥ n.
-        package static func read(bigEndian bytes: UnsafeRawBufferPointer, at offset: Int = 0) -> (value: SIMD4<UInt64>, overflows: Bool) {
+        static func read(bigEndian bytes: UnsafeRawBufferPointer, at offset: Int = 0) -> (value: SIMD4<UInt64>, overflows: Bool) {
             precondition(offset >= 0 && bytes.count - offset >= 32, "a scalar needs 32 bytes")
             let value = SIMD4<UInt64>(
                 UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)),
@@ -39,14 +39,14 @@ extension Secp256k1 {
         }
 
         /// The 32 big-endian bytes at `offset`, or `nil` when they encode a number ≥ n.
-        package init?(bigEndian bytes: UnsafeRawBufferPointer, at offset: Int = 0) {
+        init?(bigEndian bytes: UnsafeRawBufferPointer, at offset: Int = 0) {
             let (value, overflows) = Self.read(bigEndian: bytes, at: offset)
             guard !overflows else { return nil }
             words = value
         }
 
         /// The 32 big-endian bytes at `offset` taken mod n (one subtraction suffices: 2^256 < 2n).
-        package init(reducing bytes: UnsafeRawBufferPointer, at offset: Int = 0) {
+        init(reducing bytes: UnsafeRawBufferPointer, at offset: Int = 0) {
             let (value, overflows) = Self.read(bigEndian: bytes, at: offset)
             words = overflows ? Self.subtract(value, Self.order).difference : value
         }
@@ -148,18 +148,18 @@ extension Secp256k1 {
         // MARK: Arithmetic mod n
 
         /// Whether the scalar is zero.
-        package var isZero: Bool { words == SIMD4() }
+        var isZero: Bool { words == SIMD4() }
 
         /// Whether the scalar is above (n − 1)/2, so that its negation is the smaller of the two.
-        package var isHigh: Bool { Self.compare(words, Self.halfOrder) > 0 }
+        var isHigh: Bool { Self.compare(words, Self.halfOrder) > 0 }
 
         /// n − self, or zero for zero.
-        package func negated() -> Scalar {
+        func negated() -> Scalar {
             isZero ? self : Scalar(words: Self.subtract(Self.order, words).difference)
         }
 
         /// The sum mod n.
-        package static func + (a: Scalar, b: Scalar) -> Scalar {
+        static func + (a: Scalar, b: Scalar) -> Scalar {
             let (sum, carried) = add(a.words, b.words)
             // a + b < 2n: one subtraction of n at most (a carry out means the sum exceeds 2^256 > n).
             if carried || compare(sum, order) >= 0 { return Scalar(words: subtract(sum, order).difference) }
@@ -167,7 +167,7 @@ extension Secp256k1 {
         }
 
         /// The product mod n.
-        package static func * (a: Scalar, b: Scalar) -> Scalar {
+        static func * (a: Scalar, b: Scalar) -> Scalar {
             Scalar(words: reduce(product(a.words, b.words)))
         }
 
@@ -180,7 +180,7 @@ extension Secp256k1 {
         }
 
         /// The number of significant bits.
-        package var bitWidth: Int {
+        var bitWidth: Int {
             for index in (0..<4).reversed() where words[index] != 0 {
                 return index * 64 + 64 - words[index].leadingZeroBitCount
             }
@@ -198,7 +198,7 @@ extension Secp256k1 {
         }
 
         /// The 32 big-endian bytes.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(32)
             for index in (0..<4).reversed() {

@@ -1,4 +1,4 @@
-import ClipNostr
+@testable import ClipNostr
 import ClipTestSupport
 import Testing
 

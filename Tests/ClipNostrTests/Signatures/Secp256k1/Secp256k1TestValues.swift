@@ -1,4 +1,4 @@
-import ClipNostr
+@testable import ClipNostr
 import ClipTestSupport
 
 typealias FieldElement = Secp256k1.FieldElement
