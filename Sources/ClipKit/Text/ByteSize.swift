@@ -11,7 +11,7 @@ public enum ByteSize {
 
     /// The work of ``text(_:)`` for a count that is not negative, in one copy for every integer type.
     private static func text(exactly exact: UInt64) -> String {
-        guard exact >= 1024 else { return "\(exact) \(exact == 1 ? "byte" : "bytes")" }
+        guard exact >= 1024 else { return "\(grouped(String(exact))) \(exact == 1 ? "byte" : "bytes")" }
         let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
         var unit = 0
         var scale: UInt64 = 1024
