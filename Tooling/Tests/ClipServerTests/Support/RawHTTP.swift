@@ -18,6 +18,10 @@ struct RawHTTPResponse: Sendable {
     let raw: String
     /// Whether the server ended the connection (end of stream or reset) before the read stopped.
     var closedByServer = false
+    /// When the server ended the connection: how long after the last bytes it sent (or after the
+    /// request was sent, when it sent none). This is the server's own delay in closing, whatever
+    /// the time it took to answer (a share page may wait for a profile) or the machine's load.
+    var closeDelay: Duration?
     /// When the probe ran: whether the server had closed the socket fully (bytes sent after the
     /// end of stream were refused), not only its sending half.
     var fullyClosed: Bool?
@@ -68,6 +72,9 @@ enum RawHTTP {
         // Half-close: the server sees the request end, so a truncated request is answered or
         // closed at once instead of waiting for bytes that never come.
         if halfClose { shutdown(descriptor, Int32(SHUT_WR)) }
+        let clock = ContinuousClock()
+        var lastActivity = clock.now
+        var closedAt: ContinuousClock.Instant?
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -76,18 +83,22 @@ enum RawHTTP {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 {
                 closed = true
+                closedAt = clock.now
                 break
             }
             if count < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK { if !untilClose, isComplete(received) { break } else { continue } }
                 closed = errno == ECONNRESET
+                if closed { closedAt = clock.now }
                 break
             }
+            lastActivity = clock.now
             received.append(contentsOf: buffer[0..<count])
             if !untilClose, isComplete(received) { break }
         }
         var response = parse(received)
         response.closedByServer = closed
+        response.closeDelay = closedAt.map { $0 - lastActivity }
         if probesFullClose, closed { response.fullyClosed = refusesMoreBytes(descriptor) }
         return response
     }
