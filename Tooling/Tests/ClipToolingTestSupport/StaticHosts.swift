@@ -175,7 +175,7 @@ enum StaticHostFolders {
         if let walker = manager.enumerator(at: current, includingPropertiesForKeys: nil) {
             for case let item as URL in walker {
                 var isFolder: ObjCBool = false
-                manager.fileExists(atPath: item.path, isDirectory: &isFolder)
+                _ = manager.fileExists(atPath: item.path, isDirectory: &isFolder)
                 try manager.setAttributes([.posixPermissions: isFolder.boolValue ? 0o755 : 0o644], ofItemAtPath: item.path)
             }
         }
