@@ -1,3 +1,6 @@
+import ClipReports
+import Foundation
+
 /// Makes App Store Connect's advanced App Clip experiences match a plan.
 ///
 /// Experiences are matched by link: a planned link missing from App Store Connect is created, one

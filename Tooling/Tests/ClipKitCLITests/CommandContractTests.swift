@@ -32,7 +32,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.contains("/nonexistent/clipkit.json"))
         #expect(result.standardError.split(separator: "\n").count == 1)
-        #expect(try result.json()["error"] is String)
+        #expect((try result.json()["error"] as? [String: Any])?["message"] is String)
     }
 
     @Test func badUsageExitsTwo() async throws {

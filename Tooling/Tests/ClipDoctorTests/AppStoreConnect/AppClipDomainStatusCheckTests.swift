@@ -32,7 +32,7 @@ import Testing
         #expect(report.findings.map(\.code) == ["asc.domain.invalid"])
         let finding = try #require(report.findings.first)
         #expect(finding.severity == .error)
-        #expect(finding.key == "roadflare.app")
+        #expect(finding.path == "roadflare.app")
         #expect(finding.file == "asc:buildBundles/bundle-1/appClipDomainDebugStatus")
         #expect(finding.message.contains("BAD_HTTP_RESPONSE") && finding.message.contains("2025-03-02T10:00:00Z") && finding.message.contains("cache holds a failure too"))
         #expect(finding.fix.contains("https://roadflare.app/.well-known/apple-app-site-association"))
@@ -69,7 +69,7 @@ import Testing
         let notCached = try await examine("bluesky", cache: [Entry(domain: "bsky.app", isValid: true), Entry(domain: "go.bsky.app", isValid: nil)],
                                           debug: [Entry(domain: "bsky.app", isValid: true), Entry(domain: "go.bsky.app", isValid: true)])
         #expect(notCached.findings.map(\.code) == ["asc.domain.not-cached"])
-        #expect(notCached.findings[0].key == "go.bsky.app")
+        #expect(notCached.findings[0].path == "go.bsky.app")
         #expect(notCached.findings[0].message.contains("latest check passes"))
 
         let missing = try await examine("bluesky", cache: [Entry(domain: "bsky.app", isValid: true)], debug: [Entry(domain: "bsky.app", isValid: true)])
@@ -83,7 +83,7 @@ import Testing
         let report = try await examine("roadflare", cache: [Entry(domain: "roadflare.app", isValid: true), extra],
                                        debug: [Entry(domain: "roadflare.app", isValid: true), extra])
         #expect(report.findings.map(\.code) == ["asc.domain.unlisted"])
-        #expect(report.findings[0].key == "staging.roadflare.app")
+        #expect(report.findings[0].path == "staging.roadflare.app")
     }
 
     @Test func noStatusAtAllIsTwoErrorsAndNothingElse() async throws {

@@ -80,7 +80,7 @@ import Testing
         let missing = try await ChildProcess.clipkit(["doctor", "--manifest", "clipkit.json", "--clip-entitlements", "nope.entitlements", "--json"], currentDirectory: example)
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("nope.entitlements"))
-        #expect(try missing.json()["error"] is String)
+        #expect((try missing.json()["error"] as? [String: Any])?["message"] is String)
 
         let garbage = try TemporaryDirectory()
         try Data("not a plist".utf8).write(to: garbage.file("x.entitlements"))

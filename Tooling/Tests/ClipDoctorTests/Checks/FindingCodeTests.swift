@@ -1,3 +1,4 @@
+import ClipReports
 import ClipAASA
 import ClipAppStoreConnect
 import ClipDoctor
@@ -234,7 +235,7 @@ import Testing
             let findings = ClipEntitlementsCheck(expectations: expectations)
                 .findings(in: Fixtures.setting(key, to: value, in: clip), file: "Clip.entitlements")
             #expect(findings.map(\.severity) == (severity.map { [$0] } ?? []), "\(key)")
-            #expect(findings.allSatisfy { $0.code == DoctorCode.clipUnsupportedCapability.rawValue && $0.key == key })
+            #expect(findings.allSatisfy { $0.code == DoctorCode.clipUnsupportedCapability.rawValue && $0.path == key })
         }
     }
 }

@@ -1,3 +1,4 @@
+import ClipReports
 import ClipDoctor
 import ClipKit
 import ClipTestSupport
