@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipKitGeneration
 import ClipManifestReader
 import ClipReports
 import Foundation
@@ -40,7 +41,7 @@ public struct ManifestCommand: AsyncParsableCommand {
                 if case .unreadable(_, let reason) = error { throw CommandFailure.badInput("\(path): \(reason)") }
                 failure = error
             }
-            let report = ManifestValidationReport(file: path, error: failure)
+            let report = ManifestValidationReport(file: path, error: failure, lines: failure == nil ? [:] : Self.lines(ofManifestAt: path))
             let issues = report.errors
             Output.emit(report, json: output.json) {
                 issues.isEmpty
@@ -50,6 +51,19 @@ public struct ManifestCommand: AsyncParsableCommand {
             if !issues.isEmpty {
                 throw CommandFailure.negative("\(path): \(issues.count) problem\(issues.count == 1 ? "" : "s") found")
             }
+        }
+
+        /// The line of each JSON path the manifest plugin's checks report, as the build shows them.
+        static func lines(ofManifestAt path: String) -> [String: Int] {
+            var lines: [String: Int] = [:]
+            do throws(GenerationFailure) {
+                _ = try ManifestCompiler(configuration: GenerationConfiguration()).compile(manifestAt: URL(fileURLWithPath: path))
+            } catch {
+                for diagnostic in error.diagnostics {
+                    if let path = diagnostic.path, let line = diagnostic.line, lines[path] == nil { lines[path] = line }
+                }
+            }
+            return lines
         }
     }
 }

@@ -20,10 +20,17 @@ package struct ManifestValidationReport: CommandReport {
     /// Every problem, at error level.
     package let errors: [Finding]
 
-    /// The report for the manifest at `file`, which loaded (`error` is `nil`) or failed with `error`.
-    package init(file: String, error: ManifestError?) {
+    /// The report for the manifest at `file`, which loaded (`error` is `nil`) or failed with `error`;
+    /// `lines` gives the line of each JSON path, where known.
+    package init(file: String, error: ManifestError?, lines: [String: Int] = [:]) {
         manifest = file
-        errors = error.map { error in error.issues.map { Self.finding($0, file: file, error: error) } } ?? []
+        errors = error.map { error in
+            error.issues.map { issue in
+                var finding = Self.finding(issue, file: file, error: error)
+                finding.line = lines[issue.path]
+                return finding
+            }
+        } ?? []
         valid = errors.isEmpty
     }
 

@@ -19,7 +19,7 @@ import Testing
         let matching = findings.filter { $0.code == code.rawValue }
         #expect(!matching.isEmpty, "no \(code.rawValue) among \(findings.map(\.code))")
         #expect(matching.allSatisfy { $0.severity == code.severity })
-        #expect(matching.allSatisfy { !$0.message.isEmpty && !$0.fix.isEmpty })
+        #expect(matching.allSatisfy { !$0.message.isEmpty && !($0.fix ?? "").isEmpty })
     }
 
     static func scenario(for code: DoctorCode) async throws -> [Finding] {

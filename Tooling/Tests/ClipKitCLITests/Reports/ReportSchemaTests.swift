@@ -2,6 +2,7 @@ import ClipKitCLI
 import ClipLoopback
 import ClipReports
 import ClipTestSupport
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -157,6 +158,24 @@ import Testing
         )
         #expect(result.status == 0, "\(result.standardError)")
         try await Self.validate(["demo": [result.standardOutput]], in: folder)
+    }
+
+    /// `experiences push --json` against the App Store Connect API stand-in (a test double: Apple's
+    /// API cannot run here), dry run and applied, validated against its schema.
+    @Test func experiencesPushReportValidates() async throws {
+        let folder = try TemporaryDirectory()
+        let (standIn, p8) = try AppStoreConnectStandIn.withNewKey(keyID: "2X9R4HXF34", issuerID: "57246542-96fe-1a63-e053-0824d011072a", appClipID: "clip-1")
+        defer { standIn.stop() }
+        try Data(p8.utf8).write(to: folder.file("AuthKey.p8"))
+        let arguments = ["experiences", "push", "--manifest", coffee, "--key", folder.file("AuthKey.p8").path, "--key-id", "2X9R4HXF34",
+                         "--issuer", "57246542-96fe-1a63-e053-0824d011072a", "--app-clip-id", "clip-1", "--asc-base-url", standIn.baseURL.absoluteString, "--json"]
+        var outputs: [String] = []
+        for extra in [[], ["--apply"]] {
+            let result = try await ChildProcess.clipkit(arguments + extra)
+            #expect(result.status == 0, "\(result.standardError)")
+            outputs.append(result.standardOutput)
+        }
+        try await Self.validate(["experiences-push": outputs], in: folder)
     }
 
     /// Reads the one JSON line `clipkit serve --json` prints once it listens, then stops it.
