@@ -96,7 +96,7 @@ import Testing
             ("aasa-match", 1, ["aasa", "match", folder.file("site/.well-known/apple-app-site-association").path, "https://roadflare.app/elsewhere", "--json"]),
             ("doctor", 0, ["doctor", "--manifest", roadflare, "--app-entitlements", entitlements + "/App.entitlements", "--clip-entitlements", entitlements + "/AppClip.entitlements", "--json"]),
             ("doctor", 1, ["doctor", "--manifest", coffee, "--clip-entitlements", entitlements + "/AppClip.entitlements", "--format", "json"]),
-            ("size", 1, ["size", sizeReport.path, "--min-ios", "16.0", "--json"]),
+            ("size", 1, ["size", sizeReport.path, "--min-ios", "15.0", "--json"]),
             ("size", 0, ["size", sizeReport.path, "--min-ios", "17.0", "--invocation", "digital", "--json"]),
             ("notify-process", 0, ["notify", "process", TestEnvironment.file("Examples/bluesky/payloads/chat-message.json").path, "--container", group, "--prefs", TestEnvironment.file("Examples/bluesky/payloads/chat-preferences.json").path, "--policy", "bluesky", "--json"]),
             ("notify-process", 0, ["notify", "process", TestEnvironment.file("Examples/coffee-shop/payloads/order-ready.json").path, "--container", group, "--json"]),
