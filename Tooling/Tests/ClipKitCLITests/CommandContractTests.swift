@@ -55,7 +55,15 @@ import Testing
         #expect(result.status == 1)
         let json = try result.json()
         #expect(json["valid"] as? Bool == false)
-        let paths = Set((json["errors"] as? [[String: String]] ?? []).compactMap { $0["path"] })
+        let errors = json["errors"] as? [[String: Any]] ?? []
+        let paths = Set(errors.compactMap { $0["path"] as? String })
         #expect(paths == ["$.teamID", "$.clip.bundleID", "$.appGroup", "$.handoff.ttlSeconds"])
+        // The one diagnostic shape, with each problem's line in the file.
+        var lines: [String: Int] = [:]
+        for error in errors {
+            #expect(error["code"] as? String == "manifest.invalid" && error["severity"] as? String == "error" && error["file"] as? String == file.path)
+            if let path = error["path"] as? String { lines[path] = error["line"] as? Int }
+        }
+        #expect(lines == ["$.teamID": 1, "$.clip.bundleID": 2, "$.appGroup": 3, "$.handoff.ttlSeconds": 5])
     }
 }
