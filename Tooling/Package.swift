@@ -71,10 +71,17 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        // The AASA engine: Foundation, ClipKit and its manifest reader only.
+        // What every `--json` report shares: the diagnostic shape (`Finding`), the error object,
+        // and the descriptions the reports' JSON Schemas are generated from. ClipKit only.
+        .target(
+            name: "ClipReports",
+            dependencies: [clipKit("ClipKit")],
+            swiftSettings: strictSwift
+        ),
+        // The AASA engine: Foundation, ClipKit and its manifest reader only (and the report shapes).
         .target(
             name: "ClipAASA",
-            dependencies: [clipKit("ClipKit"), clipKit("ClipManifestReader")],
+            dependencies: [clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipReports"],
             swiftSettings: strictSwift
         ),
         // The App Store Connect API: advanced App Clip experiences and the App Clip domain statuses.
@@ -82,7 +89,7 @@ let package = Package(
         .target(
             name: "ClipAppStoreConnect",
             dependencies: [
-                clipKit("ClipKit"), clipKit("ClipManifestReader"),
+                clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipReports",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
@@ -116,7 +123,7 @@ let package = Package(
             name: "ClipDoctor",
             dependencies: [
                 clipKit("ClipKit"), clipKit("ClipManifestReader"),
-                "ClipAASA",
+                "ClipAASA", "ClipReports",
                 "ClipAppStoreConnect",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -129,7 +136,7 @@ let package = Package(
             name: "ClipCodeMaker",
             dependencies: [
                 clipKit("ClipKit"), clipKit("ClipCodes"),
-                "ClipAppStoreConnect", "ClipDoctor", "ClipSite",
+                "ClipAppStoreConnect", "ClipDoctor", "ClipSite", "ClipReports",
             ],
             swiftSettings: strictSwift
         ),
@@ -138,7 +145,7 @@ let package = Package(
             dependencies: [
                 clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"),
                 clipKit("ClipWebBridgeUI"), clipKit("ClipWebBridge"),
-                "ClipNostrWebSocket", "ClipSite", "ClipServer", "ClipLoopback",
+                "ClipNostrWebSocket", "ClipSite", "ClipServer", "ClipLoopback", "ClipReports",
             ],
             swiftSettings: strictSwift
         ),
@@ -156,7 +163,7 @@ let package = Package(
         .target(
             name: "ClipKitCLI",
             dependencies: [
-                "CClipKitBuildInfo",
+                "CClipKitBuildInfo", "ClipReports",
                 clipKit("ClipKit"), clipKit("ClipManifestReader"),
                 clipKit("ClipKitGeneration"),
                 clipKit("ClipWebBridge"),
@@ -185,7 +192,7 @@ let package = Package(
         // MARK: Benchmarks of the tooling (build with -c release; scripts in ../bench)
         .executableTarget(
             name: "clipdoctor-bench",
-            dependencies: ["ClipDoctor"],
+            dependencies: ["ClipDoctor", "ClipReports"],
             path: "Benchmarks/ClipDoctorBench",
             swiftSettings: strictSwift
         ),
@@ -234,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipAASATests",
-            dependencies: ["ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipTestSupport"), "ClipToolingTestSupport"],
+            dependencies: ["ClipAASA", "ClipReports", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipTestSupport"), "ClipToolingTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
@@ -260,7 +267,7 @@ let package = Package(
         .testTarget(
             name: "ClipDoctorTests",
             dependencies: [
-                "ClipDoctor", "ClipAASA", "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
+                "ClipDoctor", "ClipAASA", "ClipAppStoreConnect", "ClipReports", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -292,7 +299,7 @@ let package = Package(
                 clipKit("ClipTestSupport"), "ClipToolingTestSupport",
                 // The documentation's code listings of the tooling modules (Documentation/Listings).
                 clipKit("ClipNostr"), "ClipNostrWebSocket", "ClipAASA", "ClipSite", "ClipAppStoreConnect", "ClipServer",
-                "ClipDoctor", "ClipSimulation",
+                "ClipDoctor", "ClipSimulation", "ClipReports",
                 "ClipCodeMaker", clipKit("ClipCodes"),
             ],
             swiftSettings: strictSwift

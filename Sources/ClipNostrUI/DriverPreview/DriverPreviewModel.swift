@@ -1,5 +1,6 @@
 import ClipKit
 import ClipKitUI
+import ClipNostr
 import Foundation
 
 /// The state machine behind a driver-share clip: fetch the driver's verified profile, show the
@@ -249,9 +250,10 @@ public final class DriverPreviewModel {
         case .cancelled:
             state = .failed(.stopped)
         case .relaysDone, .deadlinePassed:
-            if relayTally.answered > 0 {
+            switch ProfileAbsence(relaysAnswered: relayTally.answered) {
+            case .notFound:
                 state = .failed(.profileNotFound(relaysAnswered: relayTally.answered))
-            } else {
+            case .noRelayAnswered:
                 let waited = min(deadline, loaderTimeout ?? deadline)
                 state = .failed(.noRelayAnswered(relays: relayTally.asked, waitedSeconds: Int(waited.components.seconds)))
             }

@@ -1,3 +1,6 @@
+import ClipReports
+import Foundation
+
 /// Makes App Store Connect's advanced App Clip experiences match a plan.
 ///
 /// Experiences are matched by link: a planned link missing from App Store Connect is created, one
@@ -63,11 +66,12 @@ public struct AppClipExperienceSync: Sendable {
 
         func links(_ kind: Change.Kind) -> [String] { changes.filter { $0.kind == kind }.map(\.link) }
 
-        enum CodingKeys: String, CodingKey { case dryRun, appClipID, changes, created, updated, removed, unchanged }
+        enum CodingKeys: String, CodingKey { case schemaVersion, dryRun, appClipID, changes, created, updated, removed, unchanged }
 
-        /// Encodes the changes and the lists of links by kind.
+        /// Encodes the report's version, the changes and the lists of links by kind.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ReportVersion.current, forKey: .schemaVersion)
             try container.encode(dryRun, forKey: .dryRun)
             try container.encode(appClipID, forKey: .appClipID)
             try container.encode(changes, forKey: .changes)

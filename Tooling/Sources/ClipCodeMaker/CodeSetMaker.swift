@@ -1,3 +1,4 @@
+import ClipReports
 import ClipCodes
 import Foundation
 
@@ -160,7 +161,7 @@ public struct AppClipCodeArtwork: Sendable, Hashable {
 /// What `clipkit codes` made: the files of every code, relative to the output folder, and the sheets.
 public struct CodesReport: Sendable, Encodable {
     /// The report's schema version.
-    public let schemaVersion = 1
+    public let schemaVersion = ReportVersion.current
     /// The codes, in order.
     public let codes: [Code]
     /// The printable sheets (SVG, A4), in order.

@@ -1,3 +1,4 @@
+import ClipReports
 import ClipAASA
 import ClipKit
 import Foundation
@@ -111,20 +112,10 @@ public struct Doctor: Sendable {
     /// domain it names (its host, or the manifest's only domain).
     public func cdnReports(_ inputs: DoctorInputs) async -> [AASACDNReport] {
         let check = AASACDNCheck(cdnBaseURL: inputs.cdnBaseURL ?? AASACDNCheck.appleBaseURL, manifest: manifest, parameterKinds: parameterKinds)
-        let given = inputs.aasa.flatMap { text -> URL? in
-            let lowered = text.lowercased()
-            return lowered.hasPrefix("https://") || lowered.hasPrefix("http://") ? URL(string: text) : nil
-        }
+        let given = inputs.aasa.flatMap { AASASource($0).url }
         var reports: [AASACDNReport] = []
-        for domain in manifest.domains {
-            let origin: URL?
-            if let given, given.host?.lowercased() == domain.lowercased() || manifest.domains.count == 1 {
-                origin = given
-            } else {
-                origin = URL(string: "https://\(domain.lowercased())")
-            }
-            guard let origin else { continue }
-            reports.append(await check.compare(domain: domain, origin: .fetch(origin), using: fetcher))
+        for target in AASACDNCheck.targets(forDomains: manifest.domains, source: given, file: nil) {
+            reports.append(await check.compare(domain: target.domain, origin: target.origin, using: fetcher))
         }
         return reports
     }
@@ -132,10 +123,7 @@ public struct Doctor: Sendable {
     private func cdnFindings(_ inputs: DoctorInputs) async -> [Finding] {
         let check = AASACDNCheck(cdnBaseURL: inputs.cdnBaseURL ?? AASACDNCheck.appleBaseURL)
         return await cdnReports(inputs).flatMap { report in
-            report.findings.map { finding in
-                Finding(code: finding.code.rawValue, severity: finding.severity == .error ? .error : .warning, message: finding.message,
-                        file: check.cdnURL(for: report.domain)?.absoluteString ?? report.domain, key: nil, fix: finding.fix)
-            }
+            report.findings.map { $0.finding(file: check.cdnURL(for: report.domain)?.absoluteString ?? report.domain) }
         }
     }
 

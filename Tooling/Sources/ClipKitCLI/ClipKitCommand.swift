@@ -28,6 +28,7 @@ public struct ClipKitCommand: AsyncParsableCommand {
             ServeCommand.self,
             ExperiencesCommand.self,
             CodesCommand.self,
+            DevCommand.self,
         ]
     )
 

@@ -32,7 +32,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.contains("/nonexistent/clipkit.json"))
         #expect(result.standardError.split(separator: "\n").count == 1)
-        #expect(try result.json()["error"] is String)
+        #expect((try result.json()["error"] as? [String: Any])?["message"] is String)
     }
 
     @Test func badUsageExitsTwo() async throws {
@@ -55,7 +55,15 @@ import Testing
         #expect(result.status == 1)
         let json = try result.json()
         #expect(json["valid"] as? Bool == false)
-        let paths = Set((json["errors"] as? [[String: String]] ?? []).compactMap { $0["path"] })
+        let errors = json["errors"] as? [[String: Any]] ?? []
+        let paths = Set(errors.compactMap { $0["path"] as? String })
         #expect(paths == ["$.teamID", "$.clip.bundleID", "$.appGroup", "$.handoff.ttlSeconds"])
+        // The one diagnostic shape, with each problem's line in the file.
+        var lines: [String: Int] = [:]
+        for error in errors {
+            #expect(error["code"] as? String == "manifest.invalid" && error["severity"] as? String == "error" && error["file"] as? String == file.path)
+            if let path = error["path"] as? String { lines[path] = error["line"] as? Int }
+        }
+        #expect(lines == ["$.teamID": 1, "$.clip.bundleID": 2, "$.appGroup": 3, "$.handoff.ttlSeconds": 5])
     }
 }

@@ -1,3 +1,4 @@
+import ClipReports
 import ClipKit
 
 /// Checks an apple-app-site-association file against the manifest: the seam between ClipDoctor

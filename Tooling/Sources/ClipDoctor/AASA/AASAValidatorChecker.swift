@@ -1,3 +1,4 @@
+import ClipReports
 import ClipAASA
 import ClipKit
 import Foundation
@@ -24,15 +25,14 @@ public struct AASAValidatorChecker: AASAChecking {
 
     /// Validates the file at `source` (a path or an `http(s)://` URL) against `manifest`.
     public func findings(forSource source: String, manifest: ClipManifest) async throws(DoctorError) -> [Finding] {
-        let lowered = source.lowercased()
         let report: AASAValidationReport
-        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
-            guard let url = URL(string: source) else {
-                throw .unreadable(input: "--aasa", path: source, reason: "not a URL")
-            }
+        switch AASASource(source) {
+        case .malformedURL:
+            throw .unreadable(input: "--aasa", path: source, reason: "not a URL")
+        case .url(let url):
             let validator = AASAValidator(manifest: manifest, domain: domain, parameterKinds: parameterKinds)
             report = await validator.validate(url: url, using: fetcher)
-        } else {
+        case .file:
             let validator = AASAValidator(manifest: manifest, domain: domain ?? Self.domain(inPath: source, manifest: manifest),
                                           parameterKinds: parameterKinds)
             do {
@@ -41,10 +41,7 @@ public struct AASAValidatorChecker: AASAChecking {
                 throw .unreadable(input: "--aasa", path: source, reason: "\(error.reason) (give a file, or an https:// URL of the domain)")
             }
         }
-        return report.findings.map { finding in
-            Finding(code: finding.code.rawValue, severity: finding.severity == .error ? .error : .warning,
-                    message: finding.message, file: source, key: finding.path, fix: finding.fix)
-        }
+        return report.findings.map { $0.finding(file: source) }
     }
 
     /// The manifest domain named by a folder of `path` (as `clipkit site build` lays files out), if exactly one is.

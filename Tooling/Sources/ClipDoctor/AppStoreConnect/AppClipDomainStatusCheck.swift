@@ -1,3 +1,4 @@
+import ClipReports
 import ClipAppStoreConnect
 import ClipKit
 

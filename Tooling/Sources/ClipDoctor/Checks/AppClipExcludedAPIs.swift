@@ -1,3 +1,5 @@
+import ClipReports
+
 /// The technologies Apple's App Clip documentation says an App Clip cannot use, as they show up in
 /// a built executable: linked frameworks, imported symbols and Objective-C classes, and selectors.
 ///

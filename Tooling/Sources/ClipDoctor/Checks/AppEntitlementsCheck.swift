@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Checks the full app's entitlements against the manifest.
 ///
 /// The app must name the clip in `associated-appclip-app-identifiers`, declare `appclips:` and

@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Reports the measured size of an unthinned clip bundle from a built product.
 ///
 /// An archive or `.ipa` holds the clip before App Thinning: every architecture and every asset

@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Checks an App Clip's entitlements against the manifest.
 ///
 /// The clip must be `on-demand-install-capable`, name the full app as its parent, declare an

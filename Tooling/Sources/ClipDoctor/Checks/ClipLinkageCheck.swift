@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Flags what the built clip links or calls that Apple's App Clip documentation excludes
 /// (``AppClipExcludedAPIs``): one finding per technology, naming every framework, symbol or
 /// selector that brought it in.

@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Reads the associated-domains entries of an entitlements dictionary and reports their syntax problems.
 struct DomainEntries {
     var entries: [AssociatedDomain] = []

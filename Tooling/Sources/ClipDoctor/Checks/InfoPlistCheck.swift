@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Checks the clip's and the app's Info.plist against the manifest.
 ///
 /// Source Info.plists often leave `CFBundleIdentifier` to the build (`$(PRODUCT_BUNDLE_IDENTIFIER)`,

@@ -1,3 +1,4 @@
+import ClipReports
 import ClipKit
 
 /// Checks the manifest's `clip.minimumIOS` against what the clip's code needs: ClipKit's shipped

@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Entitlements for capabilities that App Clips cannot use, with Apple's reason.
 ///
 /// Apple documents that these frameworks provide no functionality to App Clips at runtime:

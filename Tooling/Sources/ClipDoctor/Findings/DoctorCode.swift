@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Every finding code that ClipDoctor's own checks produce, with its usual severity.
 ///
 /// Codes are stable: CI configurations and people's notes refer to them. The AASA check also
@@ -173,5 +175,13 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
         default:
             return .error
         }
+    }
+}
+
+extension Finding {
+    /// Creates a finding with a known code, at that code's usual severity unless another is given;
+    /// `key` (an entitlement, an Info.plist key, a JSON path) is the finding's path.
+    public init(_ code: DoctorCode, severity: Severity? = nil, message: String, file: String?, key: String?, fix: String) {
+        self.init(code: code.rawValue, severity: severity ?? code.severity, message: message, file: file, path: key, fix: fix)
     }
 }

@@ -1,3 +1,5 @@
+import ClipReports
+
 /// Everything `clipkit doctor` found, grouped by file.
 public struct DoctorReport: Sendable, Hashable {
     /// The findings, grouped by file in the order files were checked; within a file, errors first.

@@ -1,30 +1,8 @@
+import ClipReports
 import ClipKit
 
-/// Renders a ``DoctorReport`` for people, for scripts (JSON) and for GitHub Actions.
+/// Renders a ``DoctorReport`` for people and for GitHub Actions (scripts read the report itself as JSON).
 public enum ReportFormatter {
-    /// The report as one JSON object: `ok`, `findings: [{code, severity, message, file, key, fix}]`,
-    /// `counts` and `checked`.
-    public static func json(_ report: DoctorReport) -> JSONValue {
-        .object([
-            "ok": .bool(report.isOK),
-            "findings": .array(report.findings.map(json)),
-            "counts": .object(Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, JSONValue.number(Double(report.count(of: $0)))) })),
-            "checked": .array(report.checkedFiles.map(JSONValue.string)),
-        ])
-    }
-
-    /// One finding as a JSON object.
-    public static func json(_ finding: Finding) -> JSONValue {
-        .object([
-            "code": .string(finding.code),
-            "severity": .string(finding.severity.rawValue),
-            "message": .string(finding.message),
-            "file": finding.file.map(JSONValue.string) ?? .null,
-            "key": finding.key.map(JSONValue.string) ?? .null,
-            "fix": .string(finding.fix),
-        ])
-    }
-
     /// The report as text for a terminal, grouped by file; ANSI colours when `colors` is set.
     public static func text(_ report: DoctorReport, colors: Bool) -> String {
         func paint(_ text: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -38,9 +16,9 @@ public enum ReportFormatter {
                 case .warning: label = paint("warning", "33;1")
                 case .info: label = paint("info", "36")
                 }
-                let key = finding.key.map { " [\($0)]" } ?? ""
-                lines.append("  \(label) \(finding.code)\(key): \(finding.message)")
-                lines.append("    " + paint("fix: \(finding.fix)", "2"))
+                let path = finding.path.map { " [\($0)]" } ?? ""
+                lines.append("  \(label) \(finding.code)\(path): \(finding.message)")
+                if let fix = finding.fix { lines.append("    " + paint("fix: \(fix)", "2")) }
             }
         }
         let errors = report.count(of: .error), warnings = report.count(of: .warning), infos = report.count(of: .info)
@@ -66,8 +44,8 @@ public enum ReportFormatter {
             }
             var properties: [String] = []
             if let file = finding.file { properties.append("file=\(escapeProperty(repositoryPath(file)))") }
-            properties.append("title=\(escapeProperty(finding.code + (finding.key.map { " (\($0))" } ?? "")))")
-            let message = "\(finding.message). Fix: \(finding.fix)"
+            properties.append("title=\(escapeProperty(finding.code + (finding.path.map { " (\($0))" } ?? "")))")
+            let message = finding.fix.map { "\(finding.message). Fix: \($0)" } ?? finding.message
             lines.append("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
         }
         lines.append("clipkit doctor: \(report.count(of: .error)) errors, \(report.count(of: .warning)) warnings, \(report.count(of: .info)) notices")

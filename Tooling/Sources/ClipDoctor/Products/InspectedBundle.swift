@@ -1,3 +1,5 @@
+import ClipReports
+
 /// What ClipDoctor read from one `.app` bundle inside a built product.
 public struct InspectedBundle: Sendable, Hashable {
     /// The bundle's path inside the product (empty when the product is the bundle itself).

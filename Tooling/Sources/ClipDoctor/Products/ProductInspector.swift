@@ -1,3 +1,4 @@
+import ClipReports
 import Foundation
 
 /// Opens a built product — an `.app` folder, an `.ipa` or an `.xcarchive` — finds the app and

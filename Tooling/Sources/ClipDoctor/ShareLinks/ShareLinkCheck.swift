@@ -1,3 +1,4 @@
+import ClipReports
 import ClipAASA
 import ClipKit
 import Foundation
@@ -199,10 +200,7 @@ public struct ShareLinkCheck: Sendable {
                 file: target.absoluteString, key: nil, fix: "serve the AASA at \(AASADocument.wellKnownPath) with status 200 and no redirect"
             ))
         }
-        association.findings += validation.findings.map { finding in
-            Finding(code: finding.code.rawValue, severity: finding.severity == .error ? .error : .warning,
-                    message: finding.message, file: target.absoluteString, key: finding.path, fix: finding.fix)
-        }
+        association.findings += validation.findings.map { $0.finding(file: target.absoluteString) }
         return association
     }
 }

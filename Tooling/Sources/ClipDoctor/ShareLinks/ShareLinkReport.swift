@@ -1,3 +1,5 @@
+import ClipReports
+
 /// What a deployed share link answers, as ``ShareLinkCheck`` found it.
 public struct ShareLinkReport: Sendable, Hashable, Codable {
     /// The route a share link matches.
@@ -70,4 +72,25 @@ public struct ShareLinkReport: Sendable, Hashable, Codable {
 
     /// Whether no finding, the AASA's included, is an error.
     public var isOK: Bool { !allFindings.contains { $0.severity == .error } }
+}
+
+extension ShareLinkReport {
+    /// The description of a share link's report in a report's schema.
+    package static let schema = ReportSchema.object([
+        .required("url", .string),
+        .optional("route", .object([.required("name", .string), .required("handledBy", .string)])),
+        .optional("status", .integer),
+        .optional("location", .string),
+        .optional("contentType", .string),
+        .optional("title", .string),
+        .optional("previewTitle", .string),
+        .optional("smartAppBanner", .string),
+        .required("hasAppClipBanner", .boolean),
+        .required("previewLooksLikeError", .boolean),
+        .optional("association", .object([
+            .required("url", .string), .optional("status", .integer), .optional("location", .string),
+            .optional("contentType", .string), .required("redirected", .boolean), .required("findings", .array(Finding.schema)),
+        ])),
+        .required("findings", .array(Finding.schema)),
+    ])
 }

@@ -1,3 +1,5 @@
+import ClipReports
+
 /// A size report held against an App Clip size limit.
 public struct SizeEvaluation: Sendable, Hashable {
     /// The share of the limit above which a warning is given: 90 %.

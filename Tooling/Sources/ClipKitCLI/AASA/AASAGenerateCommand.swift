@@ -10,7 +10,7 @@ public struct AASAGenerateCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Print the AASA file for the manifest's domain.",
-        discussion: "Routes handled by the app and by the clip both go to the full app's applinks (the app receives every invocation once installed); the clip goes to appclips. With --json the document is printed on one line."
+        discussion: "Routes handled by the app and by the clip both go to the full app's applinks (the app receives every invocation once installed); the clip goes to appclips. With --json the document is printed on one line, as the report's document."
     )
 
     /// The domain to generate for; required when the manifest has several.
@@ -33,7 +33,7 @@ public struct AASAGenerateCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("\(manifestOption.manifest): \(error.description)")
         }
         if output.json {
-            Output.emit(document.json, json: true) { "" }
+            Output.emit(AASAGenerateReport(document), json: true) { "" }
         } else {
             Output.writeStandardOutput(String(decoding: document.encoded(), as: UTF8.self))
         }

@@ -48,42 +48,6 @@ public struct AASAMatchCommand: AsyncParsableCommand {
     /// Creates the command.
     public init() {}
 
-    /// What `aasa match --json` prints.
-    struct Report: Encodable {
-        let schemaVersion = 1
-        let result: String
-        let appID: String?
-        let detailIndex: Int?
-        let componentIndex: Int?
-        let url: String
-        let domain: String?
-        let explanation: AASAMatchExplanation?
-        let patternProblems: [PatternProblem]?
-
-        struct PatternProblem: Encodable {
-            let path: String
-            let message: String
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case schemaVersion, result, appID, detailIndex, componentIndex, url, domain, explanation, patternProblems
-        }
-
-        /// Every member is written, `null` when absent, except the optional explanation and problems.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(schemaVersion, forKey: .schemaVersion)
-            try container.encode(result, forKey: .result)
-            try container.encode(appID, forKey: .appID)
-            try container.encode(detailIndex, forKey: .detailIndex)
-            try container.encode(componentIndex, forKey: .componentIndex)
-            try container.encode(url, forKey: .url)
-            try container.encode(domain, forKey: .domain)
-            try container.encodeIfPresent(explanation, forKey: .explanation)
-            try container.encodeIfPresent(patternProblems, forKey: .patternProblems)
-        }
-    }
-
     /// Matches the URL and prints the answer.
     public func run() async throws {
         let document: AASADocument
@@ -100,14 +64,8 @@ public struct AASAMatchCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.badInput(error.description)
         }
-        let report = Report(
-            result: explanation.result.rawValue, appID: explanation.appID, detailIndex: explanation.detailIndex,
-            componentIndex: explanation.componentIndex, url: url, domain: servedDomain,
-            explanation: explain ? explanation : nil,
-            patternProblems: matcher.problems.isEmpty ? nil : matcher.problems.map { Report.PatternProblem(path: $0.path, message: $0.message) }
-        )
-        let encoded = try JSONValue(parsing: JSONEncoder().encode(report))
-        Output.emit(encoded, json: output.json) {
+        let report = AASAMatchReport(explanation, url: url, domain: servedDomain, explains: explain, matcher: matcher)
+        Output.emit(report, json: output.json) {
             var line = explanation.result.rawValue
             if let app = explanation.appID { line += " \(app)" }
             if let detail = explanation.detailIndex, let component = explanation.componentIndex {

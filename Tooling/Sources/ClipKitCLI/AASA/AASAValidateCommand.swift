@@ -2,6 +2,7 @@ import ArgumentParser
 import ClipAASA
 import ClipDoctor
 import ClipKit
+import ClipReports
 import ClipSite
 import Foundation
 
@@ -71,14 +72,15 @@ public struct AASAValidateCommand: AsyncParsableCommand {
             return
         }
         var report: AASAValidationReport
-        let lowered = source.lowercased()
         let sourceURL: URL?
         let fileData: Data?
-        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
-            guard let url = URL(string: source) else { throw CommandFailure.badInput("'\(source.truncatedForMessage)' is not a URL") }
+        switch AASASource(source) {
+        case .malformedURL:
+            throw CommandFailure.badInput("'\(source.truncatedForMessage)' is not a URL")
+        case .url(let url):
             report = await validator.validate(url: url, using: fetcher)
             (sourceURL, fileData) = (url, nil)
-        } else {
+        case .file:
             do {
                 report = try validator.validate(fileAt: source)
             } catch {
@@ -91,27 +93,18 @@ public struct AASAValidateCommand: AsyncParsableCommand {
         var cdnReports: [AASACDNReport] = []
         if cdn {
             let check = AASACDNCheck(cdnBaseURL: cdnBase, manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
-            for (domain, origin) in try cdnTargets(manifest: manifest, sourceURL: sourceURL, fileData: fileData) {
-                cdnReports.append(await check.compare(domain: domain, origin: origin, using: fetcher))
+            let file = fileData.map { (data: $0, label: source) }
+            for target in AASACDNCheck.targets(forDomains: try cdnDomains(manifest: manifest, sourceURL: sourceURL), source: sourceURL, file: file) {
+                cdnReports.append(await check.compare(domain: target.domain, origin: target.origin, using: fetcher))
             }
             report = AASAValidationReport(findings: report.findings + cdnReports.flatMap(\.findings))
         }
-        var members: [String: JSONValue] = [
-            "valid": .bool(report.isValid),
-            "source": .string(source),
-            "errors": .array(report.errors.map(AASAValidateCommand.json)),
-            "warnings": .array(report.warnings.map(AASAValidateCommand.json)),
-        ]
-        if cdn {
-            members["cdn"] = try JSONValue(parsing: JSONEncoder().encode(cdnReports))
-        }
         let linkReports = try await shareLinkReports(manifest: manifest, fetcher: fetcher)
-        if !shareLinks.isEmpty {
-            members["shareLinks"] = try JSONValue(parsing: JSONEncoder().encode(linkReports))
-            members["valid"] = .bool(report.isValid && linkReports.allSatisfy(\.isOK))
-        }
+        let result = AASAValidateReport(
+            source: source, report: report, cdn: cdn ? cdnReports : nil, shareLinks: shareLinks.isEmpty ? nil : linkReports
+        )
         let finalReport = report
-        Output.emit(.object(members), json: output.json) {
+        Output.emit(result, json: output.json) {
             var lines = finalReport.findings.map { "\($0.severity.rawValue): \($0.code) \($0.path): \($0.message)\n  fix: \($0.fix)" }
             for entry in cdnReports {
                 lines.append("cdn \(entry.domain): \(entry.status.rawValue)")
@@ -132,11 +125,8 @@ public struct AASAValidateCommand: AsyncParsableCommand {
     /// Checks `--share-link` URLs alone, without an AASA source.
     func validateShareLinksOnly(manifest: ClipManifest?, fetcher: URLSessionAASAFetcher) async throws {
         let reports = try await shareLinkReports(manifest: manifest, fetcher: fetcher)
-        let members: [String: JSONValue] = [
-            "valid": .bool(reports.allSatisfy(\.isOK)),
-            "shareLinks": try JSONValue(parsing: JSONEncoder().encode(reports)),
-        ]
-        Output.emit(.object(members), json: output.json) {
+        let result = AASAValidateReport(source: nil, report: AASAValidationReport(findings: []), cdn: nil, shareLinks: reports)
+        Output.emit(result, json: output.json) {
             reports.flatMap(Self.lines(for:)).joined(separator: "\n")
         }
         if let failed = reports.first(where: { !$0.isOK }) {
@@ -175,41 +165,17 @@ public struct AASAValidateCommand: AsyncParsableCommand {
         if let association = report.association {
             lines.append("  AASA \(association.url): status \(association.status.map(String.init) ?? "none")\(association.redirected ? ", a redirect" : ", no redirect"), Content-Type \(association.contentType ?? "none")")
         }
-        lines += report.allFindings.map { "  \($0.severity.rawValue): \($0.code): \($0.message)\n    fix: \($0.fix)" }
+        lines += report.allFindings.map { "  \($0.severity.rawValue): \($0.code): \($0.message)" + ($0.fix.map { "\n    fix: \($0)" } ?? "") }
         return lines
     }
 
-    /// The domains whose CDN copy is compared, each with where its own file comes from: `--domain`,
-    /// else the manifest's domains, else the URL's host. The source is the file of the domain it
-    /// names (a URL's host), or of the only domain; other domains' files are fetched from them.
-    func cdnTargets(manifest: ClipManifest?, sourceURL: URL?, fileData: Data?) throws -> [(String, AASACDNCheck.Origin)] {
-        let host = sourceURL?.host?.lowercased()
-        let domains: [String]
-        if let domain {
-            domains = [domain.lowercased()]
-        } else if let manifest, !manifest.domains.isEmpty {
-            domains = manifest.domains.map { $0.lowercased() }
-        } else if let host {
-            domains = [host]
-        } else {
-            throw CommandFailure.badInput("--cdn: name the domain whose CDN copy to compare with --domain (or give a manifest)")
-        }
-        return domains.compactMap { name -> (String, AASACDNCheck.Origin)? in
-            if let sourceURL, host == name || domains.count == 1 { return (name, .fetch(sourceURL)) }
-            if let fileData, domains.count == 1 { return (name, .bytes(fileData, label: source ?? "")) }
-            guard let url = URL(string: "https://\(name)") else { return nil }
-            return (name, .fetch(url))
-        }
-    }
-
-    static func json(_ finding: AASAFinding) -> JSONValue {
-        .object([
-            "code": .string(finding.code.rawValue),
-            "severity": .string(finding.severity.rawValue),
-            "path": .string(finding.path),
-            "message": .string(finding.message),
-            "fix": .string(finding.fix),
-        ])
+    /// The domains whose CDN copy is compared: `--domain`, else the manifest's domains, else the
+    /// source URL's host.
+    func cdnDomains(manifest: ClipManifest?, sourceURL: URL?) throws -> [String] {
+        if let domain { return [domain] }
+        if let manifest, !manifest.domains.isEmpty { return manifest.domains }
+        if let host = sourceURL?.host { return [host] }
+        throw CommandFailure.badInput("--cdn: name the domain whose CDN copy to compare with --domain (or give a manifest)")
     }
 
     /// The manifest named with `--manifest`, or `./clipkit.json` when it exists, loaded as every

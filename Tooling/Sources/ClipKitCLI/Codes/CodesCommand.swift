@@ -109,7 +109,7 @@ public struct CodesCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.badInput(error.description)
         }
-        Output.emit(try JSONValue(parsing: JSONEncoder().encode(report)), json: output.json) {
+        Output.emit(report, json: output.json) {
             if !report.refused.isEmpty { return report.refused.map { "refused \($0.url): \($0.reason)" }.joined(separator: "\n") }
             var lines = report.codes.map { code in
                 "\(code.qr.png)  \(code.qr.version)-\(code.qr.errorCorrection)  \(code.nfc.ndef) \(code.nfc.bytes) bytes  \(code.url)"

@@ -175,7 +175,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         let format = output.json ? Format.json : self.format
         switch format {
         case .json:
-            Output.emit(ReportFormatter.json(report), json: true) { "" }
+            Output.emit(report, json: true) { "" }
         case .github:
             Output.writeStandardOutput(ReportFormatter.githubAnnotations(report))
         case .text:

@@ -66,27 +66,7 @@ public struct SizeCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("\(report): \(error.description)")
         }
         let evaluation = SizeEvaluation(report: parsed, limit: limit)
-        let largest = parsed.largestVariant
-        let result: JSONValue = .object([
-            "limitBytes": .integer(Int(limit.bytes)),
-            "limitReason": .string(limit.reason),
-            "largestUncompressedBytes": .integer(Int(evaluation.largestUncompressedBytes)),
-            "largestVariant": .optional(largest?.name),
-            "withinLimit": .bool(evaluation.withinLimit),
-            "minimumIOS": .string(version),
-            "invocations": .array(ClipInvocationKind.allCases.filter { (invocations.isEmpty ? [.digital, .physical] : invocations).contains($0) }.map { .string($0.rawValue) }),
-            "variants": .array(parsed.variants.map { variant in
-                .object([
-                    "name": .string(variant.name),
-                    "line": .integer(variant.line),
-                    "universal": .bool(variant.isUniversal),
-                    "compressedBytes": .integer(Int(variant.compressedBytes)),
-                    "uncompressedBytes": .integer(Int(variant.uncompressedBytes)),
-                    "withinLimit": .bool(variant.uncompressedBytes <= limit.bytes),
-                    "descriptors": .array(variant.descriptors.map { .object(["device": .string($0.device), "osVersion": .string($0.osVersion)]) }),
-                ])
-            }),
-        ])
+        let result = SizeLimitReport(evaluation, minimumIOS: version, invocations: invocations)
         Output.emit(result, json: output.json) {
             var lines = ["limit: \(limit.bytes) bytes (\(limit.reason))"]
             for variant in parsed.variants {

@@ -35,7 +35,7 @@ public struct ExperiencesPlanCommand: AsyncParsableCommand {
     /// Derives and prints the plan.
     public func run() async throws {
         let plan = try experiencePlan(manifestOption)
-        Output.emit(try JSONValue(parsing: JSONEncoder().encode(plan)), json: output.json) {
+        Output.emit(ExperiencesPlanReport(plan), json: output.json) {
             plan.experiences.map { experience in
                 var line = "\(experience.link)  \(experience.action)  (\(experience.source))"
                 if let place = experience.place { line += "  \(place.latitude),\(place.longitude) \(place.mapAction)" }
@@ -97,7 +97,7 @@ public struct ExperiencesPushCommand: AsyncParsableCommand {
         } catch {
             throw AppStoreConnectOptions.failure(error)
         }
-        Output.emit(try JSONValue(parsing: JSONEncoder().encode(result)), json: output.json) {
+        Output.emit(result, json: output.json) {
             let images = result.changes.filter { $0.headerImage != nil }.count
             let verb = result.dryRun ? "would create" : "created"
             return "\(verb) \(result.created.count), \(result.dryRun ? "would update" : "updated") \(result.updated.count), \(result.dryRun ? "would remove" : "removed") \(result.removed.count), unchanged \(result.unchanged.count)"

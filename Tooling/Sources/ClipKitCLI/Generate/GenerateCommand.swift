@@ -45,7 +45,7 @@ public struct GenerateCommand: AsyncParsableCommand {
                 throw CommandFailure.badInput("\(out): cannot write the files: \(FileErrorReason.describe(error, at: out, isFolder: true))")
             }
             let paths = written.map { out.hasSuffix("/") ? out + $0.lastPathComponent : out + "/" + $0.lastPathComponent }
-            Output.emit(.object(["files": .array(paths.map(JSONValue.string))]), json: output.json) {
+            Output.emit(GeneratedFilesReport(files: paths, written: nil), json: output.json) {
                 paths.joined(separator: "\n")
             }
         }

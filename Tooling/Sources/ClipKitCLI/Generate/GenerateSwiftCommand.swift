@@ -50,7 +50,7 @@ extension GenerateCommand {
                 throw CommandFailure.badInput(Self.summary(of: error))
             }
             let path = out.hasSuffix("/") ? out + name : out + "/" + name
-            Output.emit(.object(["files": .array([.string(path)]), "written": .bool(written)]), json: output.json) { path }
+            Output.emit(GeneratedFilesReport(files: [path], written: written), json: output.json) { path }
         }
 
         /// The first error as the compiler writes it, with how many more there are.

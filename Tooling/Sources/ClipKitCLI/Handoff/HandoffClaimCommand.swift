@@ -17,7 +17,7 @@ public struct HandoffClaimCommand: AsyncParsableCommand {
 
     /// Claims the entry and prints it.
     public func run() async throws {
-        try HandoffReading(outcomeMember: "claimed", containerOption: containerOption, json: output.json).run { store in
+        try HandoffReading<HandoffClaim>(containerOption: containerOption, json: output.json).run { store in
             store.claimEnvelope()
         }
     }

@@ -56,19 +56,12 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
             if case .typeNotListed = error { throw CommandFailure.badInput("--type: \(manifestOption.manifest): \(error.description)") }
             if case .payloadDoesNotFitType(let refusedType, let reason) = error {
                 // A well-formed payload the manifest's type refuses (a missing member, one of the wrong kind): a negative answer.
-                let refusal: JSONValue = .object(["offered": .bool(false), "type": .string(refusedType), "reason": .string(reason)])
-                Output.emit(refusal, json: output.json) { "" }
+                Output.emit(HandoffOfferReport(refusedBy: refusedType, reason: reason), json: output.json) { "" }
                 throw CommandFailure.negative("--payload: \(manifestOption.manifest): \(reason)")
             }
             throw CommandFailure.badInput("--payload: \(error.description)")
         }
-        let result: JSONValue = .object([
-            "offered": .bool(true),
-            "type": .string(offer.typeName),
-            "createdAt": .string(HandoffOutput.timestamp(offer.createdAt)),
-            "expiresAt": .string(HandoffOutput.timestamp(offer.expiresAt)),
-            "bytes": .integer(offer.bytes),
-        ])
+        let result = HandoffOfferReport(offer)
         Output.emit(result, json: output.json) {
             "offered \(offer.typeName); claimable until \(HandoffOutput.timestamp(offer.expiresAt))"
         }

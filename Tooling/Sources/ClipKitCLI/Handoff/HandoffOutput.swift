@@ -8,17 +8,6 @@ enum HandoffOutput {
         date.formatted(Date.ISO8601FormatStyle())
     }
 
-    /// The members that describe an entry.
-    static func members(of envelope: HandoffEnvelope) -> [String: JSONValue] {
-        [
-            "type": .string(envelope.typeName),
-            "payload": envelope.payload,
-            "createdAt": .string(timestamp(envelope.createdAt)),
-            "expiresAt": .string(timestamp(envelope.expiresAt)),
-            "schema": .integer(envelope.schemaVersion),
-        ]
-    }
-
     /// Text for people: the type, the lifetime and the payload.
     static func text(of envelope: HandoffEnvelope) -> String {
         """
@@ -53,9 +42,7 @@ final class HandoffDiagnosticsRecorder: @unchecked Sendable {
 }
 
 /// What `claim` and `peek` share: read the entry once and report it or why there is none.
-struct HandoffReading {
-    /// `claimed` or `found`: the member that says whether there was an entry.
-    let outcomeMember: String
+struct HandoffReading<Kind: HandoffReadingKind> {
     let containerOption: HandoffContainerOption
     let json: Bool
 
@@ -71,9 +58,7 @@ struct HandoffReading {
             throw CommandFailure.badInput("--container \(containerOption.container): \(failure.description)")
         }
         if let envelope {
-            var members = HandoffOutput.members(of: envelope)
-            members[outcomeMember] = .bool(true)
-            Output.emit(.object(members), json: json) { HandoffOutput.text(of: envelope) }
+            Output.emit(HandoffEntryReport<Kind>(envelope), json: json) { HandoffOutput.text(of: envelope) }
             return
         }
         let code: String
@@ -85,7 +70,7 @@ struct HandoffReading {
             code = "empty"
             reason = "nothing to claim: no handoff is waiting (none was offered, it was already claimed, or the system removed the clip's data)"
         }
-        Output.emit(.object([outcomeMember: .bool(false), "payload": .null, "code": .string(code), "reason": .string(reason)]), json: json) {
+        Output.emit(HandoffEntryReport<Kind>(code: code, reason: reason), json: json) {
             reason
         }
         throw CommandFailure.negative(reason)

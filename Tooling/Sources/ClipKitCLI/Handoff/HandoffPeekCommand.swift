@@ -17,7 +17,7 @@ public struct HandoffPeekCommand: AsyncParsableCommand {
 
     /// Reads the entry and prints it.
     public func run() async throws {
-        try HandoffReading(outcomeMember: "found", containerOption: containerOption, json: output.json).run { store in
+        try HandoffReading<HandoffPeek>(containerOption: containerOption, json: output.json).run { store in
             store.peekEnvelope()
         }
     }

@@ -66,7 +66,7 @@ public struct LinkMakeCommand: AsyncParsableCommand {
         } catch let error as ProfileShareLinkError {
             switch error {
             case .notGenuine, .fragment:
-                Output.emit(.object(["url": .null, "length": .null, "embedded": .bool(false), "code": .string(error.code), "reason": .string(error.description)]), json: output.json) {
+                Output.emit(LinkReport(refusal: error), json: output.json) {
                     "no link: \(error.description)"
                 }
                 throw CommandFailure.negative("\(displayName): \(error.description)")
@@ -74,7 +74,7 @@ public struct LinkMakeCommand: AsyncParsableCommand {
                 throw CommandFailure.badInput("\(displayName): \(error.description)")
             }
         }
-        Output.emit(.object(["url": .string(link.url), "length": .integer(link.length), "embedded": .bool(link.embedded)]), json: output.json) {
+        Output.emit(LinkReport(link), json: output.json) {
             link.url
         }
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ClipKit
+import ClipKitGeneration
 import ClipManifestReader
+import ClipReports
 import Foundation
 
 /// `clipkit manifest`: work with `clipkit.json`.
@@ -32,27 +34,36 @@ public struct ManifestCommand: AsyncParsableCommand {
         /// Runs the check.
         public func run() async throws {
             let path = manifestOption.manifest
-            let issues: [ManifestIssue]
+            var failure: ManifestError?
             do {
                 _ = try ManifestLoader(parameterKinds: CommandEnvironment.parameterKinds).load(contentsOf: URL(fileURLWithPath: path))
-                issues = []
             } catch {
                 if case .unreadable(_, let reason) = error { throw CommandFailure.badInput("\(path): \(reason)") }
-                issues = error.issues
+                failure = error
             }
-            let result: JSONValue = .object([
-                "valid": .bool(issues.isEmpty),
-                "manifest": .string(path),
-                "errors": .array(issues.map { .object(["path": .string($0.path), "message": .string($0.message)]) }),
-            ])
-            Output.emit(result, json: output.json) {
+            let report = ManifestValidationReport(file: path, error: failure, lines: failure == nil ? [:] : Self.lines(ofManifestAt: path))
+            let issues = report.errors
+            Output.emit(report, json: output.json) {
                 issues.isEmpty
                     ? "\(path): valid"
-                    : issues.map { "\(path): \($0.path): \($0.message)" }.joined(separator: "\n")
+                    : issues.map { "\(path): \($0.path ?? "$"): \($0.message)" }.joined(separator: "\n")
             }
             if !issues.isEmpty {
                 throw CommandFailure.negative("\(path): \(issues.count) problem\(issues.count == 1 ? "" : "s") found")
             }
+        }
+
+        /// The line of each JSON path the manifest plugin's checks report, as the build shows them.
+        static func lines(ofManifestAt path: String) -> [String: Int] {
+            var lines: [String: Int] = [:]
+            do throws(GenerationFailure) {
+                _ = try ManifestCompiler(configuration: GenerationConfiguration()).compile(manifestAt: URL(fileURLWithPath: path))
+            } catch {
+                for diagnostic in error.diagnostics {
+                    if let path = diagnostic.path, let line = diagnostic.line, lines[path] == nil { lines[path] = line }
+                }
+            }
+            return lines
         }
     }
 }

@@ -52,36 +52,23 @@ public struct EventVerifyCommand: AsyncParsableCommand {
             if case .tooLarge = error {
                 throw CommandFailure.badInput("\(displayName): \(error.description)")
             }
-            report(valid: false, id: nil, computedID: nil, code: error.code, reason: error.description)
+            report(EventVerificationReport(code: error.code, reason: error.description))
             throw CommandFailure.negative("\(displayName): invalid event: \(error.description)")
         }
         switch verifier.verify(event) {
         case .success:
-            report(valid: true, id: event.id, computedID: event.id, code: nil, reason: nil, event: event)
+            report(EventVerificationReport(genuine: event))
         case .failure(let error):
-            let computed: String? = if case .idMismatch(_, let computed) = error { computed } else { nil }
-            report(valid: false, id: event.id, computedID: computed, code: error.code, reason: error.description, event: event)
+            report(EventVerificationReport(event: event, failure: error))
             throw CommandFailure.negative("\(displayName): invalid event: \(error.description)")
         }
     }
 
     private var displayName: String { file == "-" ? "standard input" : file }
 
-    private func report(valid: Bool, id: String?, computedID: String?, code: String?, reason: String?, event: NostrEvent? = nil) {
-        var members: [String: JSONValue] = [
-            "valid": .bool(valid),
-            "id": .optional(id),
-            "reason": .optional(reason),
-            "code": .optional(code),
-        ]
-        if let computedID { members["computedID"] = .string(computedID) }
-        if let event {
-            members["pubkey"] = .string(event.pubkey)
-            members["kind"] = .integer(event.kind)
-            members["createdAt"] = .number(Double(event.createdAt))
-        }
-        Output.emit(.object(members), json: output.json) {
-            valid ? "valid: \(id ?? "")" : "invalid: \(reason ?? "")"
+    private func report(_ result: EventVerificationReport) {
+        Output.emit(result, json: output.json) {
+            result.valid ? "valid: \(result.id ?? "")" : "invalid: \(result.reason ?? "")"
         }
     }
 }

@@ -41,7 +41,7 @@ public struct NIP19DecodeCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("\(string.truncatedForMessage): \(error.description)")
         }
         let result = NIP19Report(entity: entity)
-        Output.emit(result.json, json: output.json) { result.text }
+        Output.emit(result, json: output.json) { result.text }
     }
 }
 
@@ -81,29 +81,6 @@ public struct NIP19EncodeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.badInput("\(publicKey.truncatedForMessage): \(error.description)")
         }
-        var members = NIP19Report(entity: entity).members
-        members["string"] = .string(encoded)
-        Output.emit(.object(members), json: output.json) { encoded }
-    }
-}
-
-/// What the nip19 commands print about an entity.
-struct NIP19Report {
-    let entity: NIP19Entity
-
-    var members: [String: JSONValue] {
-        [
-            "type": .string(entity.typeName),
-            "pubkey": .string(entity.publicKey),
-            "relays": .array(entity.relays.map(JSONValue.string)),
-        ]
-    }
-
-    var json: JSONValue { .object(members) }
-
-    var text: String {
-        var lines = ["type: \(entity.typeName)", "pubkey: \(entity.publicKey)"]
-        for relay in entity.relays { lines.append("relay: \(relay)") }
-        return lines.joined(separator: "\n")
+        Output.emit(NIP19Report(entity: entity, encoded: encoded), json: output.json) { encoded }
     }
 }

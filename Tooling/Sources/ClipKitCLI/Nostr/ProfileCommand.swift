@@ -113,7 +113,7 @@ public struct ProfileCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("the fetch ended without a result")
         }
         let report = ProfileReport(publicKey: resolved.publicKey, update: final)
-        Output.emit(report.json, json: output.json) { report.text }
+        Output.emit(report, json: output.json) { report.text }
         if let summary = report.missSummary {
             throw CommandFailure.negative(summary)
         }

@@ -1,87 +1,136 @@
 import ClipKit
 import ClipNostr
+import ClipReports
 import Foundation
 
-/// What `clipkit profile` prints: the profile, where and when it came from, and each relay's outcome.
-struct ProfileReport {
-    let publicKey: String
-    let update: ProfileFetchUpdate
+/// What `clipkit profile --json` prints: the profile, where and when it came from, each relay's
+/// outcome, and when none was shown, why (`reasonCode`: ``ProfileAbsence``).
+package struct ProfileReport: CommandReport {
+    package static let schemaName = "profile"
+    package static let commands = "clipkit profile"
+    package static let members: [ReportMember] = [
+        .required("found", .boolean),
+        .required("pubkey", .string),
+        .optional("name", .string),
+        .optional("displayName", .string),
+        .optional("picture", .string),
+        .optional("about", .string),
+        .optional("nip05", .string),
+        .optional("lud16", .string),
+        .optional("banner", .string),
+        .optional("website", .string),
+        .required("custom", .dictionary(.any)),
+        .optional("createdAt", .integer),
+        .optional("id", .string),
+        .optional("relay", .string),
+        .optional("firstResultMs", .number),
+        .required("totalMs", .number),
+        .required("ending", .string),
+        .required("relays", .array(.object([
+            .required("url", .string), .required("outcome", .string),
+            .required("eventsReceived", .integer), .required("eventsAccepted", .integer), .required("eventsDropped", .integer),
+            .required("dropped", .dictionary(.integer)),
+            .optional("connectedMs", .number), .optional("finishedMs", .number),
+            .optional("reason", .string), .optional("reasonCode", .string), .optional("notices", .array(.string)),
+        ]))),
+        .optional("reason", .string),
+        .optional("reasonCode", .oneOf(ProfileAbsence.allCases.map(\.rawValue))),
+    ]
 
-    /// Why no profile was shown, when none was.
-    enum Miss: String {
-        /// At least one relay answered in full (`EOSE`) and none had a verified profile.
-        case notFound = "not-found"
-        /// No relay answered in full: each failed, refused or ran out of time, so nothing is known.
-        case noRelayAnswered = "no-relay-answered"
+    /// One relay's outcome.
+    package struct Relay: Encodable, Sendable {
+        let url: String
+        let outcome: String
+        let eventsReceived: Int
+        let eventsAccepted: Int
+        let eventsDropped: Int
+        let dropped: [String: Int]
+        let connectedMs: Double?
+        let finishedMs: Double?
+        let reason: String?
+        let reasonCode: String?
+        let notices: [String]?
     }
 
-    /// How many relays answered in full.
-    var relaysAnswered: Int {
-        update.relays.filter { $0.state.outcome?.answered == true }.count
+    package let schemaVersion = ReportVersion.current
+    package let found: Bool
+    package let pubkey: String
+    package let name: String?
+    package let displayName: String?
+    package let picture: String?
+    package let about: String?
+    package let nip05: String?
+    package let lud16: String?
+    package let banner: String?
+    package let website: String?
+    package let custom: [String: EncodedJSON]
+    package let createdAt: Int64?
+    package let id: String?
+    package let relay: String?
+    package let firstResultMs: Double?
+    package let totalMs: Double
+    package let ending: String
+    package let relays: [Relay]
+    package let reason: String?
+    package let reasonCode: String?
+
+    private let update: ProfileFetchUpdate
+
+    /// The report of the fetch's final `update` for `publicKey`.
+    package init(publicKey: String, update: ProfileFetchUpdate) {
+        self.update = update
+        let fetched = update.profile
+        let profile = fetched?.profile
+        found = fetched != nil
+        pubkey = publicKey
+        name = profile?.name
+        displayName = profile?.displayName
+        picture = profile?.picture?.absoluteString
+        about = profile?.about
+        nip05 = profile?.nip05
+        lud16 = profile?.lightningAddress
+        banner = profile?.banner?.absoluteString
+        website = profile?.website?.absoluteString
+        custom = (profile?.custom ?? [:]).mapValues(EncodedJSON.init)
+        createdAt = fetched?.event.createdAt
+        id = fetched?.event.id
+        relay = fetched?.relay?.string
+        firstResultMs = update.firstProfileAfter.map(Self.milliseconds)
+        totalMs = Self.milliseconds(update.elapsed)
+        ending = if case .finished(let reason) = update.change { reason.rawValue } else { "unfinished" }
+        relays = update.relays.map(Self.relay)
+        reason = Self.missSummary(update, publicKey: publicKey)
+        reasonCode = update.absence?.rawValue
     }
 
-    /// Why nothing was found; `nil` when a profile was.
-    var miss: Miss? {
-        guard update.profile == nil else { return nil }
-        return relaysAnswered > 0 ? .notFound : .noRelayAnswered
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, found, pubkey, name, displayName, picture, about, nip05, lud16, banner, website, custom,
+             createdAt, id, relay, firstResultMs, totalMs, ending, relays, reason, reasonCode
     }
 
     /// The one-line summary when nothing was found: which of the two cases, and how many relays.
-    var missSummary: String? {
-        guard let miss else { return nil }
+    var missSummary: String? { reason }
+
+    /// The summary of a fetch that shows no profile; `nil` when it shows one.
+    static func missSummary(_ update: ProfileFetchUpdate, publicKey: String) -> String? {
+        guard let absence = update.absence else { return nil }
         let asked = update.relays.count
-        switch miss {
+        let answered = update.relaysAnswered
+        switch absence {
         case .notFound:
-            let failed = asked - relaysAnswered
-            return "no verified profile of \(publicKey): \(relaysAnswered) of \(asked) relay(s) answered and had none"
+            let failed = asked - answered
+            return "no verified profile of \(publicKey): \(answered) of \(asked) relay(s) answered and had none"
                 + (failed > 0 ? " (\(failed) could not be asked)" : "")
         case .noRelayAnswered:
             return "could not ask any relay for \(publicKey): none of the \(asked) relay(s) answered (each relay's reason says why)"
         }
     }
 
-    var json: JSONValue {
-        let found = update.profile
-        let profile = found?.profile
-        var members: [String: JSONValue] = [
-            "found": .bool(found != nil),
-            "pubkey": .string(publicKey),
-            "name": .optional(profile?.name),
-            "displayName": .optional(profile?.displayName),
-            "picture": .optional(profile?.picture?.absoluteString),
-            "custom": .object(profile?.custom ?? [:]),
-            "createdAt": found.map { .integer(Int($0.event.createdAt)) } ?? .null,
-            "id": .optional(found?.event.id),
-            "relay": .optional(found?.relay?.string),
-            "firstResultMs": update.firstProfileAfter.map { .number(Self.milliseconds($0)) } ?? .null,
-            "totalMs": .number(Self.milliseconds(update.elapsed)),
-            "ending": .string(ending),
-            "relays": .array(update.relays.map(Self.relayJSON)),
-        ]
-        if let profile {
-            members["about"] = .optional(profile.about)
-            members["nip05"] = .optional(profile.nip05)
-            members["lud16"] = .optional(profile.lightningAddress)
-            members["banner"] = .optional(profile.banner?.absoluteString)
-            members["website"] = .optional(profile.website?.absoluteString)
-        }
-        if let miss, let summary = missSummary {
-            members["reason"] = .string(summary)
-            members["reasonCode"] = .string(miss.rawValue)
-        }
-        return .object(members)
-    }
-
-    var ending: String {
-        if case .finished(let reason) = update.change { return reason.rawValue }
-        return "unfinished"
-    }
-
     var text: String {
         var lines: [String] = []
         if let found = update.profile {
             let profile = found.profile
-            lines.append("\(profile.preferredName ?? "(no name)")  \(publicKey)")
+            lines.append("\(profile.preferredName ?? "(no name)")  \(pubkey)")
             if let name = profile.name, name != profile.preferredName { lines.append("  name: \(name)") }
             if let picture = profile.picture { lines.append("  picture: \(picture.absoluteString)") }
             if let about = profile.about { lines.append("  about: \(about.prefix(200))") }
@@ -92,7 +141,7 @@ struct ProfileReport {
             let created = Date(timeIntervalSince1970: TimeInterval(found.event.createdAt))
             lines.append("  created: \(created.formatted(.iso8601)) (event \(found.event.id.prefix(16))…)")
             lines.append("  from \(found.origin.description), first after \(Self.format(update.firstProfileAfter)), final after \(Self.format(update.elapsed)) (\(ending))")
-        } else if let summary = missSummary {
+        } else if let summary = reason {
             lines.append("\(summary); after \(Self.format(update.elapsed)) (\(ending))")
         }
         for relay in update.relays {
@@ -101,21 +150,14 @@ struct ProfileReport {
         return lines.joined(separator: "\n")
     }
 
-    static func relayJSON(_ report: RelayReport) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "url": .string(report.relay.string),
-            "outcome": .string(report.state.outcome?.name ?? "unfinished"),
-            "eventsReceived": .integer(report.eventsReceived),
-            "eventsAccepted": .integer(report.eventsAccepted),
-            "eventsDropped": .integer(report.eventsDropped),
-            "dropped": .object(report.droppedByReason.mapValues { .integer($0) }),
-            "connectedMs": report.connectedAfter.map { .number(milliseconds($0)) } ?? .null,
-            "finishedMs": report.finishedAfter.map { .number(milliseconds($0)) } ?? .null,
-        ]
-        if let detail = report.state.outcome?.detail { members["reason"] = .string(detail) }
-        if let code = report.state.outcome?.reasonCode { members["reasonCode"] = .string(code.rawValue) }
-        if !report.notices.isEmpty { members["notices"] = .array(report.notices.map(JSONValue.string)) }
-        return .object(members)
+    static func relay(_ report: RelayReport) -> Relay {
+        Relay(
+            url: report.relay.string, outcome: report.state.outcome?.name ?? "unfinished",
+            eventsReceived: report.eventsReceived, eventsAccepted: report.eventsAccepted, eventsDropped: report.eventsDropped,
+            dropped: report.droppedByReason, connectedMs: report.connectedAfter.map(milliseconds),
+            finishedMs: report.finishedAfter.map(milliseconds), reason: report.state.outcome?.detail,
+            reasonCode: report.state.outcome?.reasonCode?.rawValue, notices: report.notices.isEmpty ? nil : report.notices
+        )
     }
 
     /// A duration in milliseconds, to a tenth.

@@ -32,12 +32,7 @@ public struct NotifyBadgeCommand: AsyncParsableCommand {
         /// Reads and prints the count.
         public func run() async throws {
             let (snapshot, counter, diagnostics) = try NotificationContainer.withBadgeCounter(in: container) { try $0.snapshot() }
-            let result: JSONValue = .object([
-                "badge": .integer(snapshot.value),
-                "sequence": .number(Double(snapshot.sequence)),
-                "file": .string(counter.file.path),
-                "diagnostics": .array(diagnostics.map(JSONValue.string)),
-            ])
+            let result = BadgeReport(snapshot, file: counter.file.path, diagnostics: diagnostics)
             Output.emit(result, json: output.json) {
                 (["badge: \(snapshot.value)"] + diagnostics.map { "diagnostic: \($0)" }).joined(separator: "\n")
             }
@@ -61,12 +56,7 @@ public struct NotifyBadgeCommand: AsyncParsableCommand {
         /// Resets the count and prints the value it had.
         public func run() async throws {
             let (update, _, diagnostics) = try NotificationContainer.withBadgeCounter(in: container) { try $0.reset() }
-            let result: JSONValue = .object([
-                "badge": .integer(update.value),
-                "previous": .integer(update.previousValue),
-                "sequence": .number(Double(update.sequence)),
-                "diagnostics": .array(diagnostics.map(JSONValue.string)),
-            ])
+            let result = BadgeReport(reset: update, diagnostics: diagnostics)
             Output.emit(result, json: output.json) {
                 (["badge: 0 (was \(update.previousValue))"] + diagnostics.map { "diagnostic: \($0)" }).joined(separator: "\n")
             }

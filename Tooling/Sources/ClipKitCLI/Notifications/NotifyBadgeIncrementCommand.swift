@@ -66,14 +66,10 @@ struct NotifyBadgeIncrementCommand: AsyncParsableCommand {
             throw CommandFailure.badInput(error.description)
         }
         let seconds = Date().timeIntervalSince(started)
-        let result: JSONValue = .object([
-            "badge": last.map { .integer($0.value) } ?? .null,
-            "increments": .integer(count),
-            "mode": .string(naive ? "naive" : "locked"),
-            "startedAt": .number(started.timeIntervalSince1970),
-            "seconds": .number(seconds),
-            "diagnostics": .array(diagnostics.descriptions.map(JSONValue.string)),
-        ])
+        let result = BadgeIncrementReport(
+            badge: last?.value, increments: count, mode: naive ? "naive" : "locked", startedAt: started.timeIntervalSince1970,
+            seconds: seconds, diagnostics: diagnostics.descriptions
+        )
         Output.emit(result, json: output.json) {
             "badge: \(last.map { String($0.value) } ?? "unchanged") after \(count) increments in \(String(format: "%.3f", seconds)) s"
         }

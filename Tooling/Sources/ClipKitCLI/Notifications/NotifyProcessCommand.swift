@@ -73,28 +73,8 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
         } catch {
             try reject(error.description)
         }
-        let original = NotificationContent(payload: processed.payload)
-        let delivered = processed.content == original ? "original" : "modified"
-        let result: JSONValue = .object([
-            "delivered": .string(delivered),
-            "policy": .string(policy),
-            "sound": .optional(processed.content.sound?.description),
-            "badge": processed.content.badge.map(JSONValue.integer) ?? .null,
-            "payloadReason": .optional(processed.decision.reason),
-            "matchedRule": .bool(processed.decision.matchedRule),
-            "threadIdentifier": .optional(processed.content.threadIdentifier.isEmpty ? nil : processed.content.threadIdentifier),
-            "communication": processed.content.communication.map(Self.json) ?? .null,
-            "badgeUpdate": processed.badgeUpdate.map { update in
-                .object([
-                    "previous": .integer(update.previousValue), "value": .integer(update.value),
-                    "sequence": .number(Double(update.sequence)),
-                ])
-            } ?? .null,
-            "content": Self.json(processed.content),
-            "issues": .array(processed.issues.map { .object(["path": .string($0.path), "message": .string($0.problem.description)]) }),
-            "problems": .array(processed.problems.map { .string($0.description) }),
-            "diagnostics": .array(diagnostics.descriptions.map(JSONValue.string)),
-        ])
+        let result = NotifyProcessReport(processed, policy: policy, diagnostics: diagnostics.descriptions)
+        let delivered = result.delivered
         Output.emit(result, json: output.json) {
             var lines = [
                 "delivered: \(delivered)",
@@ -115,36 +95,10 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
 
     /// Prints the negative answer for a payload the extension would deliver unchanged, and ends with exit 1.
     private func reject(_ reason: String) throws -> Never {
-        let result: JSONValue = .object([
-            "delivered": .string("original"), "sound": .null, "badge": .null, "reason": .string(reason),
-        ])
+        let result = NotifyProcessReport(rejectedBecause: reason)
         Output.emit(result, json: output.json) { "delivered: original (\(reason))" }
         throw CommandFailure.negative("\(payloadName): \(reason)")
     }
 
     private var payloadName: String { payload == "-" ? "standard input" : payload }
-
-    static func json(_ communication: CommunicationNotification) -> JSONValue {
-        .object([
-            "senderName": .string(communication.senderName),
-            "senderIdentifier": .optional(communication.senderIdentifier),
-            "conversationIdentifier": .string(communication.conversationIdentifier),
-            "avatarURL": .optional(communication.avatarURL?.absoluteString),
-            "recipientIdentifier": .optional(communication.recipientIdentifier),
-        ])
-    }
-
-    static func json(_ content: NotificationContent) -> JSONValue {
-        .object([
-            "title": .string(content.title),
-            "subtitle": .string(content.subtitle),
-            "body": .string(content.body),
-            "sound": .optional(content.sound?.description),
-            "badge": content.badge.map(JSONValue.integer) ?? .null,
-            "threadIdentifier": .string(content.threadIdentifier),
-            "categoryIdentifier": .string(content.categoryIdentifier),
-            "targetContentIdentifier": .optional(content.targetContentIdentifier),
-            "interruptionLevel": .optional(content.interruptionLevel?.rawValue),
-        ])
-    }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ClipKit
-import ClipWebBridge
 import Foundation
 
 /// `clipkit route URL`: which route handles a URL, and with which parameters.
@@ -32,33 +31,15 @@ public struct RouteCommand: AsyncParsableCommand {
         let result = notificationTarget
             ? router.route(notificationTargetContentIdentifier: url)
             : router.route(url)
-        switch result {
-        case .success(let match):
-            var members: [String: JSONValue] = [
-                "matched": .bool(true),
-                "route": .string(match.route),
-                "params": .strings(match.parameters),
-                "handledBy": .string(match.handledBy.rawValue),
-                "pattern": .string(match.pattern),
-                "query": .array(match.queryItems.map { .object(["name": .string($0.name), "value": .optional($0.value)]) }),
-            ]
-            if let web = WebContentURL.url(for: match, in: router) {
-                members["webContentURL"] = .string(web.absoluteString)
-            }
-            if let fragment = match.fragment, let kind = router.route(named: match.route)?.fragment {
-                // What the route takes from the fragment, and its size; the clip decodes and verifies it.
-                members["fragment"] = .object(["kind": .string(kind.rawValue), "length": .integer(fragment.utf8.count)])
-            }
-            Output.emit(.object(members), json: output.json) {
-                var lines = ["route: \(match.route) (handled by \(match.handledBy.rawValue))"]
-                for name in match.parameters.keys.sorted() { lines.append("  \(name) = \(match.parameters[name] ?? "")") }
-                if let web = members["webContentURL"]?.stringValue { lines.append("  web content: \(web)") }
-                return lines.joined(separator: "\n")
-            }
-        case .failure(let failure):
-            Output.emit(.object(["matched": .bool(false), "reason": .string(failure.description)]), json: output.json) {
-                "no match: \(failure.description)"
-            }
+        let report = RouteReport(result, router: router)
+        Output.emit(report, json: output.json) {
+            guard case .success(let match) = result else { return "no match: \(report.reason ?? "")" }
+            var lines = ["route: \(match.route) (handled by \(match.handledBy.rawValue))"]
+            for name in match.parameters.keys.sorted() { lines.append("  \(name) = \(match.parameters[name] ?? "")") }
+            if let web = report.webContentURL { lines.append("  web content: \(web)") }
+            return lines.joined(separator: "\n")
+        }
+        if case .failure(let failure) = result {
             throw CommandFailure.negative("no route matches \(url.truncatedForMessage): \(failure.description)")
         }
     }

@@ -137,10 +137,7 @@ public struct ServeCommand: AsyncParsableCommand {
         let json = output.json
         do {
             try await server.run { address in
-                Output.emit(
-                    .object(["listening": .string(address.url), "host": .string(address.host), "port": .integer(address.port)]),
-                    json: json
-                ) { "clipkit serve: listening on \(address.url)" }
+                Output.emit(ServeReport(listening: address.url, host: address.host, port: address.port), json: json) { "clipkit serve: listening on \(address.url)" }
             }
         } catch let error as IOError {
             let advice = error.errnoCode == EADDRINUSE

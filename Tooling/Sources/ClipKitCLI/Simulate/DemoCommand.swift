@@ -48,11 +48,7 @@ public struct DemoCommand: AsyncParsableCommand {
             throw CommandFailure.badInput(error.description)
         }
         let passed = session.report.scenarios.filter(\.passed).count
-        Output.emit(.object([
-            "relay": .string(session.relay.url), "npub": .string(session.npub), "shareLink": .string(session.shareLink),
-            "sharePage": .string(session.sharePageURL), "aasa": .string(session.associationFileURL),
-            "passed": .bool(session.report.passed), "simulation": session.report.json,
-        ]), json: json) {
+        Output.emit(DemoReport(session), json: json) {
             """
 
             \(passed) of \(session.report.scenarios.count) scenarios passed for \(session.shareLink)

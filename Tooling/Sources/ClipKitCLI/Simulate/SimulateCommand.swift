@@ -65,7 +65,7 @@ public struct SimulateCommand: AsyncParsableCommand {
         )
         let report = try await Self.simulate(url, scenarios, settings: settings, container: folder.url, json: json)
         let passedCount = report.scenarios.filter(\.passed).count
-        Output.emit(report.json, json: json) {
+        Output.emit(report, json: json) {
             "\(passedCount) of \(report.scenarios.count) scenario(s) passed" + (report.failureReason.map { "; \($0)" } ?? "")
         }
         if let reason = report.failureReason { throw CommandFailure.negative(reason) }

@@ -40,24 +40,20 @@ public struct SiteBuildCommand: AsyncParsableCommand {
         } else {
             targets = site.domains.map { ($0, root.appendingPathComponent($0)) }
         }
-        var written: [JSONValue] = []
+        var written: [SiteBuildReport.Site] = []
         var lines: [String] = []
         for target in targets {
             do {
                 let files = try builder.build(forDomain: target.domain)
                 try files.write(to: target.folder)
-                written.append(.object([
-                    "domain": .string(target.domain),
-                    "directory": .string(target.folder.path),
-                    "files": .array(files.paths.map(JSONValue.string)),
-                ]))
+                written.append(SiteBuildReport.Site(domain: target.domain, directory: target.folder.path, files: files.paths))
                 lines.append("\(target.domain): wrote \(files.paths.count) files to \(target.folder.path)")
                 lines.append(contentsOf: files.paths.map { "  \($0)" })
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
         }
-        Output.emit(.object(["built": .bool(true), "sites": .array(written)]), json: output.json) {
+        Output.emit(SiteBuildReport(sites: written), json: output.json) {
             lines.joined(separator: "\n")
         }
     }

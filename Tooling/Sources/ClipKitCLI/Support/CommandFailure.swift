@@ -10,6 +10,9 @@ public struct CommandFailure: Error, Sendable {
     /// Whether the command already printed its JSON object (negative answers carry a result).
     public let printedResult: Bool
 
+    /// The `error.code` of the JSON error object: `bad-input` for exit 2, `failed` otherwise.
+    public var code: String { exitCode == 2 ? "bad-input" : "failed" }
+
     /// A negative answer whose JSON result was already printed.
     public static func negative(_ message: String) -> CommandFailure {
         CommandFailure(exitCode: 1, message: message, printedResult: true)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClipKit
+import ClipReports
 import Foundation
 
 /// The `--json` flag every command takes.
@@ -14,10 +15,10 @@ public struct OutputOptions: ParsableArguments, Sendable {
 
 /// Writes command results: one JSON object with `--json`, lines of text otherwise.
 public enum Output {
-    /// Prints `object` as one line of JSON when `json` is set, otherwise prints `text()`.
-    public static func emit(_ object: JSONValue, json: Bool, text: () -> String) {
+    /// Prints `report` as one line of JSON when `json` is set, otherwise prints `text()`.
+    package static func emit(_ report: some CommandReport, json: Bool, text: () -> String) {
         if json {
-            writeStandardOutput(String(decoding: object.serialized(), as: UTF8.self) + "\n")
+            writeStandardOutput(report.jsonLine + "\n")
         } else {
             let lines = text()
             if !lines.isEmpty { writeStandardOutput(lines.hasSuffix("\n") ? lines : lines + "\n") }
@@ -32,22 +33,5 @@ public enum Output {
     /// Writes one line to standard error.
     public static func writeStandardError(_ line: String) {
         FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
-    }
-}
-
-extension JSONValue {
-    /// A string, or `null` for `nil`.
-    public static func optional(_ value: String?) -> JSONValue {
-        value.map(JSONValue.string) ?? .null
-    }
-
-    /// A whole number.
-    public static func integer(_ value: Int) -> JSONValue {
-        .number(value)
-    }
-
-    /// An object whose members are all strings.
-    public static func strings(_ dictionary: [String: String]) -> JSONValue {
-        .object(dictionary.mapValues(JSONValue.string))
     }
 }

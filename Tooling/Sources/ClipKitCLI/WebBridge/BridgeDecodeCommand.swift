@@ -35,25 +35,17 @@ public struct BridgeDecodeCommand: AsyncParsableCommand {
         do {
             command = try bridge.decode(text)
         } catch {
-            Output.emit(.object(["accepted": .bool(false), "code": .string(error.code), "reason": .string(error.description)]), json: output.json) {
+            Output.emit(BridgeDecodeReport(refusedWithCode: error.code, reason: error.description), json: output.json) {
                 "rejected: \(error.description)"
             }
             throw CommandFailure.negative("rejected web message: \(error.description)")
         }
-        var members: [String: JSONValue] = ["accepted": .bool(true), "command": Self.describe(command)]
-        let handoff: (typeName: String, payload: JSONValue)?
-        if let typeName, let payload = command.handoffPayload(as: typeName) {
-            handoff = (typeName, payload)
-        } else {
-            handoff = command.handoffPayload.map { (WebBridgeHandoff.handoffTypeName, Self.json(of: $0)) }
-        }
-        if let handoff {
-            members["handoff"] = .object(["type": .string(handoff.typeName), "payload": handoff.payload])
-        }
-        Output.emit(.object(members), json: output.json) {
+        let report = BridgeDecodeReport(command, handoffTypeName: typeName)
+        let handoff = report.handoff
+        Output.emit(report, json: output.json) {
             var lines = ["accepted: \(command.action)"]
             if case .store(let key, let value) = command { lines.append("  \(key) = \(value.text)") }
-            if let handoff { lines.append("  hands off \(handoff.typeName)") }
+            if let handoff { lines.append("  hands off \(handoff.type)") }
             return lines.joined(separator: "\n")
         }
     }
@@ -77,25 +69,5 @@ public struct BridgeDecodeCommand: AsyncParsableCommand {
         }
         // A trailing newline from `echo` is not part of the message.
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
-    }
-
-    private static func describe(_ command: WebBridgeCommand) -> JSONValue {
-        switch command {
-        case .present:
-            return .object(["action": .string("present")])
-        case .store(let key, let value):
-            return .object([
-                "action": .string("store"),
-                "keyToStoreAs": .string(key),
-                "jsonToStore": .string(value.text),
-                "value": value.json ?? .null,
-            ])
-        }
-    }
-
-    private static func json(of payload: any HandoffPayload) -> JSONValue {
-        let encoder = JSONEncoder()
-        guard let data = try? encoder.encode(payload), let value = try? JSONValue(parsing: data) else { return .null }
-        return value
     }
 }

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipReports
 import ClipKitUI
 import ClipNostrUI
 
@@ -38,32 +39,6 @@ public enum SimulatedScreen: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The screen as JSON: `kind`, its fields and `description`.
-    public var json: JSONValue {
-        switch self {
-        case .standardOnboarding:
-            return .object(["kind": .string("standardOnboarding"), "description": .string(description)])
-        case .addDriver(let prefill):
-            return .object([
-                "kind": .string("addDriver"), "npub": .string(prefill.npub),
-                "displayName": prefill.displayName.map(JSONValue.string) ?? .null,
-                "profileCreatedAt": prefill.profileCreatedAt.map { .number(Double($0)) } ?? .null,
-                "origin": .string(prefill.origin.rawValue), "description": .string(description),
-            ])
-        case .handoff(let typeName, let payload):
-            return .object([
-                "kind": .string("handoff"), "type": .string(typeName), "payload": payload,
-                "origin": .string(PrefillOrigin.clipHandoff.rawValue), "description": .string(description),
-            ])
-        case .link(let route, let url, let parameters):
-            return .object([
-                "kind": .string("link"), "route": .string(route), "url": .string(url),
-                "parameters": .object(parameters.mapValues(JSONValue.string)),
-                "origin": .string(PrefillOrigin.invocationURL.rawValue), "description": .string(description),
-            ])
-        }
-    }
-
     /// The details of a step that records this screen.
     var details: [SimulationStep.Detail] {
         switch self {
@@ -86,5 +61,47 @@ public enum SimulatedScreen: Sendable, Equatable, CustomStringConvertible {
             details.append(.init("origin", PrefillOrigin.invocationURL.rawValue))
             return details
         }
+    }
+}
+
+extension SimulatedScreen: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, npub, displayName, profileCreatedAt, origin, type, payload, route, url, parameters, description
+    }
+
+    /// The description of a screen in a report's schema.
+    package static let schema = ReportSchema.object([
+        .required("kind", .oneOf(["standardOnboarding", "addDriver", "handoff", "link"])),
+        .optional("npub", .string), .optional("displayName", .string), .optional("profileCreatedAt", .integer),
+        .optional("origin", .string), .optional("type", .string), .optional("payload", .any),
+        .optional("route", .string), .optional("url", .string), .optional("parameters", .dictionary(.string)),
+        .required("description", .string),
+    ])
+
+    /// The screen as JSON: `kind`, its fields and `description`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .standardOnboarding:
+            try container.encode("standardOnboarding", forKey: .kind)
+        case .addDriver(let prefill):
+            try container.encode("addDriver", forKey: .kind)
+            try container.encode(prefill.npub, forKey: .npub)
+            try container.encodeIfPresent(prefill.displayName, forKey: .displayName)
+            try container.encodeIfPresent(prefill.profileCreatedAt, forKey: .profileCreatedAt)
+            try container.encode(prefill.origin.rawValue, forKey: .origin)
+        case .handoff(let typeName, let payload):
+            try container.encode("handoff", forKey: .kind)
+            try container.encode(typeName, forKey: .type)
+            try container.encode(EncodedJSON(payload), forKey: .payload)
+            try container.encode(PrefillOrigin.clipHandoff.rawValue, forKey: .origin)
+        case .link(let route, let url, let parameters):
+            try container.encode("link", forKey: .kind)
+            try container.encode(route, forKey: .route)
+            try container.encode(url, forKey: .url)
+            try container.encode(parameters, forKey: .parameters)
+            try container.encode(PrefillOrigin.invocationURL.rawValue, forKey: .origin)
+        }
+        try container.encode(description, forKey: .description)
     }
 }

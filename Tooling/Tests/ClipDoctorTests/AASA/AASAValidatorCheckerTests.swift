@@ -38,7 +38,7 @@ import Testing
         let codes = Set(report.findings.map(\.code))
         #expect(codes.contains("aasa.appclips.clipMissing"))
         #expect(codes.contains("aasa.route.notOpened"))
-        #expect(report.findings.allSatisfy { $0.code.hasPrefix("aasa.") && $0.file == file.path && $0.key?.hasPrefix("$") == true })
+        #expect(report.findings.allSatisfy { $0.code.hasPrefix("aasa.") && $0.file == file.path && $0.path?.hasPrefix("$") == true })
         #expect(!report.isOK)
     }
 

@@ -72,7 +72,8 @@ import Testing
         let codes = findings.compactMap { $0["code"] as? String }
         #expect(codes == ["clip.entitlements.on-demand-install-capable", "clip.entitlements.parent-identifier", "clip.entitlements.app-only-key", "clip.entitlements.applinks"])
         for finding in findings {
-            #expect(Set(finding.keys) == ["code", "severity", "message", "file", "key", "fix"])
+            // The one diagnostic shape: these entitlement findings have every member but a line.
+            #expect(Set(finding.keys) == ["code", "severity", "message", "file", "path", "fix"])
             #expect(finding["file"] as? String == "ios/App.entitlements")
         }
         #expect(bad.standardError.split(separator: "\n").count == 1)
@@ -80,7 +81,7 @@ import Testing
         let missing = try await ChildProcess.clipkit(["doctor", "--manifest", "clipkit.json", "--clip-entitlements", "nope.entitlements", "--json"], currentDirectory: example)
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("nope.entitlements"))
-        #expect(try missing.json()["error"] is String)
+        #expect((try missing.json()["error"] as? [String: Any])?["message"] is String)
 
         let garbage = try TemporaryDirectory()
         try Data("not a plist".utf8).write(to: garbage.file("x.entitlements"))

@@ -1,3 +1,4 @@
+import ClipReports
 import ClipAASA
 import ClipAppStoreConnect
 import ClipDoctor
@@ -18,7 +19,7 @@ import Testing
         let matching = findings.filter { $0.code == code.rawValue }
         #expect(!matching.isEmpty, "no \(code.rawValue) among \(findings.map(\.code))")
         #expect(matching.allSatisfy { $0.severity == code.severity })
-        #expect(matching.allSatisfy { !$0.message.isEmpty && !$0.fix.isEmpty })
+        #expect(matching.allSatisfy { !$0.message.isEmpty && !($0.fix ?? "").isEmpty })
     }
 
     static func scenario(for code: DoctorCode) async throws -> [Finding] {
@@ -234,7 +235,7 @@ import Testing
             let findings = ClipEntitlementsCheck(expectations: expectations)
                 .findings(in: Fixtures.setting(key, to: value, in: clip), file: "Clip.entitlements")
             #expect(findings.map(\.severity) == (severity.map { [$0] } ?? []), "\(key)")
-            #expect(findings.allSatisfy { $0.code == DoctorCode.clipUnsupportedCapability.rawValue && $0.key == key })
+            #expect(findings.allSatisfy { $0.code == DoctorCode.clipUnsupportedCapability.rawValue && $0.path == key })
         }
     }
 }

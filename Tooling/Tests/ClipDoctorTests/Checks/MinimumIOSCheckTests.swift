@@ -28,9 +28,9 @@ import Testing
         let finding = try #require(findings.first)
         #expect(finding.severity == .error)
         #expect(finding.file == "Examples/roadflare/clipkit.json")
-        #expect(finding.key == "clip.minimumIOS")
+        #expect(finding.path == "clip.minimumIOS")
         #expect(finding.message.contains("15.1") && finding.message.contains("16.0") && finding.message.contains("nostr section"))
-        #expect(finding.fix.contains("16.0"))
+        #expect((finding.fix ?? "").contains("16.0"))
     }
 
     @Test(arguments: ["16.0", "16", "16.4.1", "17.0"])

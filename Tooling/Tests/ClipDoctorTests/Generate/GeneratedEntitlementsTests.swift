@@ -65,7 +65,7 @@ import Testing
             let findings = InfoPlistCheck(expectations: ManifestExpectations(manifest: manifest))
                 .clipFindings(in: .dictionary(info), file: "Info.plist", origin: .source)
             #expect(findings.map(\.code) == [DoctorCode.clipAppClipRequest.rawValue], "\(example)")
-            #expect(findings.first?.key == "NSAppClip.NSAppClipRequestLocationConfirmation")
+            #expect(findings.first?.path == "NSAppClip.NSAppClipRequestLocationConfirmation")
             #expect(findings.first?.message.contains("clip.requestsLocationConfirmation is \(!value)") == true)
         }
         // A missing key counts as false: the coffee shop's manifest asks for both.

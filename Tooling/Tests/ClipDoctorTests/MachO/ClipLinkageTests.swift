@@ -1,3 +1,4 @@
+import ClipReports
 import ClipDoctor
 import ClipKit
 import ClipTestSupport
@@ -60,17 +61,17 @@ import Testing
         func finding(_ text: String) -> Finding? { findings.first { $0.message.contains(text) } }
         let health = try #require(finding("links HealthKit"))
         #expect(health.code == "clip.binary.excluded-framework")
-        #expect(health.key == Self.f("HealthKit"))
-        #expect(health.fix.contains("HealthKit") && health.fix.contains("APPCLIP"))
+        #expect(health.path == Self.f("HealthKit"))
+        #expect((health.fix ?? "").contains("HealthKit") && (health.fix ?? "").contains("APPCLIP"))
         #expect(try #require(finding("links CallKit")).message.contains("weakly"))
         let adNetwork = try #require(finding("SKAdNetwork"))
         #expect(adNetwork.code == "clip.binary.excluded-api")
         #expect(adNetwork.severity == .error)
-        #expect(adNetwork.key == "_OBJC_CLASS_$_SKAdNetwork")
+        #expect(adNetwork.path == "_OBJC_CLASS_$_SKAdNetwork")
         #expect(try #require(finding("BGTaskScheduler")).code == "clip.binary.excluded-api")
         let always = try #require(finding("requestAlwaysAuthorization"))
-        #expect(always.fix.contains("requestWhenInUseAuthorization"))
-        #expect(try #require(finding("backgroundSessionConfigurationWithIdentifier:")).fix.contains("ephemeral"))
+        #expect((always.fix ?? "").contains("requestWhenInUseAuthorization"))
+        #expect(try #require(finding("backgroundSessionConfigurationWithIdentifier:")).fix?.contains("ephemeral") == true)
         #expect(findings.count == 6)
         #expect(!findings.contains { $0.message.contains("StoreKit") && $0.code == "clip.binary.excluded-framework" })
     }
@@ -100,7 +101,7 @@ import Testing
         for name in ["AppTrackingTransparency", "BackgroundTasks", "CallKit", "CareKit", "HealthKit", "HomeKit", "ResearchKit", "SensorKit", "Speech"] {
             #expect(frameworks.contains(name), "\(name)")
         }
-        #expect(AppClipExcludedAPIs.entries.allSatisfy { !$0.fix.isEmpty })
+        #expect(AppClipExcludedAPIs.entries.allSatisfy { !($0.fix ?? "").isEmpty })
     }
 
     @Test func damagedTablesAreErrorsNotCrashes() throws {

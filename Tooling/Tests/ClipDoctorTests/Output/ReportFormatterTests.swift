@@ -1,3 +1,4 @@
+import ClipReports
 import ClipDoctor
 import ClipKit
 import Foundation
@@ -5,10 +6,10 @@ import Testing
 
 @Suite struct ReportFormatterTests {
     let report = DoctorReport(findings: [
-        Finding(code: "clip.entitlements.applinks", severity: .warning, message: "a, b: 50% done\nnext", file: "Clip/Clip.entitlements", key: "k", fix: "remove it"),
-        Finding(code: "clip.entitlements.app-group", severity: .error, message: "missing", file: "Clip/Clip.entitlements", key: nil, fix: "add it"),
-        Finding(code: "archive.code-signature", severity: .error, message: "unsigned", file: "App.ipa:Payload/App.app/App", key: nil, fix: "sign"),
-        Finding(code: "size.bundle", severity: .info, message: "9 MB", file: nil, key: nil, fix: "nothing"),
+        Finding(code: "clip.entitlements.applinks", severity: .warning, message: "a, b: 50% done\nnext", file: "Clip/Clip.entitlements", path: "k", fix: "remove it"),
+        Finding(code: "clip.entitlements.app-group", severity: .error, message: "missing", file: "Clip/Clip.entitlements", path: nil, fix: "add it"),
+        Finding(code: "archive.code-signature", severity: .error, message: "unsigned", file: "App.ipa:Payload/App.app/App", path: nil, fix: "sign"),
+        Finding(code: "size.bundle", severity: .info, message: "9 MB", file: nil, path: nil, fix: "nothing"),
     ], checkedFiles: ["Clip/Clip.entitlements", "App.ipa"])
 
     @Test func groupsByFileWithErrorsFirst() {
@@ -34,10 +35,12 @@ import Testing
     }
 
     @Test func jsonHasTheDocumentedShape() throws {
-        let json = ReportFormatter.json(report)
+        let json = try JSONValue(parsing: Data(report.jsonLine.utf8))
+        #expect(json["schemaVersion"] == .number(1))
         #expect(json["ok"] == .bool(false))
         #expect(json["findings"]?.arrayValue?.count == 4)
-        #expect(json["findings"]?.arrayValue?.last?["file"] == .null)
+        #expect(json["findings"]?.arrayValue?.last?["file"] == nil, "a member without a value is left out")
+        #expect(json["findings"]?.arrayValue?.contains { $0["path"] == .string("k") } == true)
         #expect(json["counts"]?["error"] == .number(2))
     }
 }

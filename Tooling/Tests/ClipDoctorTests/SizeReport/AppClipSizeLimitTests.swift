@@ -43,7 +43,7 @@ import Testing
         let findings = over.findings(file: "r.txt")
         #expect(findings.map(\.code) == ["size.over-limit"])
         #expect(findings.first?.message.contains("1 of 4 variants are over") == true)
-        #expect(findings.first?.key == "line 15")
+        #expect(findings.first?.path == "line 15")
     }
 
     @Test func exactlyAtTheLimitIsWithin() throws {

@@ -25,7 +25,7 @@ import Testing
         let json = try await ChildProcess.clipkit(["aasa", "generate", "--manifest", bluesky, "--domain", "go.bsky.app", "--json"])
         #expect(json.status == 0)
         #expect(json.standardOutput.split(separator: "\n").count == 1)
-        let object = try json.json()
+        let object = try #require(try json.json()["document"] as? [String: Any], "--json prints the document as the report's member")
         #expect((object["appclips"] as? [String: [String]])?["apps"] == ["B3LX46C5HS.xyz.blueskyweb.app.AppClip"])
     }
 
@@ -34,7 +34,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(result.standardError.contains("--domain"))
-        #expect(try result.json()["error"] is String)
+        #expect((try result.json()["error"] as? [String: Any])?["message"] is String)
     }
 
     @Test func validateAFileListsCodedFindingsAndExitsOneWhenNotValid() async throws {

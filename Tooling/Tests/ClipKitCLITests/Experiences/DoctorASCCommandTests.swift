@@ -60,7 +60,7 @@ import Testing
         #expect(try codes(result) == ["asc.domain.invalid", "asc.domain.unlisted"])
         let invalid = findings[0]
         #expect(invalid["severity"] as? String == "error")
-        #expect(invalid["key"] as? String == "roadflare.app")
+        #expect(invalid["path"] as? String == "roadflare.app")
         #expect((invalid["message"] as? String)?.contains("INVALID_ENTITLEMENT_MISSING_SECTION") == true)
         #expect((invalid["fix"] as? String)?.contains("6Y98438M9X.com.roadflare.RoadFlare.Clip") == true)
         #expect(findings[1]["severity"] as? String == "warning")
@@ -117,7 +117,7 @@ import Testing
         let badKey = try await doctor(setup, ["--asc-build-bundle", "bb-clip"], key: bad.path)
         #expect(badKey.status == 2)
         #expect(badKey.standardError.contains("bad.p8") && badKey.standardError.contains("P-256"))
-        #expect(try badKey.json()["error"] is String)
+        #expect((try badKey.json()["error"] as? [String: Any])?["message"] is String)
 
         // A key App Store Connect does not know: the stand-in refuses the token.
         let stranger = try AppStoreConnectStandIn.withNewKey(keyID: Self.keyID, issuerID: Self.issuer)

@@ -45,7 +45,7 @@ struct LinkMakeCommandTests {
         let result = try await ChildProcess.clipkit(["link", "make", forged.path, "--manifest", roadflare, "--json"])
         #expect(result.status == 1)
         let json = try result.json()
-        #expect(json["url"] is NSNull)
+        #expect(json["url"] == nil)
         #expect(json["code"] as? String == "not-genuine")
         #expect(result.standardError.contains("forged.json"))
         let bad = try await ChildProcess.clipkit(["link", "make", "npub1nothing", "--manifest", roadflare, "--json"])

@@ -104,6 +104,6 @@ struct ProfileCommandTests {
         #expect(result.status == 2)
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(result.standardError.contains(fragment), "\(result.standardError)")
-        #expect(try result.json()["error"] is String)
+        #expect((try result.json()["error"] as? [String: Any])?["message"] is String)
     }
 }

@@ -25,7 +25,7 @@ import Testing
         let json = try result.json()
         #expect(json["policy"] as? String == "bluesky")
         #expect(json["sound"] as? String == "dm.aiff")
-        #expect(json["badge"] is NSNull)
+        #expect(json["badge"] == nil)
         #expect(json["delivered"] as? String == "modified")
         #expect(json["payloadReason"] as? String == "chat-message")
         let communication = try #require(json["communication"] as? [String: Any])
@@ -38,7 +38,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let payload = try write(Self.chat, to: folder.file("chat.json"))
         let off = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--policy", "bluesky", "--json"])
-        #expect(try off.json()["sound"] is NSNull)
+        #expect(try off.json()["sound"] == nil)
         _ = try write(#"{"playSoundChat": true}"#, to: folder.file("ClipNotificationPreferences.json"))
         let on = try await ChildProcess.clipkit(["notify", "process", payload, "--container", folder.url.path, "--policy", "bluesky", "--json"])
         #expect(try on.json()["sound"] as? String == "dm.aiff")
@@ -52,7 +52,7 @@ import Testing
             #expect(result.status == 0, "\(result.standardError)")
             let json = try result.json()
             #expect(json["badge"] as? Int == expected)
-            #expect(json["sound"] is NSNull)
+            #expect(json["sound"] == nil)
             #expect(json["delivered"] as? String == "modified")
         }
         let get = try await ChildProcess.clipkit(["notify", "badge", "get", "--container", container, "--json"])
@@ -80,8 +80,8 @@ import Testing
         #expect(chat.status == 0, "\(chat.standardError)")
         let json = try chat.json()
         #expect(json["policy"] as? String == "standard")
-        #expect(json["sound"] is NSNull, "no preset sound without Bluesky's policy")
-        #expect(json["communication"] is NSNull)
+        #expect(json["sound"] == nil, "no preset sound without Bluesky's policy")
+        #expect(json["communication"] == nil)
         #expect(json["badge"] as? Int == 1)
 
         // The coffee shop's order-ready notification keeps its target-content-id, which reopens the clip at the table.
@@ -133,7 +133,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(result.standardError.contains(named), "\(result.standardError)")
-        #expect(try result.json()["error"] is String)
+        #expect((try result.json()["error"] as? [String: Any])?["message"] is String)
     }
 
     @Test func malformedPreferencesFileExitsTwo() async throws {

@@ -47,7 +47,7 @@ import Testing
         #expect(badTemplate.status == 2)
         #expect(badTemplate.standardError.contains("share.mustache"))
         #expect(badTemplate.standardError.split(separator: "\n").count == 1)
-        #expect(try badTemplate.json()["error"] is String)
+        #expect((try badTemplate.json()["error"] as? [String: Any])?["message"] is String)
         let badDomain = try await ChildProcess.clipkit(["site", "build", "--manifest", bluesky, "--domain", "evil.example", "--out", folder.file("out").path])
         #expect(badDomain.status == 2)
         #expect(badDomain.standardError.contains("evil.example"))

@@ -8,6 +8,6 @@ func checkClipWiring(manifestAt manifestURL: URL, clipEntitlements: String, clip
     let manifest = try ManifestLoader().load(contentsOf: manifestURL)
     let doctor = Doctor(manifest: manifest, manifestFile: manifestURL.path)
     let report = try await doctor.examine(DoctorInputs(clipEntitlements: clipEntitlements, clipInfoPlist: clipInfoPlist))
-    for finding in report.findings { print(finding.severity, finding.code, finding.message, finding.fix) }
+    for finding in report.findings { print(finding.severity, finding.code, finding.message, finding.fix ?? "") }
     return report                                                            // report.isOK: nothing at error level
 }

@@ -1,4 +1,4 @@
-/// How serious a finding is.
+/// How serious a ``Finding`` is.
 public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// The clip, the app or the link domain will not work as intended, or App Store Connect will reject the build.
     case error

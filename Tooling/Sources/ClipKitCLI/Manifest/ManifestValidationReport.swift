@@ -1,0 +1,48 @@
+import ClipManifestReader
+import ClipReports
+
+/// What `clipkit manifest validate --json` prints: whether the manifest is valid, and every
+/// problem as a ``Finding`` with its JSON path.
+package struct ManifestValidationReport: CommandReport {
+    package static let schemaName = "manifest-validate"
+    package static let commands = "clipkit manifest validate"
+    package static let members: [ReportMember] = [
+        .required("valid", .boolean),
+        .required("manifest", .string),
+        .required("errors", .array(Finding.schema)),
+    ]
+
+    package let schemaVersion = ReportVersion.current
+    /// Whether the manifest has no problem.
+    package let valid: Bool
+    /// The manifest's path.
+    package let manifest: String
+    /// Every problem, at error level.
+    package let errors: [Finding]
+
+    /// The report for the manifest at `file`, which loaded (`error` is `nil`) or failed with `error`;
+    /// `lines` gives the line of each JSON path, where known.
+    package init(file: String, error: ManifestError?, lines: [String: Int] = [:]) {
+        manifest = file
+        errors = error.map { error in
+            error.issues.map { issue in
+                var finding = Self.finding(issue, file: file, error: error)
+                finding.line = lines[issue.path]
+                return finding
+            }
+        } ?? []
+        valid = errors.isEmpty
+    }
+
+    /// An issue as a finding: `manifest.invalid` at its path, or what kept the file from being read.
+    static func finding(_ issue: ManifestIssue, file: String, error: ManifestError) -> Finding {
+        let code: String
+        switch error {
+        case .invalid: code = "manifest.invalid"
+        case .notJSON: code = "manifest.not-json"
+        case .tooLarge: code = "manifest.too-large"
+        case .unreadable: code = "manifest.unreadable"
+        }
+        return Finding(code: code, severity: .error, message: issue.message, file: file, path: issue.path, fix: nil)
+    }
+}
