@@ -45,11 +45,6 @@ let package = Package(
         // executable) and `clipkit generate swift` calls. Both depend on ClipKit alone.
         .plugin(name: "ClipKitManifestPlugin", targets: ["ClipKitManifestPlugin"]),
         .library(name: "ClipKitGeneration", targets: ["ClipKitGeneration"]),
-        // Bluesky's preset, linked by Bluesky's clip only (see Examples/bluesky/README.md).
-        .library(name: "BlueskyKit", targets: ["BlueskyKit"]),
-        // The helpers ClipKit's own test suites share, the tooling package's included (a product
-        // only so that package can reach them). Apps do not link it.
-        .library(name: "ClipTestSupport", targets: ["ClipTestSupport"]),
         // QR codes and NFC NDEF messages for invocation URLs; no dependency at all. `clipkit codes`
         // uses it, and an app can link it to make codes on the device. No clip module links it.
         .library(name: "ClipCodes", targets: ["ClipCodes"]),
@@ -149,7 +144,9 @@ let package = Package(
 
         // MARK: Presets of the reference apps: what one app chose, kept with its example; no other clip links them.
         // Bluesky's starter-pack payload and URI check, its onboarding rule and the legacy write its
-        // React Native app reads.
+        // React Native app reads. A target here only so that its tests (BlueskyKitTests) and the
+        // Apple check build it; not a product: Bluesky's clip compiles it from its folder in the
+        // example's own package (scripts/apple_examples_package.py).
         .target(
             name: "BlueskyKit",
             dependencies: ["ClipKit", "ClipKitUI", "ClipWebBridge", "ClipWebBridgeUI"],
@@ -255,6 +252,8 @@ let package = Package(
             swiftSettings: strictSwift,
             plugins: ["ClipKitManifestPlugin"]
         ),
+        // The helpers the test suites share; the tooling package compiles the same files into a
+        // target of its own (Tooling/Tests/ClipTestSupport), so this is no product an app would see.
         .target(
             name: "ClipTestSupport",
             dependencies: ["ClipKit"],

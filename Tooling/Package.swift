@@ -36,13 +36,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "clipkit", targets: ["clipkit"]),
+        // The two libraries someone outside links (README.md, "The command line"): the relay
+        // transport a Linux or macOS program needs for ClipNostr's relay pool, and the AASA engine.
+        // Every other module shares its declarations with the command and the tests at `package`
+        // access (scripts/dev/tooling-access rewrites them).
         .library(name: "ClipNostrWebSocket", targets: ["ClipNostrWebSocket"]),
         .library(name: "ClipAASA", targets: ["ClipAASA"]),
-        .library(name: "ClipSite", targets: ["ClipSite"]),
-        .library(name: "ClipAppStoreConnect", targets: ["ClipAppStoreConnect"]),
-        .library(name: "ClipServer", targets: ["ClipServer"]),
-        .library(name: "ClipDoctor", targets: ["ClipDoctor"]),
-        .library(name: "ClipSimulation", targets: ["ClipSimulation"]),
     ],
     dependencies: [
         .package(name: "ClipKit", path: ".."),
@@ -211,10 +210,19 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // The helpers every test suite shares: the root package's Tests/ClipTestSupport, compiled
+        // here from the same files (Tests/ClipTestSupport/Shared is a symbolic link to that folder),
+        // so the root package need not export them as a product that apps would see.
+        .target(
+            name: "ClipTestSupport",
+            dependencies: [clipKit("ClipKit")],
+            path: "Tests/ClipTestSupport",
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ClipToolingTestSupport",
             dependencies: [
-                clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), clipKit("ClipTestSupport"), "ClipLoopback",
+                clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipTestSupport", "ClipLoopback",
                 // The App Store Connect API stand-in checks tokens' signatures and uploads' MD5.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -224,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "ClipNostrWebSocketTests",
             dependencies: [
-                clipKit("ClipNostr"), clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipTestSupport"),
+                clipKit("ClipNostr"), clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"), "ClipTestSupport",
                 "ClipNostrWebSocket", "ClipLoopback", "ClipToolingTestSupport",
                 // The hostile test relay: a small WebSocket server on NIO.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -241,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipAASATests",
-            dependencies: ["ClipAASA", "ClipReports", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipTestSupport"), "ClipToolingTestSupport"],
+            dependencies: ["ClipAASA", "ClipReports", clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipTestSupport", "ClipToolingTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift
         ),
@@ -249,7 +257,7 @@ let package = Package(
             name: "ClipSiteTests",
             dependencies: [
                 "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
-                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                "ClipTestSupport", "ClipToolingTestSupport",
                 // The SHA-256 of the share-page script, for its Content-Security-Policy hash.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -258,7 +266,7 @@ let package = Package(
         .testTarget(
             name: "ClipAppStoreConnectTests",
             dependencies: [
-                "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                "ClipAppStoreConnect", clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipTestSupport", "ClipToolingTestSupport",
                 // Makes the P-256 keys of the App Store Connect tests.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -268,7 +276,7 @@ let package = Package(
             name: "ClipDoctorTests",
             dependencies: [
                 "ClipDoctor", "ClipAASA", "ClipAppStoreConnect", "ClipReports", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
-                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                "ClipTestSupport", "ClipToolingTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
@@ -277,7 +285,7 @@ let package = Package(
             name: "ClipSimulationTests",
             dependencies: [
                 "ClipSimulation", clipKit("ClipKitUI"), clipKit("ClipNostrUI"), clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), clipKit("ClipWebBridge"),
-                "ClipLoopback", clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                "ClipLoopback", "ClipTestSupport", "ClipToolingTestSupport",
             ],
             swiftSettings: strictSwift
         ),
@@ -285,7 +293,7 @@ let package = Package(
             name: "ClipServerTests",
             dependencies: [
                 "ClipServer", "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
-                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                "ClipTestSupport", "ClipToolingTestSupport",
                 // Request heads in both forms the server reads them in (the fast path's NIOHTTP1, and
                 // swift-http-types', which Hummingbird hands on).
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Hummingbird", package: "hummingbird"),
@@ -296,7 +304,7 @@ let package = Package(
             name: "ClipKitCLITests",
             dependencies: [
                 "ClipKitCLI", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitGeneration"), clipKit("ClipKitUI"), clipKit("ClipWebBridge"), "ClipLoopback",
-                clipKit("ClipTestSupport"), "ClipToolingTestSupport",
+                "ClipTestSupport", "ClipToolingTestSupport",
                 // The documentation's code listings of the tooling modules (Documentation/Listings).
                 clipKit("ClipNostr"), "ClipNostrWebSocket", "ClipAASA", "ClipSite", "ClipAppStoreConnect", "ClipServer",
                 "ClipDoctor", "ClipSimulation", "ClipReports",

@@ -9,8 +9,14 @@ import PackageDescription
 
 /// A product of the ClipKit package (the clip modules).
 func clipKit(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKit") }
-/// A product of the tooling package (Tooling/).
-func tooling(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKitTooling") }
+/// A module of the tooling package (Tooling/), compiled here from the same files through the symbolic
+/// link ToolingModules/<Module> to Tooling/Sources/<Module>. Most are no product of that package:
+/// their declarations have `package` access, which only a target of the same package sees. The
+/// products they need (ClipAASA, ClipNostrWebSocket) are compiled here too rather than taken from
+/// the tooling package, since SwiftPM refuses a graph in which two packages declare the same targets.
+func toolingModule(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies, path: "ToolingModules/\(name)", swiftSettings: [.enableUpcomingFeature("ExistentialAny")])
+}
 
 let package = Package(
     name: "ClipKitFuzz",
@@ -18,7 +24,15 @@ let package = Package(
     dependencies: [
         // By name: a path dependency is otherwise known by its folder's name, which a clone may change.
         .package(name: "ClipKit", path: ".."),
-        .package(name: "ClipKitTooling", path: "../Tooling"),
+        // What the tooling modules compiled here depend on (the versions Tooling/Package.swift asks for).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Signing, for the differential harness: libsecp256k1 through pkg-config (Linux). ClipKit's
@@ -47,15 +61,43 @@ let package = Package(
         .executableTarget(name: "FuzzNostrEvent", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzProfile", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzWebBridge", dependencies: [clipKit("ClipWebBridge"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzAASAValidator", dependencies: [tooling("ClipAASA"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzAASAMatcher", dependencies: [tooling("ClipAASA"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzPropertyList", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzMachO", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzZIPArchive", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzSizeReport", dependencies: [tooling("ClipDoctor"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAASAValidator", dependencies: ["ClipAASA", "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAASAMatcher", dependencies: ["ClipAASA", "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzPropertyList", dependencies: ["ClipDoctor", "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzMachO", dependencies: ["ClipDoctor", "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzZIPArchive", dependencies: ["ClipDoctor", "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzSizeReport", dependencies: ["ClipDoctor", "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzNotificationPayload", dependencies: [clipKit("ClipNotifications"), "FuzzDriver", "FuzzSupport"]),
-        .executableTarget(name: "FuzzRequestScreening", dependencies: [tooling("ClipServer"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzRequestScreening", dependencies: ["ClipServer", "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzCodes", dependencies: [clipKit("ClipCodes"), "FuzzDriver", "FuzzSupport"]),
+
+        // The tooling modules the targets above fuzz that are no product of Tooling/ (see toolingModule).
+        toolingModule("ClipReports", [clipKit("ClipKit")]),
+        toolingModule("ClipAASA", [clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipReports"]),
+        toolingModule("ClipAppStoreConnect", [
+            clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipReports", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        toolingModule("ClipDoctor", [
+            clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipAASA", "ClipReports", "ClipAppStoreConnect",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        toolingModule("ClipNostrWebSocket", [
+            clipKit("ClipNostr"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
+        toolingModule("ClipSite", [
+            clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipAASA", "ClipNostrWebSocket",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        toolingModule("ClipServer", [
+            clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipSite",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

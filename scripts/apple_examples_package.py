@@ -6,8 +6,10 @@
 The examples' Swift (Examples/<name>/Clip, App, NotificationService) is iOS code with no project of
 its own. OUT gets a package with one library target per folder (its Swift files and the example's
 clipkit.json as symbolic links), each depending on the ClipKit products its files import, and the
-clips and apps adopting ClipKitManifestPlugin, as an app would. One package per example, so each is
-built for its clip's minimum iOS (clipkit.json's clip.minimumIOS):
+clips and apps adopting ClipKitManifestPlugin, as an app would. An example's own library (Bluesky's
+preset, `Examples/bluesky/BlueskyKit`, which is no product of ClipKit) is a target of the example's
+package, its folder a symbolic link, and the targets that import it depend on it. One package per
+example, so each is built for its clip's minimum iOS (clipkit.json's clip.minimumIOS):
 
     OUT/<example>/Package.swift
 
@@ -28,6 +30,10 @@ EXAMPLES = {
     "bluesky": ("Bluesky", [("BlueskyClip", "Clip", True), ("BlueskyNotificationService", "NotificationService", False)]),
     "coffee-shop": ("CoffeeShop", [("CoffeeShopClip", "Clip", True), ("CoffeeShopApp", "App", True)]),
 }
+# An example's own libraries, which its targets import: example folder: [(target, folder)].
+EXAMPLE_LIBRARIES = {
+    "bluesky": [("BlueskyKit", "BlueskyKit")],
+}
 IMPORT = re.compile(r"^\s*import\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
 
 
@@ -39,7 +45,9 @@ def package_products() -> set[str]:
 
 def imported_products(folder: Path, products: set[str]) -> set[str]:
     names: set[str] = set()
-    for source in sorted(folder.glob("*.swift")):
+    for source in sorted(folder.rglob("*.swift")):
+        if any(part.endswith(".docc") for part in source.relative_to(folder).parts):
+            continue
         names.update(name for name in IMPORT.findall(source.read_text()) if name in products)
     return names
 
@@ -59,6 +67,14 @@ def write_package(example: str, out: Path, products: set[str]) -> None:
     platform = f".iOS(.v{major})" if minor in ("", "0") else f'.iOS("{minimum}")'
     package = out / example
     lines = []
+    libraries = {target: folder for target, folder in EXAMPLE_LIBRARIES.get(example, [])}
+    for target, folder in libraries.items():
+        source_folder = ROOT / "Examples" / example / folder
+        (package / "Sources").mkdir(parents=True, exist_ok=True)
+        (package / "Sources" / target).symlink_to(source_folder, target_is_directory=True)
+        dependencies = ", ".join(f'.product(name: "{name}", package: "ClipKit")'
+                                 for name in sorted(imported_products(source_folder, products)))
+        lines.append(f'        .target(\n            name: "{target}",\n            dependencies: [{dependencies}]\n        ),')
     for target, folder, adopts_plugin in targets:
         source_folder = ROOT / "Examples" / example / folder
         target_folder = package / "Sources" / target
@@ -68,7 +84,9 @@ def write_package(example: str, out: Path, products: set[str]) -> None:
         if adopts_plugin:
             (target_folder / "clipkit.json").symlink_to(manifest)
         needed = set(imported_products(source_folder, products)) | (generated_code_products(document) if adopts_plugin else set())
-        dependencies = ", ".join(f'.product(name: "{name}", package: "ClipKit")' for name in sorted(needed))
+        local = sorted(imported_products(source_folder, set(libraries)))
+        dependencies = ", ".join([f'"{name}"' for name in local]
+                                 + [f'.product(name: "{name}", package: "ClipKit")' for name in sorted(needed)])
         plugin = '\n            plugins: [.plugin(name: "ClipKitManifestPlugin", package: "ClipKit")]' if adopts_plugin else ""
         lines.append(
             f'        .target(\n            name: "{target}",\n            dependencies: [{dependencies}],\n'

@@ -2,10 +2,14 @@
 """Builds ClipKit's documentation site: one DocC archive per shipped module of both packages, merged
 into one static site.
 
-The modules are every library product of the root package (the clip modules, BlueskyKit and
-ClipKitGeneration, the manifest plugin's library; not ClipTestSupport, the test suites' helpers) and
-of the tooling package in `Tooling/`. Each must have a documentation catalog, `<Module>.docc`, in
-its folder.
+The modules are every library product of the root package (the clip modules and ClipKitGeneration,
+the manifest plugin's library), Bluesky's preset BlueskyKit (a target of the root package kept with
+its example, no product), and every module of the tooling package in `Tooling/` that has a catalog.
+Each must have a documentation catalog, `<Module>.docc`, in its folder. The tooling package exports
+two libraries (ClipAASA, ClipNostrWebSocket), whose pages show their public API; its other modules
+share their declarations with the `clipkit` command at `package` access, and their pages show those
+(the symbol graphs are dumped at `package` level, and the products' graphs filtered back to public),
+so their articles — the doctor's checks, serving the link domain — keep their symbol links.
 
 What it does, in order:
 
@@ -39,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import json
 import re
 import shutil
 import subprocess
@@ -56,8 +61,10 @@ import check_apple_glue  # noqa: E402  (sibling module: the module list and the 
 SCRATCH = ROOT / ".build-docs"
 TOOLING = ROOT / "Tooling"
 SITE_NAME = "ClipKit"
-# Library products that are not documented: the helpers the test suites share, which no app links.
-NOT_SHIPPED = {"ClipTestSupport"}
+# Root-package targets documented although no product: a reference app's preset, kept with its example.
+EXAMPLE_PRESETS = ["BlueskyKit"]
+# Access levels a tooling library product's pages show; the tooling's other modules show `package` too.
+PUBLIC_LEVELS = {"public", "open"}
 
 
 @dataclass
@@ -78,15 +85,14 @@ def modules() -> list[Module]:
     """Every shipped library module of both packages, each with its catalog."""
     apple_view = {target.name: ROOT / target.label for target in check_apple_glue.targets() if target.package}
     found: list[Module] = []
-    for name in library_products(ROOT / "Package.swift"):
-        if name in NOT_SHIPPED:
-            continue
+    for name in library_products(ROOT / "Package.swift") + EXAMPLE_PRESETS:
         if name not in apple_view:
             raise SystemExit(f"docs: the root package's library {name} is not compiled by scripts/check-apple-glue, "
                              "so it has no symbol graphs; add it to the module list there")
         found.append(Module(name, apple_view[name] / f"{name}.docc", "iOS"))
-    for name in library_products(TOOLING / "Package.swift"):
-        found.append(Module(name, TOOLING / "Sources" / name / f"{name}.docc", "Linux"))
+    for folder in sorted((TOOLING / "Sources").iterdir()):
+        if (folder / f"{folder.name}.docc").is_dir():
+            found.append(Module(folder.name, folder / f"{folder.name}.docc", "Linux"))
     missing = [str(module.catalog.relative_to(ROOT)) for module in found if not module.catalog.is_dir()]
     if missing:
         raise SystemExit(f"docs: these modules have no documentation catalog: {', '.join(missing)}")
@@ -129,13 +135,14 @@ def build_linux_graphs(found: list[Module], graphs: Path) -> None:
     # rebuilds nothing.
     run(["swift", "build", "--package-path", str(TOOLING), "--build-tests"], "swift build --package-path Tooling --build-tests")
     say("==> symbol graphs of the tooling modules (swift package --package-path Tooling dump-symbol-graph)")
-    options = ["--minimum-access-level", "public", "--skip-synthesized-members", "--emit-extension-block-symbols"]
+    options = ["--minimum-access-level", "package", "--skip-synthesized-members", "--emit-extension-block-symbols"]
     result = run(["swift", "package", "--package-path", str(TOOLING), "dump-symbol-graph", *options],
                  "swift package --package-path Tooling dump-symbol-graph")
     written = re.findall(r"Files written to (.+)", result.stdout + result.stderr)
     if not written:
         raise SystemExit("docs: dump-symbol-graph did not say where it wrote the symbol graphs")
     dumped = Path(written[-1].strip())
+    products = set(library_products(TOOLING / "Package.swift"))
     for module in found:
         if module.view != "Linux":
             continue
@@ -146,8 +153,25 @@ def build_linux_graphs(found: list[Module], graphs: Path) -> None:
         for graph in [dumped / f"{module.name}.symbols.json", *sorted(dumped.glob(f"{module.name}@*.symbols.json"))]:
             if graph.exists():
                 shutil.copy(graph, folder / graph.name)
+                if module.name in products:
+                    public_only(folder / graph.name)
         if not (folder / f"{module.name}.symbols.json").exists():
             raise SystemExit(f"docs: no symbol graph for {module.name} in {dumped}")
+
+
+def public_only(graph: Path) -> None:
+    """Drops the symbols below public access from a symbol graph, and the relationships naming them."""
+    document = json.loads(graph.read_text())
+    dropped = {symbol["identifier"]["precise"] for symbol in document["symbols"]
+               if symbol.get("accessLevel") not in PUBLIC_LEVELS}
+    if not dropped:
+        return
+    document["symbols"] = [symbol for symbol in document["symbols"] if symbol["identifier"]["precise"] not in dropped]
+    document["relationships"] = [
+        relationship for relationship in document.get("relationships", [])
+        if relationship["source"] not in dropped and relationship["target"] not in dropped
+    ]
+    graph.write_text(json.dumps(document))
 
 
 def convert_command(catalog: Path, name: str, graphs: Path, output: Path, dependencies: list[Path], base_path: str,

@@ -7,8 +7,12 @@ import Foundation
 /// that says how to install it, never a silent skip.
 public enum TestEnvironment {
     /// The repository root: the nearest folder above this file that holds `Package.swift`.
+    ///
+    /// The tooling package compiles this file through a symbolic link
+    /// (`Tooling/Tests/ClipTestSupport/Shared`), where the nearest such folder would be `Tooling/`;
+    /// so the search starts from the file's real place.
     public static let repositoryRoot: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
         while folder.path != "/" {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
             folder.deleteLastPathComponent()
