@@ -12,7 +12,7 @@ import Foundation
 /// than the allowed clock skew in the future, content within the cap), recomputes its id with
 /// SHA-256 (`crypto.subtle`) and verifies its BIP-340 signature with its own secp256k1 arithmetic
 /// on `BigInt`. Only then does it read the profile with ClipNostr's rules (strict JSON, field
-/// cleaning, `https` pictures) and show it with the share page's (``ProfilePreview``), every value
+/// cleaning, `https` pictures) and show it with the share page's (`ProfilePreview`), every value
 /// set as text (`textContent`) or as the `src` of an image, never as markup.
 ///
 /// Verifying in the browser rather than showing the profile as unverified until a server confirms
@@ -27,7 +27,7 @@ import Foundation
 /// code, and nothing of the fragment shown), `outdated` (the server's page already shows a profile
 /// at least as new), or `unverifiable` (no Web Crypto, as on plain `http` other than loopback).
 ///
-/// The limits and character sets come from Swift (``LinkProfileRules``); the script never fetches
+/// The limits and character sets come from Swift (`LinkProfileRules`); the script never fetches
 /// anything and loads nothing from elsewhere. `clipkit serve` allows it, and no other script, by
 /// its hash in the Content-Security-Policy (``contentSecurityPolicySource``).
 package enum LinkProfileScript {
