@@ -8,16 +8,16 @@ import Foundation
 /// (`GET /v1/buildBundles/{id}/appClipDomainCacheStatus`), the result held in Apple's cache that
 /// devices use, and the **debug** status (`…/appClipDomainDebugStatus`), the result of App Store
 /// Connect's own latest check of the domain.
-public struct AppClipDomainStatus: Sendable, Hashable, Encodable {
+package struct AppClipDomainStatus: Sendable, Hashable, Encodable {
     /// Which of the two reports.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, Encodable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable, Encodable {
         /// `appClipDomainCacheStatus`: what Apple's cache, and so devices, hold.
         case cache
         /// `appClipDomainDebugStatus`: App Store Connect's latest check.
         case debug
 
         /// The build bundle's relationship that reads it.
-        public var relationship: String {
+        package var relationship: String {
             switch self {
             case .cache: return "appClipDomainCacheStatus"
             case .debug: return "appClipDomainDebugStatus"
@@ -26,18 +26,18 @@ public struct AppClipDomainStatus: Sendable, Hashable, Encodable {
     }
 
     /// One domain's status (`AppClipDomainStatus.Attributes.Domains`).
-    public struct Domain: Sendable, Hashable, Encodable {
+    package struct Domain: Sendable, Hashable, Encodable {
         /// The domain.
-        public var domain: String
+        package var domain: String
         /// Whether App Store Connect verified the domain; `nil` when it did not say.
-        public var isValid: Bool?
+        package var isValid: Bool?
         /// When App Store Connect last checked the domain (ISO 8601), as it sent it.
-        public var lastUpdatedDate: String?
+        package var lastUpdatedDate: String?
         /// Why the domain failed, one of Apple's codes such as `BAD_HTTP_RESPONSE` or `DNS_ERROR`.
-        public var errorCode: String?
+        package var errorCode: String?
 
         /// Creates a domain's status.
-        public init(domain: String, isValid: Bool?, lastUpdatedDate: String? = nil, errorCode: String? = nil) {
+        package init(domain: String, isValid: Bool?, lastUpdatedDate: String? = nil, errorCode: String? = nil) {
             self.domain = domain
             self.isValid = isValid
             self.lastUpdatedDate = lastUpdatedDate
@@ -46,16 +46,16 @@ public struct AppClipDomainStatus: Sendable, Hashable, Encodable {
     }
 
     /// Which report this is.
-    public var kind: Kind
+    package var kind: Kind
     /// The status resource's ID.
-    public var id: String
+    package var id: String
     /// When the report was last updated (ISO 8601), as App Store Connect sent it.
-    public var lastUpdatedDate: String?
+    package var lastUpdatedDate: String?
     /// The domains, in App Store Connect's order.
-    public var domains: [Domain]
+    package var domains: [Domain]
 
     /// Creates a report.
-    public init(kind: Kind, id: String, lastUpdatedDate: String?, domains: [Domain]) {
+    package init(kind: Kind, id: String, lastUpdatedDate: String?, domains: [Domain]) {
         self.kind = kind
         self.id = id
         self.lastUpdatedDate = lastUpdatedDate
@@ -64,33 +64,33 @@ public struct AppClipDomainStatus: Sendable, Hashable, Encodable {
 }
 
 /// One bundle of a build (`BuildBundle`): the app, its App Clip, or another binary.
-public struct AppStoreConnectBuildBundle: Sendable, Hashable {
+package struct AppStoreConnectBuildBundle: Sendable, Hashable {
     /// App Store Connect's ID of the build bundle.
-    public var id: String
+    package var id: String
     /// The bundle identifier.
-    public var bundleID: String?
+    package var bundleID: String?
     /// `APP`, `APP_CLIP` or another kind.
-    public var bundleType: String?
+    package var bundleType: String?
 
     /// Creates a build bundle.
-    public init(id: String, bundleID: String?, bundleType: String?) {
+    package init(id: String, bundleID: String?, bundleType: String?) {
         self.id = id
         self.bundleID = bundleID
         self.bundleType = bundleType
     }
 
     /// Whether the bundle is an App Clip.
-    public var isAppClip: Bool { bundleType == "APP_CLIP" }
+    package var isAppClip: Bool { bundleType == "APP_CLIP" }
 }
 
 extension AppStoreConnectClient {
     /// The most bundles of a build read.
-    public static let maximumBuildBundles = 50
+    package static let maximumBuildBundles = 50
 
     /// The `kind` domain status of the build bundle `buildBundleID`, or `nil` when App Store Connect
     /// has none for it (it answers 404, or `data` is `null`): the bundle is not an App Clip's, has
     /// not been processed yet, or does not exist.
-    public func appClipDomainStatus(_ kind: AppClipDomainStatus.Kind, buildBundleID: String) async throws(AppStoreConnectError) -> AppClipDomainStatus? {
+    package func appClipDomainStatus(_ kind: AppClipDomainStatus.Kind, buildBundleID: String) async throws(AppStoreConnectError) -> AppClipDomainStatus? {
         let path = url("/v1/buildBundles/\(Self.pathSegment(buildBundleID))/\(kind.relationship)",
                        query: "fields%5BappClipDomainStatuses%5D=domains,lastUpdatedDate")
         let body: Data
@@ -114,7 +114,7 @@ extension AppStoreConnectClient {
 
     /// The bundles of the build `buildID` (`GET /v1/builds/{id}?include=buildBundles`): the app's,
     /// the App Clip's and any other.
-    public func buildBundles(buildID: String) async throws(AppStoreConnectError) -> [AppStoreConnectBuildBundle] {
+    package func buildBundles(buildID: String) async throws(AppStoreConnectError) -> [AppStoreConnectBuildBundle] {
         let query = "include=buildBundles&fields%5BbuildBundles%5D=bundleId,bundleType&limit%5BbuildBundles%5D=\(Self.maximumBuildBundles)"
         let path = url("/v1/builds/\(Self.pathSegment(buildID))", query: query)
         let body = try await send("GET", path, body: nil, expecting: [200])

@@ -3,20 +3,20 @@ import ClipManifestReader
 import Foundation
 
 /// One advanced App Clip experience as App Store Connect holds it: the attributes ClipKit manages.
-public struct AppClipExperience: Sendable, Hashable, Codable {
+package struct AppClipExperience: Sendable, Hashable, Codable {
     /// The place of an experience at a physical location.
-    public struct Place: Sendable, Hashable, Codable {
+    package struct Place: Sendable, Hashable, Codable {
         /// The place's name.
-        public var name: String
+        package var name: String
         /// The latitude, in degrees.
-        public var latitude: Double
+        package var latitude: Double
         /// The longitude, in degrees.
-        public var longitude: Double
+        package var longitude: Double
         /// The action Maps offers, such as `RESTAURANT_ORDER_FOOD`.
-        public var mapAction: String
+        package var mapAction: String
 
         /// Creates a place.
-        public init(name: String, latitude: Double, longitude: Double, mapAction: String) {
+        package init(name: String, latitude: Double, longitude: Double, mapAction: String) {
             self.name = name
             self.latitude = latitude
             self.longitude = longitude
@@ -25,19 +25,19 @@ public struct AppClipExperience: Sendable, Hashable, Codable {
     }
 
     /// The invocation URL prefix (`link`): the experience applies to URLs that start with it.
-    public var link: String
+    package var link: String
     /// The verb on the App Clip card (`action`): `OPEN`, `VIEW` or `PLAY`.
-    public var action: String
+    package var action: String
     /// The manifest route or place the experience comes from.
-    public var source: String
+    package var source: String
     /// The place, for an experience at a physical location.
-    public var place: Place?
+    package var place: Place?
     /// The card's header image, when the manifest names one; without one, App Store Connect's
     /// image (if any) is left as it is.
-    public var headerImage: AppClipHeaderImage?
+    package var headerImage: AppClipHeaderImage?
 
     /// Creates an experience.
-    public init(link: String, action: String = "OPEN", source: String, place: Place? = nil, headerImage: AppClipHeaderImage? = nil) {
+    package init(link: String, action: String = "OPEN", source: String, place: Place? = nil, headerImage: AppClipHeaderImage? = nil) {
         self.link = link
         self.action = action
         self.source = source
@@ -59,16 +59,16 @@ public struct AppClipExperience: Sendable, Hashable, Codable {
 /// prefix: the more specific link wins on a device, as ClipSite's `AppClipExperienceSelector` does. A
 /// route's or a place's `headerImage` becomes its experiences' card image, checked when the plan
 /// is made (see ``AppClipHeaderImage``).
-public struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
+package struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
     /// The experiences, routes first, then places, without repeated links.
-    public let experiences: [AppClipExperience]
+    package let experiences: [AppClipExperience]
 
     /// Derives the plan from `manifest`, read from `manifestFile`; header images are named
     /// relative to that file's folder (the current folder when it is `nil`).
     ///
     /// - Throws: ``/ClipManifestReader/ManifestError/invalid(file:issues:)`` with one issue per header image that is
     ///   missing, not a PNG or JPEG file, or not 1800 × 1200 pixels, at its manifest path.
-    public init(manifest: ClipManifest, manifestFile: String? = nil) throws(ManifestError) {
+    package init(manifest: ClipManifest, manifestFile: String? = nil) throws(ManifestError) {
         let folder = manifestFile.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var issues: [ManifestIssue] = []
@@ -102,7 +102,7 @@ public struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
     }
 
     /// Creates a plan from experiences.
-    public init(experiences: [AppClipExperience]) {
+    package init(experiences: [AppClipExperience]) {
         self.experiences = experiences
     }
 }

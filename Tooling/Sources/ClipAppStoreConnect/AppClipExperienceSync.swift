@@ -9,11 +9,11 @@ import Foundation
 /// `sourceFileChecksum` App Store Connect keeps, and uploaded only when they differ. Running it
 /// again with nothing changed does nothing. Without `apply`, nothing is written: the result says
 /// what would be done.
-public struct AppClipExperienceSync: Sendable {
+package struct AppClipExperienceSync: Sendable {
     /// What is done for one experience.
-    public struct Change: Sendable, Hashable, Encodable {
+    package struct Change: Sendable, Hashable, Encodable {
         /// The kind of change.
-        public enum Kind: String, Sendable, Hashable, Encodable {
+        package enum Kind: String, Sendable, Hashable, Encodable {
             /// Create it.
             case create
             /// Update its attributes.
@@ -25,19 +25,19 @@ public struct AppClipExperienceSync: Sendable {
         }
 
         /// The kind of change.
-        public let kind: Kind
+        package let kind: Kind
         /// The experience's link.
-        public let link: String
+        package let link: String
         /// App Store Connect's ID, for an existing experience (or a created one once applied).
-        public let id: String?
+        package let id: String?
         /// The route or place it comes from, for a planned experience.
-        public let source: String?
+        package let source: String?
         /// The header image uploaded for it (in a dry run, to be uploaded), as the manifest names
         /// it; `nil` when its image is unchanged or the manifest names none.
-        public let headerImage: String?
+        package let headerImage: String?
 
         /// Creates a change.
-        public init(kind: Kind, link: String, id: String?, source: String?, headerImage: String? = nil) {
+        package init(kind: Kind, link: String, id: String?, source: String?, headerImage: String? = nil) {
             self.kind = kind
             self.link = link
             self.id = id
@@ -47,29 +47,29 @@ public struct AppClipExperienceSync: Sendable {
     }
 
     /// What a push did (or, in a dry run, would do).
-    public struct Result: Sendable, Hashable, Encodable {
+    package struct Result: Sendable, Hashable, Encodable {
         /// Whether nothing was written.
-        public let dryRun: Bool
+        package let dryRun: Bool
         /// The App Clip's ID in App Store Connect.
-        public let appClipID: String
+        package let appClipID: String
         /// Every change, in plan order, then removals.
-        public let changes: [Change]
+        package let changes: [Change]
 
         /// The links created.
-        public var created: [String] { links(.create) }
+        package var created: [String] { links(.create) }
         /// The links updated.
-        public var updated: [String] { links(.update) }
+        package var updated: [String] { links(.update) }
         /// The links removed.
-        public var removed: [String] { links(.remove) }
+        package var removed: [String] { links(.remove) }
         /// The links already matching.
-        public var unchanged: [String] { links(.unchanged) }
+        package var unchanged: [String] { links(.unchanged) }
 
         func links(_ kind: Change.Kind) -> [String] { changes.filter { $0.kind == kind }.map(\.link) }
 
         enum CodingKeys: String, CodingKey { case schemaVersion, dryRun, appClipID, changes, created, updated, removed, unchanged }
 
         /// Encodes the report's version, the changes and the lists of links by kind.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(ReportVersion.current, forKey: .schemaVersion)
             try container.encode(dryRun, forKey: .dryRun)
@@ -83,15 +83,15 @@ public struct AppClipExperienceSync: Sendable {
     }
 
     /// The experiences App Store Connect should hold.
-    public let plan: AppClipExperiencePlan
+    package let plan: AppClipExperiencePlan
 
     /// Creates a sync for `plan`.
-    public init(plan: AppClipExperiencePlan) {
+    package init(plan: AppClipExperiencePlan) {
         self.plan = plan
     }
 
     /// The changes that make `remote` match the plan.
-    public func changes(from remote: [RemoteAppClipExperience]) -> [Change] {
+    package func changes(from remote: [RemoteAppClipExperience]) -> [Change] {
         let active = remote.filter { !$0.isRemoved }
         var result: [Change] = []
         for wanted in plan.experiences {
@@ -115,7 +115,7 @@ public struct AppClipExperienceSync: Sendable {
 
     /// Lists the App Clip's experiences, works out the changes and, with `apply`, makes them;
     /// `progress` gets one line per experience.
-    public func push(using client: AppStoreConnectClient, appClipID: String, apply: Bool,
+    package func push(using client: AppStoreConnectClient, appClipID: String, apply: Bool,
                      progress: (String) -> Void = { _ in }) async throws(AppStoreConnectError) -> Result {
         let remote = try await client.experiences(appClipID: appClipID)
         let planned = changes(from: remote)

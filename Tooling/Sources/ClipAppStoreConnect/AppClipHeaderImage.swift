@@ -10,16 +10,16 @@ import Foundation
 /// plan is made: it exists, it is a PNG or JPEG file by its bytes (not its name), and its header
 /// gives those dimensions. Its MD5 checksum is what App Store Connect keeps as the image's
 /// `sourceFileChecksum`, so a push uploads an image again only when the checksum differs.
-public struct AppClipHeaderImage: Sendable, Hashable, Codable {
+package struct AppClipHeaderImage: Sendable, Hashable, Codable {
     /// The width App Store Connect requires, in pixels.
-    public static let width = 1800
+    package static let width = 1800
     /// The height App Store Connect requires, in pixels.
-    public static let height = 1200
+    package static let height = 1200
     /// The largest file read, in bytes.
-    public static let maximumBytes = 10 * 1024 * 1024
+    package static let maximumBytes = 10 * 1024 * 1024
 
     /// The kind of image file.
-    public enum Format: String, Sendable, Hashable, Codable {
+    package enum Format: String, Sendable, Hashable, Codable {
         /// A PNG file.
         case png
         /// A JPEG (JFIF or Exif) file.
@@ -27,19 +27,19 @@ public struct AppClipHeaderImage: Sendable, Hashable, Codable {
     }
 
     /// The path as the manifest gives it.
-    public let path: String
+    package let path: String
     /// Where the manifest names it, such as `$.places[0].headerImage`.
-    public let manifestKey: String
+    package let manifestKey: String
     /// The path the file is read from: `path`, resolved against the manifest's folder.
-    public let file: String
+    package let file: String
     /// The file's name, sent to App Store Connect with the reservation.
-    public let fileName: String
+    package let fileName: String
     /// The kind of file, from its bytes.
-    public let format: Format
+    package let format: Format
     /// The file's size in bytes.
-    public let byteCount: Int
+    package let byteCount: Int
     /// The MD5 digest of the file, in lower-case hexadecimal.
-    public let checksum: String
+    package let checksum: String
 
     /// Reads and checks the image at `path` (as the manifest names it at `manifestKey`), resolved
     /// against `folder` unless it is absolute: the image, or the issue at `manifestKey` that says
@@ -68,7 +68,7 @@ public struct AppClipHeaderImage: Sendable, Hashable, Codable {
     /// The file's bytes, read again for the upload; they must still be what was checked.
     ///
     /// - Throws: ``AppStoreConnectError/headerImage(file:reason:)`` when the file cannot be read or has changed.
-    public func contents() throws(AppStoreConnectError) -> Data {
+    package func contents() throws(AppStoreConnectError) -> Data {
         let data: Data
         do throws(InputFile.Failure) {
             data = try InputFile.read(path: file, limit: Self.maximumBytes)
@@ -82,7 +82,7 @@ public struct AppClipHeaderImage: Sendable, Hashable, Codable {
     }
 
     /// The lower-case hexadecimal MD5 digest of `data`, as App Store Connect's `sourceFileChecksum`.
-    public static func md5(_ data: Data) -> String {
+    package static func md5(_ data: Data) -> String {
         Insecure.MD5.hash(data: data).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
@@ -94,7 +94,7 @@ public struct AppClipHeaderImage: Sendable, Hashable, Codable {
     ///
     /// PNG: the `IHDR` chunk that must follow the signature. JPEG: the first start-of-frame
     /// segment (`SOF0`–`SOF15`, not `DHT`, `JPG` or `DAC`), found by walking the segments.
-    public static func dimensions(of data: Data) -> (format: Format, width: Int, height: Int)? {
+    package static func dimensions(of data: Data) -> (format: Format, width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(1 << 20))
         func uint16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : nil }
         func uint32(_ at: Int) -> Int? {

@@ -4,18 +4,18 @@ import FoundationNetworking
 #endif
 
 /// One HTTP request to the App Store Connect API.
-public struct AppStoreConnectRequest: Sendable, Hashable {
+package struct AppStoreConnectRequest: Sendable, Hashable {
     /// `GET`, `POST` or `PATCH`.
-    public var method: String
+    package var method: String
     /// The full URL.
-    public var url: URL
+    package var url: URL
     /// The headers, including `Authorization`.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The JSON body, if any.
-    public var body: Data?
+    package var body: Data?
 
     /// Creates a request.
-    public init(method: String, url: URL, headers: [String: String], body: Data?) {
+    package init(method: String, url: URL, headers: [String: String], body: Data?) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -24,16 +24,16 @@ public struct AppStoreConnectRequest: Sendable, Hashable {
 }
 
 /// An HTTP response from the App Store Connect API.
-public struct AppStoreConnectResponse: Sendable, Hashable {
+package struct AppStoreConnectResponse: Sendable, Hashable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// The headers, by lower-cased name.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: Data
+    package var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String], body: Data) {
+    package init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
@@ -41,7 +41,7 @@ public struct AppStoreConnectResponse: Sendable, Hashable {
 }
 
 /// Sends requests to the App Store Connect API: the seam between the client and the network.
-public protocol AppStoreConnectTransport: Sendable {
+package protocol AppStoreConnectTransport: Sendable {
     /// Sends `request` and returns the response, whatever its status.
     ///
     /// - Throws: ``AppStoreConnectError/transport(method:path:reason:)`` when no response arrives.
@@ -49,19 +49,19 @@ public protocol AppStoreConnectTransport: Sendable {
 }
 
 /// Sends requests with `URLSession`, with a timeout and a cap on the response size.
-public struct URLSessionAppStoreConnectTransport: AppStoreConnectTransport {
+package struct URLSessionAppStoreConnectTransport: AppStoreConnectTransport {
     /// Seconds a request may take.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// The largest response body accepted, in bytes.
-    public var maximumResponseBytes = 4 * 1024 * 1024
+    package var maximumResponseBytes = 4 * 1024 * 1024
 
     /// Creates a transport.
-    public init(timeout: TimeInterval = 30) {
+    package init(timeout: TimeInterval = 30) {
         self.timeout = timeout
     }
 
     /// Sends `request`; see ``AppStoreConnectTransport/send(_:)``.
-    public func send(_ request: AppStoreConnectRequest) async throws(AppStoreConnectError) -> AppStoreConnectResponse {
+    package func send(_ request: AppStoreConnectRequest) async throws(AppStoreConnectError) -> AppStoreConnectResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -93,16 +93,16 @@ public struct URLSessionAppStoreConnectTransport: AppStoreConnectTransport {
 
 /// How failed requests are retried: on 429 and 5xx answers and on lost connections, with
 /// exponential backoff (or the server's `Retry-After`, capped).
-public struct AppStoreConnectRetryPolicy: Sendable, Hashable {
+package struct AppStoreConnectRetryPolicy: Sendable, Hashable {
     /// The most attempts per request, the first included.
-    public var maximumAttempts: Int
+    package var maximumAttempts: Int
     /// The wait before the first retry, in seconds; it doubles each time.
-    public var initialDelay: TimeInterval
+    package var initialDelay: TimeInterval
     /// The longest wait between attempts, in seconds.
-    public var maximumDelay: TimeInterval
+    package var maximumDelay: TimeInterval
 
     /// Creates a policy.
-    public init(maximumAttempts: Int = 5, initialDelay: TimeInterval = 1, maximumDelay: TimeInterval = 30) {
+    package init(maximumAttempts: Int = 5, initialDelay: TimeInterval = 1, maximumDelay: TimeInterval = 30) {
         self.maximumAttempts = max(1, maximumAttempts)
         self.initialDelay = max(0, initialDelay)
         self.maximumDelay = max(0, maximumDelay)
@@ -117,18 +117,18 @@ public struct AppStoreConnectRetryPolicy: Sendable, Hashable {
 }
 
 /// An advanced App Clip experience as App Store Connect lists it.
-public struct RemoteAppClipExperience: Sendable, Hashable {
+package struct RemoteAppClipExperience: Sendable, Hashable {
     /// App Store Connect's ID of the experience.
-    public var id: String
+    package var id: String
     /// Its attributes.
-    public var experience: AppClipExperience
+    package var experience: AppClipExperience
     /// Whether it is deactivated (removed).
-    public var isRemoved: Bool
+    package var isRemoved: Bool
     /// Its header image, if it has one.
-    public var headerImage: RemoteHeaderImage?
+    package var headerImage: RemoteHeaderImage?
 
     /// Creates a listed experience.
-    public init(id: String, experience: AppClipExperience, isRemoved: Bool, headerImage: RemoteHeaderImage? = nil) {
+    package init(id: String, experience: AppClipExperience, isRemoved: Bool, headerImage: RemoteHeaderImage? = nil) {
         self.id = id
         self.experience = experience
         self.isRemoved = isRemoved
@@ -137,18 +137,18 @@ public struct RemoteAppClipExperience: Sendable, Hashable {
 }
 
 /// An experience's header image as App Store Connect holds it (`appClipAdvancedExperienceImages`).
-public struct RemoteHeaderImage: Sendable, Hashable {
+package struct RemoteHeaderImage: Sendable, Hashable {
     /// App Store Connect's ID of the image.
-    public var id: String
+    package var id: String
     /// The MD5 checksum the upload was committed with (`sourceFileChecksum`).
-    public var checksum: String?
+    package var checksum: String?
     /// The uploaded file's name.
-    public var fileName: String?
+    package var fileName: String?
     /// The asset's delivery state: `AWAITING_UPLOAD`, `UPLOAD_COMPLETE`, `COMPLETE` or `FAILED`.
-    public var state: String?
+    package var state: String?
 
     /// Creates a listed image.
-    public init(id: String, checksum: String?, fileName: String? = nil, state: String? = nil) {
+    package init(id: String, checksum: String?, fileName: String? = nil, state: String? = nil) {
         self.id = id
         self.checksum = checksum
         self.fileName = fileName
@@ -156,7 +156,7 @@ public struct RemoteHeaderImage: Sendable, Hashable {
     }
 
     /// Whether the image holds the bytes of `image`: the same checksum, and not failed.
-    public func matches(_ image: AppClipHeaderImage) -> Bool {
+    package func matches(_ image: AppClipHeaderImage) -> Bool {
         checksum?.lowercased() == image.checksum && state != "FAILED" && state != "AWAITING_UPLOAD"
     }
 }
@@ -166,26 +166,26 @@ public struct RemoteHeaderImage: Sendable, Hashable {
 /// domain statuses of a build's App Clip bundle (see ``AppClipDomainStatus``).
 ///
 /// Every request carries a fresh ES256 token; answers 429 and 5xx are retried with backoff.
-public struct AppStoreConnectClient: Sendable {
+package struct AppStoreConnectClient: Sendable {
     /// Apple's API base.
-    public static let appleBaseURL: URL = {
+    package static let appleBaseURL: URL = {
         guard let url = URL(string: "https://api.appstoreconnect.apple.com") else { preconditionFailure("the API base is a valid URL") }
         return url
     }()
     /// The most pages of experiences followed.
-    public static let maximumPages = 50
+    package static let maximumPages = 50
 
     /// The API base.
-    public let baseURL: URL
+    package let baseURL: URL
     /// The token signer.
-    public let token: AppStoreConnectToken
+    package let token: AppStoreConnectToken
     /// How requests are sent.
-    public var transport: any AppStoreConnectTransport
+    package var transport: any AppStoreConnectTransport
     /// How failures are retried.
-    public var retryPolicy: AppStoreConnectRetryPolicy
+    package var retryPolicy: AppStoreConnectRetryPolicy
 
     /// Creates a client; `baseURL` must be `https`, or plain `http` to the loopback interface.
-    public init(baseURL: URL = AppStoreConnectClient.appleBaseURL, token: AppStoreConnectToken,
+    package init(baseURL: URL = AppStoreConnectClient.appleBaseURL, token: AppStoreConnectToken,
                 transport: any AppStoreConnectTransport = URLSessionAppStoreConnectTransport(),
                 retryPolicy: AppStoreConnectRetryPolicy = AppStoreConnectRetryPolicy()) throws(AppStoreConnectError) {
         guard Self.isAllowed(baseURL) else {
@@ -199,7 +199,7 @@ public struct AppStoreConnectClient: Sendable {
 
     /// Every advanced experience of the App Clip `appClipID`, with its header image's checksum,
     /// following `links.next`.
-    public func experiences(appClipID: String) async throws(AppStoreConnectError) -> [RemoteAppClipExperience] {
+    package func experiences(appClipID: String) async throws(AppStoreConnectError) -> [RemoteAppClipExperience] {
         let query = "limit=200&include=headerImage&fields%5BappClipAdvancedExperienceImages%5D=fileName,fileSize,sourceFileChecksum,assetDeliveryState"
         var next: URL? = url("/v1/appClips/\(Self.pathSegment(appClipID))/appClipAdvancedExperiences", query: query)
         var result: [RemoteAppClipExperience] = []
@@ -219,7 +219,7 @@ public struct AppStoreConnectClient: Sendable {
 
     /// Creates `experience` for the App Clip `appClipID`, with the uploaded header image
     /// `headerImageID` if one is given; returns the new experience's ID.
-    public func create(_ experience: AppClipExperience, appClipID: String, headerImageID: String? = nil) async throws(AppStoreConnectError) -> String {
+    package func create(_ experience: AppClipExperience, appClipID: String, headerImageID: String? = nil) async throws(AppStoreConnectError) -> String {
         let request = ASCDocument(data: ASCCreate(
             attributes: .init(experience, removed: nil),
             relationships: .init(appClip: .init(data: .init(type: "appClips", id: appClipID)),
@@ -233,7 +233,7 @@ public struct AppStoreConnectClient: Sendable {
 
     /// Makes the experience `id` match `experience`, and gives it the uploaded header image
     /// `headerImageID` if one is given.
-    public func update(id: String, to experience: AppClipExperience, headerImageID: String? = nil) async throws(AppStoreConnectError) {
+    package func update(id: String, to experience: AppClipExperience, headerImageID: String? = nil) async throws(AppStoreConnectError) {
         let relationships = headerImageID.map {
             ASCUpdate.Relationships(headerImage: ASCToOne(data: ASCIdentifier(type: "appClipAdvancedExperienceImages", id: $0)))
         }
@@ -242,7 +242,7 @@ public struct AppStoreConnectClient: Sendable {
     }
 
     /// Removes (deactivates) the experience `id`.
-    public func remove(id: String) async throws(AppStoreConnectError) {
+    package func remove(id: String) async throws(AppStoreConnectError) {
         let request = ASCDocument(data: ASCUpdate(id: id, attributes: .removal), links: nil)
         _ = try await send("PATCH", url("/v1/appClipAdvancedExperiences/\(Self.pathSegment(id))", query: nil), body: try encode(request), expecting: [200])
     }
@@ -254,7 +254,7 @@ public struct AppStoreConnectClient: Sendable {
     /// returned upload operation asks for (its method, URL, offset, length and headers; these
     /// URLs are not the API, so no token goes with them), then commit it (`PATCH …/{id}` with
     /// `uploaded: true` and the file's MD5 as `sourceFileChecksum`).
-    public func uploadHeaderImage(_ image: AppClipHeaderImage) async throws(AppStoreConnectError) -> String {
+    package func uploadHeaderImage(_ image: AppClipHeaderImage) async throws(AppStoreConnectError) -> String {
         let data = try image.contents()
         let reservePath = url("/v1/appClipAdvancedExperienceImages", query: nil)
         let reservation = ASCDocument(data: ASCImageReservation(attributes: .init(fileName: image.fileName, fileSize: data.count)), links: nil)

@@ -1,5 +1,5 @@
 /// Why a call to the App Store Connect API failed.
-public enum AppStoreConnectError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum AppStoreConnectError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `.p8` key, key ID or issuer ID cannot be used; the text says why.
     case badKey(String)
     /// The API base URL is not `https` (plain `http` is accepted for loopback only).
@@ -15,7 +15,7 @@ public enum AppStoreConnectError: Error, Sendable, Hashable, CustomStringConvert
     case headerImage(file: String, reason: String)
 
     /// Why, without the advice.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .badKey(let text): return text
         case .badBaseURL(let text): return text
@@ -27,7 +27,7 @@ public enum AppStoreConnectError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .badKey(let text):
             return "the App Store Connect key cannot be used: \(text); pass the .p8 file with --key, its ID with --key-id and the issuer ID with --issuer"

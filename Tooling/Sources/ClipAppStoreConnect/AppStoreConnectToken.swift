@@ -6,25 +6,25 @@ import Foundation
 /// The header names the key (`kid`); the claims are the issuer ID (`iss`), the issue time
 /// (`iat`), an expiry 20 minutes later (`exp`, the longest Apple accepts) and the audience
 /// `appstoreconnect-v1`.
-public struct AppStoreConnectToken: Sendable {
+package struct AppStoreConnectToken: Sendable {
     /// The token's lifetime, in seconds: 20 minutes.
-    public static let lifetime: TimeInterval = 20 * 60
+    package static let lifetime: TimeInterval = 20 * 60
     /// The audience Apple expects.
-    public static let audience = "appstoreconnect-v1"
+    package static let audience = "appstoreconnect-v1"
     /// The largest key file read, in bytes.
-    public static let maximumKeyBytes = 16 * 1024
+    package static let maximumKeyBytes = 16 * 1024
 
     /// The key's identifier, from App Store Connect.
-    public let keyID: String
+    package let keyID: String
     /// The issuer ID, from App Store Connect.
-    public let issuerID: String
+    package let issuerID: String
     /// The private key's raw scalar (the key type itself is not `Sendable`).
     let keyBytes: Data
 
     /// Creates a signer from the text of a `.p8` file (PEM, PKCS #8, P-256).
     ///
     /// - Throws: ``AppStoreConnectError/badKey(_:)`` when the text is not such a key.
-    public init(p8 text: String, keyID: String, issuerID: String) throws(AppStoreConnectError) {
+    package init(p8 text: String, keyID: String, issuerID: String) throws(AppStoreConnectError) {
         try self.init(key: Self.privateKey(text, label: nil), keyID: keyID, issuerID: issuerID)
     }
 
@@ -41,7 +41,7 @@ public struct AppStoreConnectToken: Sendable {
     }
 
     /// Reads the key from a `.p8` file.
-    public init(p8File path: String, keyID: String, issuerID: String) throws(AppStoreConnectError) {
+    package init(p8File path: String, keyID: String, issuerID: String) throws(AppStoreConnectError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .badKey("\(path): cannot read the key file (it does not exist or is not readable)")
         }
@@ -52,7 +52,7 @@ public struct AppStoreConnectToken: Sendable {
     }
 
     /// Creates a signer from a key.
-    public init(key: P256.Signing.PrivateKey, keyID: String, issuerID: String) throws(AppStoreConnectError) {
+    package init(key: P256.Signing.PrivateKey, keyID: String, issuerID: String) throws(AppStoreConnectError) {
         guard !keyID.isEmpty, keyID.utf8.count <= 64, keyID.allSatisfy({ $0.isLetter || $0.isNumber }) else {
             throw .badKey("the key ID '\(keyID.prefix(64))' is not the 10-character ID App Store Connect shows beside the key")
         }
@@ -65,7 +65,7 @@ public struct AppStoreConnectToken: Sendable {
     }
 
     /// A token issued at `now`.
-    public func token(now: Date = Date()) throws(AppStoreConnectError) -> String {
+    package func token(now: Date = Date()) throws(AppStoreConnectError) -> String {
         struct Header: Encodable { let alg = "ES256"; let kid: String; let typ = "JWT" }
         struct Claims: Encodable { let iss: String; let iat: Int; let exp: Int; let aud: String }
         let issued = Int(now.timeIntervalSince1970)

@@ -5,37 +5,37 @@ import Foundation
 /// Makes the codes for a set of targets: for each, a QR code as PNG and SVG and an NFC NDEF
 /// message, then the printable sheets with every code labelled. Every URL is checked first (with
 /// an ``InvocationCodeCheck`` when there is a manifest); when one is refused, nothing is written.
-public struct CodeSetMaker: Sendable {
+package struct CodeSetMaker: Sendable {
     /// How the codes are made.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// The lowest error-correction level; raised as far as the same version allows.
         /// M by default: 15 % of the code may be worn or covered, while keeping modules large enough
         /// to scan from a table's distance at a few centimetres.
-        public var errorCorrection: QRErrorCorrection = .medium
+        package var errorCorrection: QRErrorCorrection = .medium
         /// Pixels a module in the PNG files.
-        public var pixelsPerModule = 10
+        package var pixelsPerModule = 10
         /// Light modules around each code: 4, as ISO/IEC 18004 requires.
-        public var quietZone = QRCode.standardQuietZone
+        package var quietZone = QRCode.standardQuietZone
         /// The tag the NFC messages are written to.
-        public var nfcTag: NFCTag = .ntag213
+        package var nfcTag: NFCTag = .ntag213
 
         /// The defaults: level M (raised when free), 10 pixels a module, a 4-module quiet zone, NTAG213.
-        public init() {}
+        package init() {}
     }
 
     /// The check, when the URLs are checked against a manifest.
-    public let check: InvocationCodeCheck?
+    package let check: InvocationCodeCheck?
     /// How the codes are made.
-    public let options: Options
+    package let options: Options
 
     /// A maker.
-    public init(check: InvocationCodeCheck?, options: Options = Options()) {
+    package init(check: InvocationCodeCheck?, options: Options = Options()) {
         self.check = check
         self.options = options
     }
 
     /// What would be made and what is refused, without writing anything.
-    public func plan(_ targets: [CodeTarget], appClipCodes: [AppClipCodeArtwork] = []) -> (codes: [(CodeTarget, QRCode, NDEFURIMessage)], refused: [CodeRefusal]) {
+    package func plan(_ targets: [CodeTarget], appClipCodes: [AppClipCodeArtwork] = []) -> (codes: [(CodeTarget, QRCode, NDEFURIMessage)], refused: [CodeRefusal]) {
         var codes: [(CodeTarget, QRCode, NDEFURIMessage)] = []
         var refused: [CodeRefusal] = []
         for target in targets {
@@ -72,7 +72,7 @@ public struct CodeSetMaker: Sendable {
     ///
     /// - Returns: The report; its `refused` is not empty when nothing was written.
     /// - Throws: ``CodeMakerError/file(_:)`` when a file cannot be written.
-    public func make(_ targets: [CodeTarget], appClipCodes: [AppClipCodeArtwork] = [], into folder: URL) throws(CodeMakerError) -> CodesReport {
+    package func make(_ targets: [CodeTarget], appClipCodes: [AppClipCodeArtwork] = [], into folder: URL) throws(CodeMakerError) -> CodesReport {
         let (codes, refused) = plan(targets, appClipCodes: appClipCodes)
         let sizeLimit = check?.physicalSizeLimit?.reason
         guard refused.isEmpty else { return CodesReport(codes: [], sheets: [], refused: refused, physicalSizeLimit: sizeLimit) }
@@ -131,14 +131,14 @@ public struct CodeSetMaker: Sendable {
 /// An App Clip Code that Apple's App Clip Code Generator made (an SVG file), and the URL it
 /// encodes. Its format is not documented, so ClipKit never makes one: it checks the URL and places
 /// the artwork on the sheet.
-public struct AppClipCodeArtwork: Sendable, Hashable {
+package struct AppClipCodeArtwork: Sendable, Hashable {
     /// The SVG file.
-    public var file: String
+    package var file: String
     /// The URL it was generated for.
-    public var url: String
+    package var url: String
 
     /// Creates an artwork.
-    public init(file: String, url: String) {
+    package init(file: String, url: String) {
         self.file = file
         self.url = url
     }
@@ -146,7 +146,7 @@ public struct AppClipCodeArtwork: Sendable, Hashable {
     /// Parses `URL=FILE` (split at the last `=`, so the URL may have a query).
     ///
     /// - Throws: ``CodeMakerError/badRequest(_:)`` when there is no `=`, or the file is not an SVG file.
-    public init(parsing argument: String) throws(CodeMakerError) {
+    package init(parsing argument: String) throws(CodeMakerError) {
         guard let equals = argument.lastIndex(of: "="), equals != argument.startIndex else {
             throw .badRequest("--app-clip-code '\(argument)' is not URL=FILE.svg")
         }
@@ -159,58 +159,58 @@ public struct AppClipCodeArtwork: Sendable, Hashable {
 }
 
 /// What `clipkit codes` made: the files of every code, relative to the output folder, and the sheets.
-public struct CodesReport: Sendable, Encodable {
+package struct CodesReport: Sendable, Encodable {
     /// The report's schema version.
-    public let schemaVersion = ReportVersion.current
+    package let schemaVersion = ReportVersion.current
     /// The codes, in order.
-    public let codes: [Code]
+    package let codes: [Code]
     /// The printable sheets (SVG, A4), in order.
-    public let sheets: [String]
+    package let sheets: [String]
     /// The URLs refused, with the reasons; when not empty, nothing was written.
-    public let refused: [CodeRefusal]
+    package let refused: [CodeRefusal]
     /// The size limit a physical invocation puts on the clip, and why (with a manifest).
-    public let physicalSizeLimit: String?
+    package let physicalSizeLimit: String?
 
     /// One code.
-    public struct Code: Sendable, Encodable {
+    package struct Code: Sendable, Encodable {
         /// The invocation URL.
-        public let url: String
+        package let url: String
         /// Its label on the sheet.
-        public let label: String
+        package let label: String
         /// The route it was made for.
-        public let route: String?
+        package let route: String?
         /// The QR code.
-        public let qr: QR
+        package let qr: QR
         /// The NFC message.
-        public let nfc: NFC
+        package let nfc: NFC
     }
 
     /// A QR code's files and symbol.
-    public struct QR: Sendable, Encodable {
+    package struct QR: Sendable, Encodable {
         /// The PNG file.
-        public let png: String
+        package let png: String
         /// The SVG file.
-        public let svg: String
+        package let svg: String
         /// The version, 1 to 40.
-        public let version: Int
+        package let version: Int
         /// The level it carries (`L`, `M`, `Q`, `H`).
-        public let errorCorrection: String
+        package let errorCorrection: String
         /// Its width in modules, without the quiet zone.
-        public let modules: Int
+        package let modules: Int
     }
 
     /// An NDEF message's file and size.
-    public struct NFC: Sendable, Encodable {
+    package struct NFC: Sendable, Encodable {
         /// The `.ndef` file: the message's bytes.
-        public let ndef: String
+        package let ndef: String
         /// The message's bytes.
-        public let bytes: Int
+        package let bytes: Int
         /// The bytes it takes on a Type 2 tag (TLV and terminator).
-        public let tagBytes: Int
+        package let tagBytes: Int
         /// The tag it is made for.
-        public let tag: String
+        package let tag: String
         /// The tags that hold it.
-        public let fits: [String]
+        package let fits: [String]
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -2,20 +2,20 @@ import ClipKit
 import Foundation
 
 /// One code to make: its invocation URL, the label printed under it, and what it is meant to open.
-public struct CodeTarget: Sendable, Hashable {
+package struct CodeTarget: Sendable, Hashable {
     /// The invocation URL the QR code and the NFC tag carry.
-    public var url: String
+    package var url: String
     /// The label printed beside the code on the sheet.
-    public var label: String
+    package var label: String
     /// The stem of the code's file names (`table-soho-12`).
-    public var fileStem: String
+    package var fileStem: String
     /// The route the URL must reach, when the code was made for one.
-    public var intendedRoute: String?
+    package var intendedRoute: String?
     /// The parameters it must reach the route with.
-    public var intendedParameters: [String: String]
+    package var intendedParameters: [String: String]
 
     /// Creates a target.
-    public init(url: String, label: String, fileStem: String, intendedRoute: String? = nil, intendedParameters: [String: String] = [:]) {
+    package init(url: String, label: String, fileStem: String, intendedRoute: String? = nil, intendedParameters: [String: String] = [:]) {
         self.url = url
         self.label = label
         self.fileStem = fileStem
@@ -24,7 +24,7 @@ public struct CodeTarget: Sendable, Hashable {
     }
 
     /// The most codes one run makes.
-    public static let maximumCount = 10_000
+    package static let maximumCount = 10_000
 
     /// One target per combination of `values` for the route `name` of `manifest`, in the order the
     /// values were given (the last parameter varies fastest).
@@ -32,7 +32,7 @@ public struct CodeTarget: Sendable, Hashable {
     /// - Parameter values: Each capture's values, as ``ParameterValues`` parses `--param`.
     /// - Throws: ``CodeMakerError/badRequest(_:)`` when the route is unknown, handled by the app, or a
     ///   capture has no value or a value no capture takes.
-    public static func forRoute(_ name: String, values: ParameterValues, in manifest: ClipManifest) throws(CodeMakerError) -> [CodeTarget] {
+    package static func forRoute(_ name: String, values: ParameterValues, in manifest: ClipManifest) throws(CodeMakerError) -> [CodeTarget] {
         guard let route = manifest.routes.first(where: { $0.name == name }) else {
             throw .badRequest("the manifest has no route '\(name)'; its routes are \(manifest.routes.map(\.name).joined(separator: ", "))")
         }
@@ -71,7 +71,7 @@ public struct CodeTarget: Sendable, Hashable {
     }
 
     /// One target per place of `manifest`, at the place's URL.
-    public static func forPlaces(in manifest: ClipManifest) throws(CodeMakerError) -> [CodeTarget] {
+    package static func forPlaces(in manifest: ClipManifest) throws(CodeMakerError) -> [CodeTarget] {
         guard !manifest.places.isEmpty else { throw .badRequest("the manifest lists no places; add 'places' or give --route") }
         return manifest.places.enumerated().map { index, place in
             CodeTarget(url: place.url, label: place.name, fileStem: fileStem(["place", String(index + 1), place.name]))
@@ -79,7 +79,7 @@ public struct CodeTarget: Sendable, Hashable {
     }
 
     /// One target per URL, in order.
-    public static func forURLs(_ urls: [String]) -> [CodeTarget] {
+    package static func forURLs(_ urls: [String]) -> [CodeTarget] {
         urls.enumerated().map { index, url in
             CodeTarget(url: url, label: url, fileStem: "url-\(index + 1)")
         }
@@ -98,25 +98,25 @@ public struct CodeTarget: Sendable, Hashable {
 
 /// The values of a route's captures, as `--param NAME=VALUE` gives them: a value, a comma-separated
 /// list, or an integer range `FIRST...LAST`.
-public struct ParameterValues: Sendable, Hashable {
+package struct ParameterValues: Sendable, Hashable {
     private var entries: [(name: String, values: [String])] = []
 
     /// The capture names, in the order given.
-    public var names: [String] { entries.map(\.name) }
+    package var names: [String] { entries.map(\.name) }
 
     /// The values of `name`, in order.
-    public func values(of name: String) -> [String] {
+    package func values(of name: String) -> [String] {
         entries.first { $0.name == name }?.values ?? []
     }
 
     /// The largest range one parameter may span.
-    public static let maximumRange = 10_000
+    package static let maximumRange = 10_000
 
     /// Parses `NAME=VALUE` arguments; a name given twice adds its values.
     ///
     /// - Throws: ``CodeMakerError/badRequest(_:)`` naming the argument that is not `NAME=VALUE`, or a
     ///   range that is empty, reversed or larger than ``maximumRange``.
-    public init(parsing arguments: [String]) throws(CodeMakerError) {
+    package init(parsing arguments: [String]) throws(CodeMakerError) {
         for argument in arguments {
             guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
                 throw .badRequest("--param '\(argument)' is not NAME=VALUE (for example table=1...40 or store=soho)")
@@ -145,12 +145,12 @@ public struct ParameterValues: Sendable, Hashable {
     }
 
     /// Equal when the same names have the same values in the same order.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.entries.count == rhs.entries.count && zip(lhs.entries, rhs.entries).allSatisfy { $0.name == $1.name && $0.values == $1.values }
     }
 
     /// Hashes the names and values.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for entry in entries {
             hasher.combine(entry.name)
             hasher.combine(entry.values)
@@ -159,14 +159,14 @@ public struct ParameterValues: Sendable, Hashable {
 }
 
 /// Why `clipkit codes` cannot make what was asked.
-public enum CodeMakerError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CodeMakerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request itself is wrong (bad usage): the message says what and how to fix it.
     case badRequest(String)
     /// A file could not be read or written.
     case file(String)
 
     /// What went wrong.
-    public var description: String {
+    package var description: String {
         switch self {
         case .badRequest(let message), .file(let message): message
         }

@@ -12,21 +12,21 @@ import Foundation
 ///   (without one, the camera shows no App Clip card for a code);
 /// - the clip declares physical invocations, so the stricter size limit that codes and tags impose
 ///   is the one `clipkit doctor` holds it to.
-public struct InvocationCodeCheck: Sendable {
+package struct InvocationCodeCheck: Sendable {
     /// The manifest.
-    public let manifest: ClipManifest
+    package let manifest: ClipManifest
     /// The experiences the plan registers.
-    public let plan: AppClipExperiencePlan
+    package let plan: AppClipExperiencePlan
     /// The size limit a physical invocation puts on the clip, when the manifest's minimum iOS is readable.
-    public let physicalSizeLimit: AppClipSizeLimit?
+    package let physicalSizeLimit: AppClipSizeLimit?
     private let router: InvocationRouter
     private let selector: AppClipExperienceSelector
 
     /// The longest URL a code is made for: what a version-40 QR code holds at level L.
-    public static let maximumURLLength = 2_953
+    package static let maximumURLLength = 2_953
 
     /// A check for `manifest`, its router built with `parameterKinds`, against `plan`.
-    public init(manifest: ClipManifest, plan: AppClipExperiencePlan, parameterKinds: ParameterKindRegistry) throws(CodeMakerError) {
+    package init(manifest: ClipManifest, plan: AppClipExperiencePlan, parameterKinds: ParameterKindRegistry) throws(CodeMakerError) {
         self.manifest = manifest
         self.plan = plan
         do {
@@ -42,7 +42,7 @@ public struct InvocationCodeCheck: Sendable {
     }
 
     /// Why a code for `target` must not be made, or `nil` when it opens the clip as intended.
-    public func refusal(for target: CodeTarget) -> CodeRefusal? {
+    package func refusal(for target: CodeTarget) -> CodeRefusal? {
         let url = target.url
         guard url.utf8.count <= Self.maximumURLLength else {
             return CodeRefusal(url: url, check: .url, reason: "the URL has \(url.utf8.count) bytes; no QR code holds more than \(Self.maximumURLLength)")
@@ -77,9 +77,9 @@ public struct InvocationCodeCheck: Sendable {
 }
 
 /// A URL no code is made for, and why.
-public struct CodeRefusal: Sendable, Hashable, Encodable, CustomStringConvertible {
+package struct CodeRefusal: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// The check that refused it.
-    public enum Check: String, Sendable, Hashable, Encodable {
+    package enum Check: String, Sendable, Hashable, Encodable {
         /// The URL is too long or not a URL.
         case url
         /// It does not route to the clip (as intended).
@@ -95,19 +95,19 @@ public struct CodeRefusal: Sendable, Hashable, Encodable, CustomStringConvertibl
     }
 
     /// The URL.
-    public let url: String
+    package let url: String
     /// The check that refused it.
-    public let check: Check
+    package let check: Check
     /// Why, and what to do.
-    public let reason: String
+    package let reason: String
 
     /// Creates a refusal.
-    public init(url: String, check: Check, reason: String) {
+    package init(url: String, check: Check, reason: String) {
         self.url = url
         self.check = check
         self.reason = reason
     }
 
     /// `URL: reason`.
-    public var description: String { "\(url): \(reason)" }
+    package var description: String { "\(url): \(reason)" }
 }

@@ -10,35 +10,35 @@ import Foundation
 /// let report = try await doctor.examine(DoctorInputs(clipEntitlements: "Clip/Clip.entitlements"))
 /// for finding in report.findings { print(finding.code, finding.message) }
 /// ```
-public struct Doctor: Sendable {
+package struct Doctor: Sendable {
     /// The manifest everything is checked against.
-    public var manifest: ClipManifest
+    package var manifest: ClipManifest
     /// The AASA validator (ClipAASA's by default); without one, an AASA input gives an
     /// `aasa.unavailable` finding.
-    public var aasaChecker: (any AASAChecking)?
+    package var aasaChecker: (any AASAChecking)?
     /// The largest plist file read, in bytes.
-    public var maximumPlistBytes = 4 * 1024 * 1024
+    package var maximumPlistBytes = 4 * 1024 * 1024
     /// Where the manifest was read from, named in findings about the manifest itself.
-    public var manifestFile: String?
+    package var manifestFile: String?
     /// How the CDN comparison fetches the domains' files and Apple's copies.
-    public var fetcher: any AASAFetching = URLSessionAASAFetcher()
+    package var fetcher: any AASAFetching = URLSessionAASAFetcher()
     /// The parameter kinds used to make sample URLs for the manifest's routes in the CDN comparison.
-    public var parameterKinds: ParameterKindRegistry = .standard
+    package var parameterKinds: ParameterKindRegistry = .standard
 
     /// Creates a doctor for `manifest`, read from `manifestFile`.
-    public init(manifest: ClipManifest, manifestFile: String? = nil, aasaChecker: (any AASAChecking)? = AASAValidatorChecker()) {
+    package init(manifest: ClipManifest, manifestFile: String? = nil, aasaChecker: (any AASAChecking)? = AASAValidatorChecker()) {
         self.manifest = manifest
         self.manifestFile = manifestFile
         self.aasaChecker = aasaChecker
     }
 
     /// What the manifest expects.
-    public var expectations: ManifestExpectations { ManifestExpectations(manifest: manifest) }
+    package var expectations: ManifestExpectations { ManifestExpectations(manifest: manifest) }
 
     /// Checks the manifest itself (``MinimumIOSCheck``) and every given input, and returns the findings.
     ///
     /// - Throws: ``DoctorError`` when a named input cannot be read or parsed at all.
-    public func examine(_ inputs: DoctorInputs) async throws(DoctorError) -> DoctorReport {
+    package func examine(_ inputs: DoctorInputs) async throws(DoctorError) -> DoctorReport {
         let expectations = self.expectations
         var findings = MinimumIOSCheck(manifest: manifest).findings(file: manifestFile)
         var checked: [String] = []
@@ -98,7 +98,7 @@ public struct Doctor: Sendable {
     /// Checks the deployed share link `link` (an `http(s)://` URL) with ``ShareLinkCheck``.
     ///
     /// - Throws: ``DoctorError`` when `link` is not an `http` or `https` URL with a host.
-    public func shareLinkReport(_ link: String) async throws(DoctorError) -> ShareLinkReport {
+    package func shareLinkReport(_ link: String) async throws(DoctorError) -> ShareLinkReport {
         guard let url = URL(string: link), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
               url.host?.isEmpty == false else {
             throw .unreadable(input: "--share-link", path: link, reason: "not an http or https URL with a host; give a share link such as https://DOMAIN/PATH")
@@ -110,7 +110,7 @@ public struct Doctor: Sendable {
     ///
     /// The domain's file is fetched from `https://<domain>`, or from the `--aasa` URL for the
     /// domain it names (its host, or the manifest's only domain).
-    public func cdnReports(_ inputs: DoctorInputs) async -> [AASACDNReport] {
+    package func cdnReports(_ inputs: DoctorInputs) async -> [AASACDNReport] {
         let check = AASACDNCheck(cdnBaseURL: inputs.cdnBaseURL ?? AASACDNCheck.appleBaseURL, manifest: manifest, parameterKinds: parameterKinds)
         let given = inputs.aasa.flatMap { AASASource($0).url }
         var reports: [AASACDNReport] = []
@@ -128,7 +128,7 @@ public struct Doctor: Sendable {
     }
 
     /// The findings for a built product at `path`.
-    public func examineProduct(_ path: String, expectations: ManifestExpectations) throws(DoctorError) -> [Finding] {
+    package func examineProduct(_ path: String, expectations: ManifestExpectations) throws(DoctorError) -> [Finding] {
         let inspection: ProductInspection
         do {
             inspection = try ProductInspector().inspect(at: URL(fileURLWithPath: path), displayPath: path)
@@ -166,7 +166,7 @@ public struct Doctor: Sendable {
     }
 
     /// The findings for an App Thinning Size Report at `path`.
-    public func examineSizeReport(_ path: String, expectations: ManifestExpectations) throws(DoctorError) -> [Finding] {
+    package func examineSizeReport(_ path: String, expectations: ManifestExpectations) throws(DoctorError) -> [Finding] {
         let data = try readFile(path, input: "--size-report", limit: SizeReportParser().maximumBytes)
         let report: SizeReport
         do {

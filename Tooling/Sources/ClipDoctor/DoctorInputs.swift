@@ -1,32 +1,32 @@
 import Foundation
 
 /// The files `clipkit doctor` checks; every one is optional, and only what is given is checked.
-public struct DoctorInputs: Sendable, Hashable {
+package struct DoctorInputs: Sendable, Hashable {
     /// The full app's `.entitlements` file (XML or binary plist).
-    public var appEntitlements: String?
+    package var appEntitlements: String?
     /// The App Clip's `.entitlements` file.
-    public var clipEntitlements: String?
+    package var clipEntitlements: String?
     /// The full app's Info.plist.
-    public var appInfoPlist: String?
+    package var appInfoPlist: String?
     /// The App Clip's Info.plist.
-    public var clipInfoPlist: String?
+    package var clipInfoPlist: String?
     /// The AASA file: a local path or an `https://` URL.
-    public var aasa: String?
+    package var aasa: String?
     /// Xcode's `App Thinning Size Report.txt` for the clip.
-    public var sizeReport: String?
+    package var sizeReport: String?
     /// A built product: an `.app` folder, an `.ipa` or an `.xcarchive`.
-    public var archive: String?
+    package var archive: String?
     /// Whether to compare Apple's CDN copy of each manifest domain's AASA file with the domain's own.
-    public var compareCDN: Bool
+    package var compareCDN: Bool
     /// The CDN base (default: Apple's), for tests.
-    public var cdnBaseURL: URL?
+    package var cdnBaseURL: URL?
     /// App Store Connect's domain statuses of the App Clip's build bundle, fetched by the caller.
-    public var appClipDomainStatuses: AppClipDomainStatuses?
+    package var appClipDomainStatuses: AppClipDomainStatuses?
     /// Deployed share links (`http(s)://` URLs) to check with ``ShareLinkCheck``.
-    public var shareLinks: [String] = []
+    package var shareLinks: [String] = []
 
     /// Creates the inputs.
-    public init(
+    package init(
         appEntitlements: String? = nil, clipEntitlements: String? = nil, appInfoPlist: String? = nil,
         clipInfoPlist: String? = nil, aasa: String? = nil, sizeReport: String? = nil, archive: String? = nil,
         compareCDN: Bool = false, cdnBaseURL: URL? = nil, appClipDomainStatuses: AppClipDomainStatuses? = nil
@@ -44,7 +44,7 @@ public struct DoctorInputs: Sendable, Hashable {
     }
 
     /// Whether no input is given.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         !compareCDN && appClipDomainStatuses == nil && shareLinks.isEmpty && [appEntitlements, clipEntitlements, appInfoPlist, clipInfoPlist, aasa, sizeReport, archive].allSatisfy { $0 == nil }
     }
 }

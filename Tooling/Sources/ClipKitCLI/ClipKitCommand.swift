@@ -1,9 +1,9 @@
 import ArgumentParser
 
 /// The `clipkit` root command.
-public struct ClipKitCommand: AsyncParsableCommand {
+package struct ClipKitCommand: AsyncParsableCommand {
     /// The command's name, summary and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "clipkit",
         abstract: "Privacy-first deferred deep links for iOS App Clips.",
         discussion: "Every command takes --json and then prints exactly one JSON object. Exit codes: 0 success, 1 a negative answer, 2 bad usage or unreadable input.",
@@ -33,5 +33,5 @@ public struct ClipKitCommand: AsyncParsableCommand {
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 }

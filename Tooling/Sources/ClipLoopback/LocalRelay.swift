@@ -11,13 +11,13 @@ import Darwin
 /// The relay checks what it stores the way public relays do: signatures, size (content over 4,096
 /// characters is refused) and time (`created_at` more than an hour ahead is refused). It keeps an
 /// older kind-0 event beside a newer one only when the older is published second.
-public final class LocalRelay: @unchecked Sendable {
+package final class LocalRelay: @unchecked Sendable {
     /// The relay's address, `ws://127.0.0.1:<port>` (or `ws://[::1]:<port>`).
-    public let url: String
+    package let url: String
     /// The port it listens on.
-    public let port: Int
+    package let port: Int
     /// The loopback address it listens on.
-    public let address: LoopbackAddress
+    package let address: LoopbackAddress
     private let process: Process
     private let folder: URL
 
@@ -37,7 +37,7 @@ public final class LocalRelay: @unchecked Sendable {
     ///   - virtualEnvironment: The Python environment that has `nostr-relay` installed.
     ///   - timeout: How long to wait for the relay to listen.
     /// - Throws: ``LocalRelayError``, with the relay's output when it did not come up.
-    public static func start(
+    package static func start(
         port: Int, address: LoopbackAddress = .ipv4, virtualEnvironment: URL, timeout: Duration = .seconds(30)
     ) async throws(LocalRelayError) -> LocalRelay {
         let tool = virtualEnvironment.appendingPathComponent("bin/nostr-relay")
@@ -73,7 +73,7 @@ public final class LocalRelay: @unchecked Sendable {
     }
 
     /// Stops the relay (SIGKILL: its database is a throwaway) and removes its files.
-    public func stop() {
+    package func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -1,12 +1,12 @@
 /// Why a ``LocalRelay`` did not start.
-public enum LocalRelayError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum LocalRelayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `nostr-relay` is not in the Python environment.
     case toolMissing(path: String)
     /// The relay exited or did not listen in time; `output` is what it wrote.
     case didNotStart(port: Int, output: String)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .toolMissing(let path):
             return "nostr-relay is not installed at \(path): run scripts/setup (it creates .venv from scripts/requirements.txt), or set CLIPKIT_VENV to a Python environment that has nostr-relay"

@@ -8,9 +8,9 @@ import Darwin
 /// TCP sockets on the loopback interface (127.0.0.1 unless ``LoopbackAddress/ipv6`` is asked for),
 /// opened connected or bound: the descriptor work that the port probe, the test servers and the raw
 /// HTTP client share. The caller closes what it gets.
-public enum LoopbackSocket {
+package enum LoopbackSocket {
     /// A new socket connected to `address`:`port`; `nil` when nothing accepts there.
-    public static func connected(toPort port: Int, on address: LoopbackAddress = .ipv4) -> Int32? {
+    package static func connected(toPort port: Int, on address: LoopbackAddress = .ipv4) -> Int32? {
         guard let descriptor = openStream(address) else { return nil }
         let result = withLoopbackAddress(address, port: port) { connect(descriptor, $0, $1) }
         guard result == 0 else {
@@ -25,7 +25,7 @@ public enum LoopbackSocket {
     ///
     /// - Parameter reusesAddress: Sets `SO_REUSEADDR`, so a server can take a port that a closed
     ///   connection still holds in `TIME_WAIT`.
-    public static func bound(toPort port: Int, on address: LoopbackAddress = .ipv4, reusesAddress: Bool = false) -> Int32? {
+    package static func bound(toPort port: Int, on address: LoopbackAddress = .ipv4, reusesAddress: Bool = false) -> Int32? {
         guard let descriptor = openStream(address) else { return nil }
         if reusesAddress {
             var yes: Int32 = 1
@@ -40,7 +40,7 @@ public enum LoopbackSocket {
     }
 
     /// The local port a bound socket holds (IPv4 or IPv6); `nil` when the system cannot tell.
-    public static func localPort(of descriptor: Int32) -> Int? {
+    package static func localPort(of descriptor: Int32) -> Int? {
         var address = sockaddr_in6()
         var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
         let result = withUnsafeMutablePointer(to: &address) {
@@ -52,7 +52,7 @@ public enum LoopbackSocket {
     }
 
     /// Closes a descriptor this type handed out.
-    public static func closeDescriptor(_ descriptor: Int32) {
+    package static func closeDescriptor(_ descriptor: Int32) {
         close(descriptor)
     }
 

@@ -25,16 +25,16 @@ import ServiceLifecycle
 /// let server = ClipServer(site: site, configuration: .init(port: 0))
 /// try await server.run { address in print("listening on \(address)") }
 /// ```
-public struct ClipServer: Sendable {
+package struct ClipServer: Sendable {
     /// What the server serves.
-    public let site: LinkDomainSite
+    package let site: LinkDomainSite
     /// How it listens and limits requests.
-    public let configuration: ClipServerConfiguration
+    package let configuration: ClipServerConfiguration
     /// Where it logs.
-    public let logger: Logger
+    package let logger: Logger
 
     /// Creates a server; nothing listens until ``run(shutdown:onListening:)``.
-    public init(site: LinkDomainSite, configuration: ClipServerConfiguration = ClipServerConfiguration(), logger: Logger? = nil) {
+    package init(site: LinkDomainSite, configuration: ClipServerConfiguration = ClipServerConfiguration(), logger: Logger? = nil) {
         self.site = site
         self.configuration = configuration
         self.logger = logger ?? Logger(label: "clipkit.serve")
@@ -48,7 +48,7 @@ public struct ClipServer: Sendable {
     ///   - shutdown: A request another task can make to stop the server gracefully.
     ///   - onListening: Called once with the bound address when the server accepts connections.
     /// - Throws: When the address cannot be bound.
-    public func run(
+    package func run(
         shutdown: ServerShutdown? = nil,
         onListening: @escaping @Sendable (ListeningAddress) async -> Void = { _ in }
     ) async throws {
@@ -121,7 +121,7 @@ extension ClipServer {
     }
 
     /// A logger that writes to standard error at `level`, leaving standard output to the command's result.
-    public static func standardErrorLogger(label: String = "clipkit.serve", level: Logger.Level = .info) -> Logger {
+    package static func standardErrorLogger(label: String = "clipkit.serve", level: Logger.Level = .info) -> Logger {
         var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level
         return logger

@@ -2,40 +2,40 @@ import ClipSite
 import Logging
 
 /// How a ``ClipServer`` listens, logs and limits requests.
-public struct ClipServerConfiguration: Sendable {
+package struct ClipServerConfiguration: Sendable {
     /// The address to bind, such as `127.0.0.1` or `0.0.0.0`.
-    public var host: String
+    package var host: String
     /// The TCP port; `0` lets the system choose one (the server reports it when listening).
-    public var port: Int
+    package var port: Int
     /// Whether SIGINT and SIGTERM shut the server down gracefully (finishing requests in flight).
-    public var stopsOnSignals: Bool
+    package var stopsOnSignals: Bool
     /// The level request lines are logged at; `nil` logs no requests.
-    public var requestLogLevel: Logger.Level?
+    package var requestLogLevel: Logger.Level?
     /// Size caps for requests.
-    public var limits: RequestLimits
+    package var limits: RequestLimits
     /// The most rendered share pages kept in memory.
-    public var pageCacheCapacity: Int
+    package var pageCacheCapacity: Int
     /// Seconds browsers and CDNs may cache the AASA file.
-    public var associationFileMaxAge: Int
+    package var associationFileMaxAge: Int
     /// Seconds browsers and CDNs may cache a share page.
-    public var sharePageMaxAge: Int
+    package var sharePageMaxAge: Int
     /// The `Content-Security-Policy` of HTML pages; `nil` sends none (for templates with scripts).
-    public var contentSecurityPolicy: String?
+    package var contentSecurityPolicy: String?
     /// Seconds an idle keep-alive connection stays open.
-    public var idleTimeout: Int
+    package var idleTimeout: Int
     /// The proxies in front of the server whose word about the client is taken, for the
     /// per-client relay-work budget and the request log; none by default (the client is the peer).
-    public var trustedProxies: TrustedProxies
+    package var trustedProxies: TrustedProxies
 
     /// The default policy: no script but ClipKit's own link-profile script (allowed by its hash;
     /// it shows the signed profile a share link carries), images only over `https`, inline styles
     /// allowed, nothing fetched.
-    public static let defaultContentSecurityPolicy =
+    package static let defaultContentSecurityPolicy =
         "default-src 'none'; script-src \(LinkProfileScript.contentSecurityPolicySource); img-src https:; style-src 'unsafe-inline'; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// Creates a configuration.
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int = 8080, stopsOnSignals: Bool = true,
         requestLogLevel: Logger.Level? = .info, limits: RequestLimits = RequestLimits(),
         pageCacheCapacity: Int = 10_000, associationFileMaxAge: Int = 3600, sharePageMaxAge: Int = 300,
@@ -57,18 +57,18 @@ public struct ClipServerConfiguration: Sendable {
 }
 
 /// Size caps for requests; a request over a cap gets a 4xx and is not processed further.
-public struct RequestLimits: Sendable, Hashable {
+package struct RequestLimits: Sendable, Hashable {
     /// The longest request target (path and query), in bytes; longer gets 414.
-    public var maximumTargetLength: Int
+    package var maximumTargetLength: Int
     /// The most bytes of all header names and values together; more gets 431.
-    public var maximumHeaderBytes: Int
+    package var maximumHeaderBytes: Int
     /// The hard cap the HTTP parser enforces on all header bytes; more closes the connection with 400.
-    public var parserHeaderLimit: Int
+    package var parserHeaderLimit: Int
     /// The most header fields the HTTP parser accepts.
-    public var maximumHeaderCount: Int
+    package var maximumHeaderCount: Int
 
     /// Creates limits.
-    public init(
+    package init(
         maximumTargetLength: Int = 2048, maximumHeaderBytes: Int = 8192,
         parserHeaderLimit: Int = 32 * 1024, maximumHeaderCount: Int = 100
     ) {

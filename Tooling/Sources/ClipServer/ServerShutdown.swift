@@ -10,17 +10,17 @@
 /// shutdown.request()
 /// try await serving.value
 /// ```
-public final class ServerShutdown: Sendable {
+package final class ServerShutdown: Sendable {
     private let requests: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
 
     /// Creates a request that has not been made yet.
-    public init() {
+    package init() {
         (requests, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Asks the server to stop; later calls do nothing.
-    public func request() {
+    package func request() {
         continuation.yield()
         continuation.finish()
     }

@@ -21,9 +21,9 @@ import Foundation
 /// Each scenario starts on a phone that never saw the clip: ClipKit's files in the container are
 /// cleared first. With several scenarios each gets its own subfolder, named after it.
 @MainActor
-public final class FlowSimulator {
+package final class FlowSimulator {
     /// The settings the simulator was built with.
-    public let settings: SimulationSettings
+    package let settings: SimulationSettings
     let router: InvocationRouter
     let dispatcher: LinkDispatcher
     let relays: [RelayURL]
@@ -32,7 +32,7 @@ public final class FlowSimulator {
     /// Checks the settings and prepares the router, the AASA files and the relays.
     ///
     /// - Throws: ``SimulationError`` when a relay, the timeout or the manifest's routes are unusable.
-    public init(settings: SimulationSettings) throws(SimulationError) {
+    package init(settings: SimulationSettings) throws(SimulationError) {
         self.settings = settings
         guard settings.timeoutSeconds.isFinite, settings.timeoutSeconds > 0, settings.timeoutSeconds <= 600 else {
             throw .invalidTimeout(settings.timeoutSeconds)
@@ -64,7 +64,7 @@ public final class FlowSimulator {
     ///   - onStep: Called on the main actor with every step as it happens.
     /// - Throws: ``SimulationError`` when the URL or the container cannot be used. A flow that
     ///   fails its expectation does not throw; the report says why.
-    public func run(
+    package func run(
         url: String, scenarios: [SimulationScenario], container: URL,
         onStep: @escaping @MainActor (SimulationStep) -> Void = { _ in }
     ) async throws(SimulationError) -> SimulationReport {

@@ -4,7 +4,7 @@ import ClipSite
 import Foundation
 
 /// Who iOS hands a tapped link to, decided as the system does from the domain's AASA file.
-public enum LinkHandler: String, Sendable, Hashable {
+package enum LinkHandler: String, Sendable, Hashable {
     /// The installed full app, as a universal link (`applinks` matched).
     case app
     /// An App Clip card for the clip (`appclips` lists it and the route is the clip's).

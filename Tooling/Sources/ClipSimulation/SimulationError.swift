@@ -1,6 +1,6 @@
 /// Why a simulation cannot start: its input is unusable. A flow that runs and fails its
 /// expectation is not an error; its ``ScenarioReport`` says why.
-public enum SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The invocation URL is empty or longer than the router accepts.
     case invalidURL(String, reason: String)
     /// A relay is not one ClipNostr connects to.
@@ -15,7 +15,7 @@ public enum SimulationError: Error, Sendable, Hashable, CustomStringConvertible 
     case containerUnavailable(path: String, reason: String)
 
     /// A sentence that says what is wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidURL(let url, let reason):
             return "'\(url.prefix(80))' cannot be simulated: \(reason)"

@@ -2,7 +2,7 @@
 ///
 /// The four cases are RoadFlare's plan for its driver-share clip, and apply to any clip route:
 /// (a) ``freshInstall``, (b) ``appInstalled``, (c) ``clipEvicted``, (d) ``returningUser``.
-public enum SimulationScenario: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum SimulationScenario: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// (a) No app installed: the clip opens, shows its content and offers the handoff; after the
     /// install the app claims it and opens pre-filled.
     case freshInstall = "fresh-install"
@@ -22,10 +22,10 @@ public enum SimulationScenario: String, Sendable, Hashable, CaseIterable, Custom
     case olderClip = "older-clip"
 
     /// The four scenarios of the test plan, in order; ``olderClip`` is run when named.
-    public static var allCases: [SimulationScenario] { [.freshInstall, .appInstalled, .clipEvicted, .returningUser] }
+    package static var allCases: [SimulationScenario] { [.freshInstall, .appInstalled, .clipEvicted, .returningUser] }
 
     /// What the scenario checks, in one line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .freshInstall:
             return "no app installed: the clip opens, the handoff is offered, the installed app claims it and opens pre-filled"
@@ -43,11 +43,11 @@ public enum SimulationScenario: String, Sendable, Hashable, CaseIterable, Custom
 
 extension SimulationScenario {
     /// The word that selects every scenario: `all`.
-    public static let allSelection = "all"
+    package static let allSelection = "all"
 
     /// The scenarios a selection names: one scenario's name, or `all` for the four in plan order;
     /// `nil` when the text names neither.
-    public static func selection(named text: String) -> [SimulationScenario]? {
+    package static func selection(named text: String) -> [SimulationScenario]? {
         if text == allSelection { return allCases }
         return SimulationScenario(rawValue: text).map { [$0] }
     }

@@ -2,20 +2,20 @@ import ClipKit
 import ClipNostr
 
 /// What a simulation runs on: the manifest, the relays the clip asks, and how long it waits.
-public struct SimulationSettings: Sendable {
+package struct SimulationSettings: Sendable {
     /// The manifest both the clip and the app are built from.
-    public var manifest: ClipManifest
+    package var manifest: ClipManifest
     /// The relays a driver preview asks; `nil` uses the manifest's `nostr.relays`.
-    public var relays: [String]?
+    package var relays: [String]?
     /// How long the clip waits for relays, in seconds (the preview's deadline and the pool's timeout).
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// The parameter kinds routes may use; ClipKit's standard kinds and ClipNostr's by default.
-    public var parameterKinds: ParameterKindRegistry
+    package var parameterKinds: ParameterKindRegistry
     /// What checks the signatures of the profiles the clip previews; the platform's default unless set.
-    public var signatureVerifier: any SignatureVerifier
+    package var signatureVerifier: any SignatureVerifier
 
     /// Creates settings.
-    public init(
+    package init(
         manifest: ClipManifest, relays: [String]? = nil, timeoutSeconds: Double = 8,
         parameterKinds: ParameterKindRegistry = .standardWithNostr,
         signatureVerifier: any SignatureVerifier = SignatureVerifiers.platformDefault

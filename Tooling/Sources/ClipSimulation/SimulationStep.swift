@@ -1,8 +1,8 @@
 /// One step of a simulated flow: what happened, with details as key/value pairs, and whether
 /// it went as the scenario expects.
-public struct SimulationStep: Sendable, Hashable, CustomStringConvertible {
+package struct SimulationStep: Sendable, Hashable, CustomStringConvertible {
     /// The kind of step, in flow order.
-    public enum Name: String, Sendable, Hashable, CaseIterable {
+    package enum Name: String, Sendable, Hashable, CaseIterable {
         /// The device's starting state (app installed or not, App Group container).
         case device
         /// The manifest's router matched the link (or did not).
@@ -38,7 +38,7 @@ public struct SimulationStep: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How a step went.
-    public enum Outcome: String, Sendable, Hashable {
+    package enum Outcome: String, Sendable, Hashable {
         /// As the scenario expects.
         case ok
         /// A degraded path the flow handles (a failed preview that still allows the handoff).
@@ -48,32 +48,32 @@ public struct SimulationStep: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One labelled fact of a step.
-    public struct Detail: Sendable, Hashable {
+    package struct Detail: Sendable, Hashable {
         /// The label, such as `npub`.
-        public let key: String
+        package let key: String
         /// The value, as text.
-        public let value: String
+        package let value: String
 
         /// Creates a detail.
-        public init(_ key: String, _ value: String) {
+        package init(_ key: String, _ value: String) {
             self.key = key
             self.value = value
         }
     }
 
     /// The scenario the step belongs to.
-    public let scenario: SimulationScenario
+    package let scenario: SimulationScenario
     /// The kind of step.
-    public let name: Name
+    package let name: Name
     /// What happened, in one line.
-    public let summary: String
+    package let summary: String
     /// Facts of the step, in order.
-    public let details: [Detail]
+    package let details: [Detail]
     /// How it went.
-    public let outcome: Outcome
+    package let outcome: Outcome
 
     /// Creates a step.
-    public init(scenario: SimulationScenario, name: Name, summary: String, details: [Detail] = [], outcome: Outcome = .ok) {
+    package init(scenario: SimulationScenario, name: Name, summary: String, details: [Detail] = [], outcome: Outcome = .ok) {
         self.scenario = scenario
         self.name = name
         self.summary = summary
@@ -82,10 +82,10 @@ public struct SimulationStep: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value of the detail `key`, if the step has one.
-    public func detail(_ key: String) -> String? {
+    package func detail(_ key: String) -> String? {
         details.first { $0.key == key }?.value
     }
 
     /// `name: summary`.
-    public var description: String { "\(name.rawValue): \(summary)" }
+    package var description: String { "\(name.rawValue): \(summary)" }
 }

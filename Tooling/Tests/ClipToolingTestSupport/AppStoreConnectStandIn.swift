@@ -22,48 +22,48 @@ import Foundation
 ///
 /// Every API request's bearer token is checked: ES256 signature against the public key, `kid`,
 /// `iss`, `aud` `appstoreconnect-v1`, and a lifetime of at most 20 minutes.
-public final class AppStoreConnectStandIn: @unchecked Sendable {
+package final class AppStoreConnectStandIn: @unchecked Sendable {
     /// A header image as the stand-in holds it.
-    public struct Image: Sendable {
+    package struct Image: Sendable {
         /// The image's ID.
-        public let id: String
+        package let id: String
         /// The reserved file name.
-        public let fileName: String
+        package let fileName: String
         /// The reserved size, in bytes.
-        public let fileSize: Int
+        package let fileSize: Int
         /// The content type the upload operations ask for.
-        public let contentType: String
+        package let contentType: String
         /// The upload operations: each part's offset and length.
-        public let operations: [(offset: Int, length: Int)]
+        package let operations: [(offset: Int, length: Int)]
         /// The bytes uploaded for each operation, by its index.
-        public var parts: [Int: Data] = [:]
+        package var parts: [Int: Data] = [:]
         /// The checksum of the commit, once committed.
-        public var checksum: String?
+        package var checksum: String?
         /// `AWAITING_UPLOAD`, `COMPLETE` or `FAILED`.
-        public var state = "AWAITING_UPLOAD"
+        package var state = "AWAITING_UPLOAD"
         /// Why a commit failed.
-        public var errors: [String] = []
+        package var errors: [String] = []
 
         /// The uploaded bytes in order, once every part has arrived.
-        public var bytes: Data? {
+        package var bytes: Data? {
             guard parts.count == operations.count else { return nil }
             return operations.indices.reduce(into: Data()) { result, index in result.append(parts[index] ?? Data()) }
         }
     }
 
     /// One domain's entry in a domain status.
-    public struct DomainEntry: Sendable {
+    package struct DomainEntry: Sendable {
         /// The domain.
-        public var domain: String
+        package var domain: String
         /// `isValid`; `nil` leaves it out.
-        public var isValid: Bool?
+        package var isValid: Bool?
         /// `errorCode`, such as `BAD_HTTP_RESPONSE`.
-        public var errorCode: String?
+        package var errorCode: String?
         /// `lastUpdatedDate`.
-        public var lastUpdatedDate: String
+        package var lastUpdatedDate: String
 
         /// Creates an entry.
-        public init(_ domain: String, isValid: Bool?, errorCode: String? = nil, lastUpdatedDate: String = "2025-03-01T09:30:00.000+0000") {
+        package init(_ domain: String, isValid: Bool?, errorCode: String? = nil, lastUpdatedDate: String = "2025-03-01T09:30:00.000+0000") {
             self.domain = domain
             self.isValid = isValid
             self.errorCode = errorCode
@@ -72,13 +72,13 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
     }
 
     /// The key whose signatures are accepted.
-    public let publicKey: P256.Signing.PublicKey
+    package let publicKey: P256.Signing.PublicKey
     /// The accepted key ID.
-    public let keyID: String
+    package let keyID: String
     /// The accepted issuer ID.
-    public let issuerID: String
+    package let issuerID: String
     /// The App Clip whose experiences are held.
-    public let appClipID: String
+    package let appClipID: String
     private let lock = NSLock()
     private var stored: [(id: String, attributes: [String: Any], headerImage: String?)] = []
     private var storedImages: [Image] = []
@@ -92,7 +92,7 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
     private var server: LoopbackHTTPServer?
 
     /// Starts a stand-in that accepts tokens signed with the key of `publicKey`.
-    public init(publicKey: P256.Signing.PublicKey, keyID: String, issuerID: String, appClipID: String = "clip-1") throws {
+    package init(publicKey: P256.Signing.PublicKey, keyID: String, issuerID: String, appClipID: String = "clip-1") throws {
         self.publicKey = publicKey
         self.keyID = keyID
         self.issuerID = issuerID
@@ -102,35 +102,35 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
 
     /// Starts a stand-in with a new key, and returns the key as the `.p8` text App Store Connect
     /// hands out (PEM, PKCS #8).
-    public static func withNewKey(keyID: String, issuerID: String, appClipID: String = "clip-1") throws -> (standIn: AppStoreConnectStandIn, p8: String) {
+    package static func withNewKey(keyID: String, issuerID: String, appClipID: String = "clip-1") throws -> (standIn: AppStoreConnectStandIn, p8: String) {
         let key = P256.Signing.PrivateKey()
         return (try AppStoreConnectStandIn(publicKey: key.publicKey, keyID: keyID, issuerID: issuerID, appClipID: appClipID), key.pemRepresentation)
     }
 
     /// Stops the server.
-    public func stop() { server?.stop() }
+    package func stop() { server?.stop() }
 
     /// The API base, `http://127.0.0.1:PORT`.
-    public var baseURL: URL { URL(string: server?.baseURL ?? "") ?? URL(fileURLWithPath: "/") }
+    package var baseURL: URL { URL(string: server?.baseURL ?? "") ?? URL(fileURLWithPath: "/") }
 
     /// `METHOD path` of every request, in order.
-    public var requests: [String] { lock.withLock { log } }
+    package var requests: [String] { lock.withLock { log } }
     /// Why tokens were refused, if any were.
-    public var refusedTokens: [String] { lock.withLock { tokenProblems } }
+    package var refusedTokens: [String] { lock.withLock { tokenProblems } }
     /// What was wrong with uploads and commits that the stand-in refused or failed, if anything was.
-    public var uploadProblems: [String] { lock.withLock { problems } }
+    package var uploadProblems: [String] { lock.withLock { problems } }
     /// The experiences held: attributes as JSON objects, and the header image's ID.
-    public var experiences: [(id: String, attributes: [String: Any], headerImage: String?)] { lock.withLock { stored } }
+    package var experiences: [(id: String, attributes: [String: Any], headerImage: String?)] { lock.withLock { stored } }
     /// The header images reserved, in order.
-    public var images: [Image] { lock.withLock { storedImages } }
+    package var images: [Image] { lock.withLock { storedImages } }
 
     /// Answers the next `count` requests of `method` with `status` before serving them normally.
-    public func force(_ status: Int, for method: String, times count: Int = 1) {
+    package func force(_ status: Int, for method: String, times count: Int = 1) {
         lock.withLock { forced[method, default: []] += Array(repeating: status, count: count) }
     }
 
     /// Seeds an experience as if it had been created earlier.
-    public func seed(link: String, action: String = "OPEN", place: [String: Any]? = nil) {
+    package func seed(link: String, action: String = "OPEN", place: [String: Any]? = nil) {
         lock.withLock {
             var attributes: [String: Any] = ["link": link, "action": action, "isPoweredBy": false, "status": "RECEIVED", "version": 1]
             if let place { attributes["place"] = place }
@@ -140,17 +140,17 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
     }
 
     /// Sets the domain statuses of the build bundle `buildBundleID`; a `nil` status is answered 404.
-    public func setDomainStatus(buildBundleID: String, cache: [DomainEntry]?, debug: [DomainEntry]?) {
+    package func setDomainStatus(buildBundleID: String, cache: [DomainEntry]?, debug: [DomainEntry]?) {
         lock.withLock { statuses[buildBundleID] = (cache, debug) }
     }
 
     /// Adds a build with its bundles.
-    public func addBuild(id: String, bundles: [(id: String, bundleID: String, bundleType: String)]) {
+    package func addBuild(id: String, bundles: [(id: String, bundleID: String, bundleType: String)]) {
         lock.withLock { builds[id] = bundles }
     }
 
     /// The lower-case hexadecimal MD5 digest of `data`.
-    public static func md5(_ data: Data) -> String {
+    package static func md5(_ data: Data) -> String {
         Insecure.MD5.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
@@ -212,7 +212,7 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
     }
 
     /// Answers one request.
-    public func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
+    package func answer(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
         lock.lock()
         defer { lock.unlock() }
         log.append("\(request.method) \(request.path)")
@@ -393,7 +393,7 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
     }
 
     /// Why the bearer token is refused, or nil when it is good.
-    public func checkToken(_ header: String?) -> String? {
+    package func checkToken(_ header: String?) -> String? {
         guard let header, header.hasPrefix("Bearer ") else { return "no bearer token" }
         let parts = header.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let headerData = Self.base64URL(parts[0]), let claimsData = Self.base64URL(parts[1]),
@@ -413,7 +413,7 @@ public final class AppStoreConnectStandIn: @unchecked Sendable {
     }
 
     /// Decodes base64 with the URL alphabet and no padding.
-    public static func base64URL(_ text: String) -> Data? {
+    package static func base64URL(_ text: String) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         return Data(base64Encoded: base64)

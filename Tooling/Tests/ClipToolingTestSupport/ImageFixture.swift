@@ -1,11 +1,11 @@
 import Foundation
 
 /// Image files that the tests build: App Clip card header images and files that only look like one.
-public enum ImageFixture {
+package enum ImageFixture {
     /// A PNG file of `width` × `height` pixels, 1-bit grayscale, every byte of pixel data `shade`:
     /// signature, `IHDR`, one `IDAT` of stored (uncompressed) deflate blocks, `IEND`, with real CRCs
     /// and Adler-32, so any PNG decoder reads it.
-    public static func png(width: Int, height: Int, shade: UInt8 = 0) -> Data {
+    package static func png(width: Int, height: Int, shade: UInt8 = 0) -> Data {
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
         header.append(uint32(width))
@@ -23,7 +23,7 @@ public enum ImageFixture {
 
     /// The start of a JPEG file (JFIF) whose `SOFn` frame header says `width` × `height`, after an
     /// `APP0` and a `DQT` segment; `marker` picks the frame kind (`0xC0` baseline, `0xC2` progressive).
-    public static func jpeg(width: Int, height: Int, marker: UInt8 = 0xC0, shade: UInt8 = 0) -> Data {
+    package static func jpeg(width: Int, height: Int, marker: UInt8 = 0xC0, shade: UInt8 = 0) -> Data {
         var data = Data([0xFF, 0xD8])
         data.append(contentsOf: [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00])
         data.append(contentsOf: [0xFF, 0xDB, 0x00, 0x43, 0x00] + Array(repeating: max(shade, 1), count: 64))

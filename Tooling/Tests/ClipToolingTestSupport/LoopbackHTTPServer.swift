@@ -12,20 +12,20 @@ import Darwin
 /// It speaks real HTTP over real sockets, so clients under test (URLSession, the `clipkit`
 /// executable) go through their whole network stack. It handles one connection at a time and
 /// closes each after its response. Stop it with ``stop()``; it also stops when released.
-public final class LoopbackHTTPServer: @unchecked Sendable {
+package final class LoopbackHTTPServer: @unchecked Sendable {
     /// A canned response.
-    public struct Response: Sendable {
+    package struct Response: Sendable {
         /// The status code.
-        public var status: Int
+        package var status: Int
         /// Header lines, sent as given (Content-Length and Connection are added).
-        public var headers: [(String, String)]
+        package var headers: [(String, String)]
         /// The body.
-        public var body: Data
+        package var body: Data
         /// Seconds to wait before answering, to play a slow server.
-        public var delay: TimeInterval
+        package var delay: TimeInterval
 
         /// Creates a response.
-        public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0) {
+        package init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: TimeInterval = 0) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -34,33 +34,33 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A request as the server read it, for a handler.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// The method, such as `GET`.
-        public let method: String
+        package let method: String
         /// The path, without the query.
-        public let path: String
+        package let path: String
         /// The query, without `?`, or an empty string.
-        public let query: String
+        package let query: String
         /// The headers, by lower-cased name.
-        public let headers: [String: String]
+        package let headers: [String: String]
         /// The body (at most 1 MB is read).
-        public let body: Data
+        package let body: Data
     }
 
     /// The port the server listens on.
-    public let port: Int
+    package let port: Int
     private let state: State
     private let thread: Thread
 
     /// Starts a server on a free loopback port, answering `routes` by request path (without the
     /// query) and 404 for anything else.
-    public convenience init(routes: [String: Response]) throws {
+    package convenience init(routes: [String: Response]) throws {
         try self.init(routes: routes, handler: nil)
     }
 
     /// Starts a server on a free loopback port that answers each request with `handler`'s
     /// response; the handler runs on the server's thread, one request at a time.
-    public convenience init(handler: @escaping @Sendable (Request) -> Response) throws {
+    package convenience init(handler: @escaping @Sendable (Request) -> Response) throws {
         try self.init(routes: [:], handler: handler)
     }
 
@@ -89,13 +89,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The base URL, `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// The request lines received so far (`GET /path HTTP/1.1`).
-    public var requests: [String] { state.requests }
+    package var requests: [String] { state.requests }
 
     /// Stops accepting connections and closes the listening socket.
-    public func stop() {
+    package func stop() {
         state.stop()
     }
 

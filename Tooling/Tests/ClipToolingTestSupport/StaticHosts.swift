@@ -10,7 +10,7 @@ import Darwin
 /// A real web server serving a folder written by `clipkit site build` on a free loopback port,
 /// configured only by the files that build wrote (`.htaccess`, `Caddyfile`), as a static host
 /// would be. Stop it with ``stop()``.
-public protocol StaticHost: AnyObject, Sendable {
+package protocol StaticHost: AnyObject, Sendable {
     /// The port the server listens on.
     var port: Int { get }
     /// Stops the server and waits for it to exit.
@@ -19,7 +19,7 @@ public protocol StaticHost: AnyObject, Sendable {
 
 extension StaticHost {
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 }
 
 /// Debian's Apache (`apache2`) with the generated `.htaccess`: the test's own `httpd.conf` in a
@@ -32,12 +32,12 @@ extension StaticHost {
 /// launcher is spawned and reaped here with `posix_spawn` and `waitpid`, not Foundation's
 /// `Process`: on Linux, `Process` was seen never to notice that an `apache2` it started had
 /// exited (the process stayed a zombie, unreaped), so `waitUntilExit` never returned.
-public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
-    public let port: Int
+package final class ApacheStaticHost: StaticHost, @unchecked Sendable {
+    package let port: Int
     private let root: URL
 
     /// Starts Apache on `siteFolder` (already written), with its configuration and logs in `run`.
-    public init(serving siteFolder: URL, in run: TemporaryDirectory) async throws {
+    package init(serving siteFolder: URL, in run: TemporaryDirectory) async throws {
         let executable = try TestEnvironment.systemTool("apache2")
         let modules = URL(fileURLWithPath: "/usr/lib/apache2/modules")
         let needed = ["mpm_event", "authz_core", "mime", "headers", "rewrite", "dir"]
@@ -82,7 +82,7 @@ public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
     }
 
     /// Apache's error log, for failure messages.
-    public var errorLog: String {
+    package var errorLog: String {
         (try? String(contentsOf: root.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
     }
 
@@ -92,7 +92,7 @@ public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
     /// Apache writes its `PidFile` once it has started, which on a loaded machine can be after the
     /// start was given up on; so the file is awaited for up to 10 s before there is taken to be
     /// nothing to stop.
-    public func stop() {
+    package func stop() {
         var found: Int32?
         for _ in 0..<1000 {
             if let text = try? String(contentsOf: root.appendingPathComponent("httpd.pid"), encoding: .utf8),
@@ -115,12 +115,12 @@ public final class ApacheStaticHost: StaticHost, @unchecked Sendable {
 /// Debian's Caddy (`caddy`) running the generated `Caddyfile` unchanged: the test's own Caddyfile
 /// sets the global options a test needs (no admin endpoint, no automatic HTTPS) and imports the
 /// generated one, whose address and root come from `CLIPKIT_SITE_ADDRESS` and `CLIPKIT_SITE_ROOT`.
-public final class CaddyStaticHost: StaticHost, @unchecked Sendable {
-    public let port: Int
+package final class CaddyStaticHost: StaticHost, @unchecked Sendable {
+    package let port: Int
     private let process: ChildProcess
 
     /// Starts Caddy with `caddyfile` (the generated file, inside `siteFolder` or beside it).
-    public init(serving siteFolder: URL, caddyfile: URL, in run: TemporaryDirectory) async throws {
+    package init(serving siteFolder: URL, caddyfile: URL, in run: TemporaryDirectory) async throws {
         let executable = try TestEnvironment.systemTool("caddy")
         let root = run.file("caddy")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -149,19 +149,19 @@ public final class CaddyStaticHost: StaticHost, @unchecked Sendable {
     }
 
     /// Caddy's log (standard error), for failure messages.
-    public var log: String { process.standardError }
+    package var log: String { process.standardError }
 
     /// Stops Caddy with SIGTERM (it shuts down gracefully).
-    public func stop() {
+    package func stop() {
         StaticHostFolders.terminate(process)
     }
 }
 
 /// Why a static host did not start.
-public struct StaticHostFailure: Error, CustomStringConvertible {
-    public let description: String
+package struct StaticHostFailure: Error, CustomStringConvertible {
+    package let description: String
 
-    public init(description: String) {
+    package init(description: String) {
         self.description = description
     }
 }
@@ -232,12 +232,12 @@ enum StaticHostFolders {
 
 /// nginx serving a folder the way GitHub Pages does — files as they are, `404.html` with status
 /// 404 for anything else, no rewrites — with the link-domain benchmark's configuration.
-public final class GitHubPagesLikeHost: StaticHost, @unchecked Sendable {
-    public let port: Int
+package final class GitHubPagesLikeHost: StaticHost, @unchecked Sendable {
+    package let port: Int
     private let process: ChildProcess
 
     /// Starts nginx on `siteFolder` (already written), with its configuration in `run`.
-    public init(serving siteFolder: URL, in run: TemporaryDirectory) async throws {
+    package init(serving siteFolder: URL, in run: TemporaryDirectory) async throws {
         let executable = try TestEnvironment.systemTool("nginx")
         try StaticHostFolders.makeReadable(siteFolder, up: run.url)
         let root = run.file("nginx")
@@ -257,7 +257,7 @@ public final class GitHubPagesLikeHost: StaticHost, @unchecked Sendable {
     }
 
     /// Stops nginx with SIGTERM, so its master stops its workers.
-    public func stop() {
+    package func stop() {
         StaticHostFolders.terminate(process)
     }
 }

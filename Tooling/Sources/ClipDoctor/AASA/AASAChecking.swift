@@ -6,7 +6,7 @@ import ClipKit
 ///
 /// Doctor carries the validator's findings into its own report; implementations prefix their
 /// codes with `aasa.` so they cannot collide with doctor's own.
-public protocol AASAChecking: Sendable {
+package protocol AASAChecking: Sendable {
     /// The findings for the AASA file at `source`: a local path or an `https://` URL.
     ///
     /// - Throws: ``DoctorError`` when a local file cannot be read at all. A live URL that cannot

@@ -8,23 +8,23 @@ import Foundation
 ///
 /// The validator's findings keep their codes (`aasa.…`) and severities; the JSON path inside the
 /// file becomes the finding's key.
-public struct AASAValidatorChecker: AASAChecking {
+package struct AASAValidatorChecker: AASAChecking {
     /// The parameter kinds used to make sample URLs for the manifest's routes.
-    public var parameterKinds: ParameterKindRegistry
+    package var parameterKinds: ParameterKindRegistry
     /// The domain a local file is served for, when the manifest has several.
-    public var domain: String?
+    package var domain: String?
     /// How live URLs are fetched.
-    public var fetcher: any AASAFetching
+    package var fetcher: any AASAFetching
 
     /// Creates the checker.
-    public init(parameterKinds: ParameterKindRegistry = .standard, domain: String? = nil, fetcher: any AASAFetching = URLSessionAASAFetcher()) {
+    package init(parameterKinds: ParameterKindRegistry = .standard, domain: String? = nil, fetcher: any AASAFetching = URLSessionAASAFetcher()) {
         self.parameterKinds = parameterKinds
         self.domain = domain
         self.fetcher = fetcher
     }
 
     /// Validates the file at `source` (a path or an `http(s)://` URL) against `manifest`.
-    public func findings(forSource source: String, manifest: ClipManifest) async throws(DoctorError) -> [Finding] {
+    package func findings(forSource source: String, manifest: ClipManifest) async throws(DoctorError) -> [Finding] {
         let report: AASAValidationReport
         switch AASASource(source) {
         case .malformedURL:

@@ -10,16 +10,16 @@ import Foundation
 /// of an AASA file (served at `https://DOMAIN/.well-known/apple-app-site-association`, status 200,
 /// no redirect, JSON, an `appclips` section naming the clip). A code not in the list gets
 /// ``generic(_:)``.
-public struct AppClipDomainErrorCode: Sendable, Hashable {
+package struct AppClipDomainErrorCode: Sendable, Hashable {
     /// Apple's code, such as `BAD_HTTP_RESPONSE`.
-    public let code: String
+    package let code: String
     /// What went wrong, for a person.
-    public let meaning: String
+    package let meaning: String
     /// What to change.
-    public let fix: String
+    package let fix: String
 
     /// Every code Apple documents.
-    public static let known: [AppClipDomainErrorCode] = [
+    package static let known: [AppClipDomainErrorCode] = [
         .init(code: "BAD_HTTP_RESPONSE",
               meaning: "the domain answered the request for its AASA file with an error status",
               fix: "Serve the file at https://DOMAIN/.well-known/apple-app-site-association with status 200 to any client, without authentication; check it with 'clipkit aasa validate https://DOMAIN'."),
@@ -77,18 +77,18 @@ public struct AppClipDomainErrorCode: Sendable, Hashable {
     ]
 
     /// The entry for `code`, or a generic one for a code Apple has not documented.
-    public static func named(_ code: String) -> AppClipDomainErrorCode {
+    package static func named(_ code: String) -> AppClipDomainErrorCode {
         known.first { $0.code == code } ?? generic(code)
     }
 
     /// The entry for a code not in ``known``.
-    public static func generic(_ code: String) -> AppClipDomainErrorCode {
+    package static func generic(_ code: String) -> AppClipDomainErrorCode {
         AppClipDomainErrorCode(code: code, meaning: "App Store Connect reported '\(code)'",
                                fix: "Check the domain with 'clipkit aasa validate https://DOMAIN' and 'clipkit doctor --cdn'.")
     }
 
     /// The fix with `DOMAIN` replaced by `domain` and `TEAMID.CLIP_BUNDLE_ID` by the clip's app ID.
-    public func fix(for domain: String, clipIdentifier: String) -> String {
+    package func fix(for domain: String, clipIdentifier: String) -> String {
         fix.replacingOccurrences(of: "TEAMID.CLIP_BUNDLE_ID", with: clipIdentifier).replacingOccurrences(of: "DOMAIN", with: domain)
     }
 }

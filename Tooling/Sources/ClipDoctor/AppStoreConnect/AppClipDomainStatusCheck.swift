@@ -11,20 +11,20 @@ import ClipKit
 /// with Apple's error code and its fix; one the cache holds as failed while the latest check
 /// passes is `asc.domain.cache-stale` (fixed, waiting for the cache), and without a passing check
 /// `asc.domain.cache-invalid`. See ``DoctorCode`` for the rest.
-public struct AppClipDomainStatusCheck: Sendable {
+package struct AppClipDomainStatusCheck: Sendable {
     /// The manifest's domains.
-    public var domains: [String]
+    package var domains: [String]
     /// The clip's application identifier, `TEAMID.bundleID`, named in fixes.
-    public var clipIdentifier: String
+    package var clipIdentifier: String
 
     /// Creates the check for `manifest`.
-    public init(manifest: ClipManifest) {
+    package init(manifest: ClipManifest) {
         domains = manifest.domains
         clipIdentifier = manifest.clipIdentifier
     }
 
     /// The findings for the statuses of one build bundle.
-    public func findings(in statuses: AppClipDomainStatuses) -> [Finding] {
+    package func findings(in statuses: AppClipDomainStatuses) -> [Finding] {
         var findings: [Finding] = []
         let cacheFile = statuses.label(for: .cache)
         let debugFile = statuses.label(for: .debug)

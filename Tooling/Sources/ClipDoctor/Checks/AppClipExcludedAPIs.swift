@@ -15,9 +15,9 @@ import ClipReports
 /// some of these selectors (ITMS-90842, "Invalid SDK usage").
 ///
 /// This is the only list of them: update it here when Apple's page changes.
-public enum AppClipExcludedAPIs {
+package enum AppClipExcludedAPIs {
     /// How an entry is found in an executable.
-    public enum Match: Sendable, Hashable {
+    package enum Match: Sendable, Hashable {
         /// A linked library whose framework name (or file name) is this.
         case framework(String)
         /// An imported Objective-C class (`_OBJC_CLASS_$_Name`).
@@ -29,16 +29,16 @@ public enum AppClipExcludedAPIs {
     }
 
     /// One technology an App Clip cannot use.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// How it is found.
-        public let match: Match
+        package let match: Match
         /// What it is, for a person: "HealthKit", "background URL sessions".
-        public let technology: String
+        package let technology: String
         /// Whether it is an error (the clip is rejected or the call can never work) or a warning
         /// (the API answers "unavailable" or empty data at run time).
-        public let severity: Severity
+        package let severity: Severity
         /// What to do instead.
-        public let fix: String
+        package let fix: String
     }
 
     static func framework(_ name: String, _ technology: String? = nil, severity: Severity = .warning, fix: String? = nil) -> Entry {
@@ -47,7 +47,7 @@ public enum AppClipExcludedAPIs {
     }
 
     /// Every entry, frameworks first.
-    public static let entries: [Entry] = [
+    package static let entries: [Entry] = [
         framework("AssetsLibrary", "Assets Library"),
         framework("BackgroundTasks", "Background Tasks", severity: .error,
                   fix: "App Clips cannot run in the background: remove BackgroundTasks from the clip target and schedule the work from the full app."),
@@ -89,7 +89,7 @@ public enum AppClipExcludedAPIs {
     ]
 
     /// The entries that `linkage` uses, each with what matched (a library path, symbol or selector).
-    public static func matches(in linkage: MachOLinkage) -> [(entry: Entry, found: String)] {
+    package static func matches(in linkage: MachOLinkage) -> [(entry: Entry, found: String)] {
         var result: [(Entry, String)] = []
         let frameworks = Dictionary(linkage.libraries.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
         let classes = Set(linkage.objectiveCClassReferences)

@@ -4,17 +4,17 @@ import ClipReports
 ///
 /// The app must name the clip in `associated-appclip-app-identifiers`, declare `appclips:` and
 /// `applinks:` for every manifest domain, share the App Group, and carry no clip-only keys.
-public struct AppEntitlementsCheck: Sendable {
+package struct AppEntitlementsCheck: Sendable {
     /// What the manifest expects.
-    public var expectations: ManifestExpectations
+    package var expectations: ManifestExpectations
 
     /// Creates the check.
-    public init(expectations: ManifestExpectations) {
+    package init(expectations: ManifestExpectations) {
         self.expectations = expectations
     }
 
     /// The findings for the app entitlements `value`, read from `file`.
-    public func findings(in value: PropertyListValue, file: String) -> [Finding] {
+    package func findings(in value: PropertyListValue, file: String) -> [Finding] {
         guard let entitlements = value.dictionaryValue else {
             return [Finding(.appAssociatedClipIdentifier,
                             message: "the app's entitlements are \(value.typeDescription), expected a dictionary",

@@ -1,20 +1,20 @@
 /// One entry of `com.apple.developer.associated-domains`: `service:host[?mode=…]`.
-public struct AssociatedDomain: Sendable, Hashable {
+package struct AssociatedDomain: Sendable, Hashable {
     /// The entry as written.
-    public var raw: String
+    package var raw: String
     /// `appclips`, `applinks`, `webcredentials`, `activitycontinuation`, …
-    public var service: String
+    package var service: String
     /// The host, lower-cased, without wildcard prefix, path or query.
-    public var host: String
+    package var host: String
     /// Whether the host starts with `*.`.
-    public var isWildcard: Bool
+    package var isWildcard: Bool
     /// A path after the host, which entries must not have.
-    public var path: String?
+    package var path: String?
     /// The alternate mode (`developer`, `managed`, `developer+managed`), when the entry has `?mode=`.
-    public var mode: String?
+    package var mode: String?
 
     /// Parses an entry; `nil` when it has no `service:` prefix.
-    public init?(_ raw: String) {
+    package init?(_ raw: String) {
         guard let colon = raw.firstIndex(of: ":") else { return nil }
         self.raw = raw
         service = String(raw[..<colon]).lowercased()
@@ -39,7 +39,7 @@ public struct AssociatedDomain: Sendable, Hashable {
     }
 
     /// Whether this entry names `domain` (exactly, or as a subdomain when it is a wildcard).
-    public func covers(_ domain: String) -> Bool {
+    package func covers(_ domain: String) -> Bool {
         isWildcard ? domain.hasSuffix("." + host) : domain == host
     }
 }

@@ -5,17 +5,17 @@ import ClipReports
 /// An archive or `.ipa` holds the clip before App Thinning: every architecture and every asset
 /// scale. The thinned variants Apple measures are smaller, so an unthinned bundle over the limit
 /// is a warning, not an error; the size report (`--size-report`) gives the real answer.
-public struct BundleSizeCheck: Sendable {
+package struct BundleSizeCheck: Sendable {
     /// The limit that applies.
-    public var limit: AppClipSizeLimit
+    package var limit: AppClipSizeLimit
 
     /// Creates the check.
-    public init(limit: AppClipSizeLimit) {
+    package init(limit: AppClipSizeLimit) {
         self.limit = limit
     }
 
     /// The findings for a clip bundle of `bytes` uncompressed bytes, at `file`.
-    public func findings(uncompressedBytes bytes: Int64, file: String) -> [Finding] {
+    package func findings(uncompressedBytes bytes: Int64, file: String) -> [Finding] {
         let shown = "\(SizeText.megabytes(bytes)) (\(bytes) bytes)"
         if bytes > limit.bytes {
             return [Finding(.sizeBundleOverLimit,

@@ -5,17 +5,17 @@ import ClipReports
 /// The clip must be `on-demand-install-capable`, name the full app as its parent, declare an
 /// `appclips:` domain for every manifest domain (no wildcard, path or `?mode=`), share the App
 /// Group, and request nothing that App Clips cannot use.
-public struct ClipEntitlementsCheck: Sendable {
+package struct ClipEntitlementsCheck: Sendable {
     /// What the manifest expects.
-    public var expectations: ManifestExpectations
+    package var expectations: ManifestExpectations
 
     /// Creates the check.
-    public init(expectations: ManifestExpectations) {
+    package init(expectations: ManifestExpectations) {
         self.expectations = expectations
     }
 
     /// The findings for the clip entitlements `value`, read from `file`.
-    public func findings(in value: PropertyListValue, file: String) -> [Finding] {
+    package func findings(in value: PropertyListValue, file: String) -> [Finding] {
         guard let entitlements = value.dictionaryValue else {
             return [Finding(.clipOnDemandInstallCapable,
                             message: "the clip's entitlements are \(value.typeDescription), expected a dictionary",

@@ -3,12 +3,12 @@ import ClipReports
 /// Flags what the built clip links or calls that Apple's App Clip documentation excludes
 /// (``AppClipExcludedAPIs``): one finding per technology, naming every framework, symbol or
 /// selector that brought it in.
-public struct ClipLinkageCheck: Sendable {
+package struct ClipLinkageCheck: Sendable {
     /// Creates the check.
-    public init() {}
+    package init() {}
 
     /// The findings for the clip executable's slices.
-    public func findings(in slices: [MachOLinkage], file: String) -> [Finding] {
+    package func findings(in slices: [MachOLinkage], file: String) -> [Finding] {
         var order: [String] = []
         var byKey: [String: (entry: AppClipExcludedAPIs.Entry, found: [String])] = [:]
         for slice in slices {

@@ -5,17 +5,17 @@ import ClipReports
 /// Source Info.plists often leave `CFBundleIdentifier` to the build (`$(PRODUCT_BUNDLE_IDENTIFIER)`,
 /// or absent when Xcode generates the file): that is reported as info, since only the build
 /// settings can tell. A built product's Info.plist must match the manifest exactly.
-public struct InfoPlistCheck: Sendable {
+package struct InfoPlistCheck: Sendable {
     /// What the manifest expects.
-    public var expectations: ManifestExpectations
+    package var expectations: ManifestExpectations
 
     /// Creates the check.
-    public init(expectations: ManifestExpectations) {
+    package init(expectations: ManifestExpectations) {
         self.expectations = expectations
     }
 
     /// Whether an Info.plist comes from sources or from a built product.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         /// A source file; build variables may stand in for values.
         case source
         /// A built `.app` bundle; values are final.
@@ -23,7 +23,7 @@ public struct InfoPlistCheck: Sendable {
     }
 
     /// The findings for the clip's Info.plist.
-    public func clipFindings(in value: PropertyListValue, file: String, origin: Origin) -> [Finding] {
+    package func clipFindings(in value: PropertyListValue, file: String, origin: Origin) -> [Finding] {
         guard let plist = value.dictionaryValue else {
             return [Finding(.clipBundleIdentifier, message: "the clip's Info.plist is \(value.typeDescription), expected a dictionary",
                             file: file, key: nil, fix: "Make the file a property list whose root is a <dict>.")]
@@ -91,7 +91,7 @@ public struct InfoPlistCheck: Sendable {
     }
 
     /// The findings for the full app's Info.plist.
-    public func appFindings(in value: PropertyListValue, file: String, origin: Origin) -> [Finding] {
+    package func appFindings(in value: PropertyListValue, file: String, origin: Origin) -> [Finding] {
         guard let plist = value.dictionaryValue else {
             return [Finding(.appBundleIdentifier, message: "the app's Info.plist is \(value.typeDescription), expected a dictionary",
                             file: file, key: nil, fix: "Make the file a property list whose root is a <dict>.")]

@@ -1,28 +1,28 @@
 import ClipKit
 
 /// What the manifest says the entitlements and Info.plists must contain.
-public struct ManifestExpectations: Sendable, Hashable {
+package struct ManifestExpectations: Sendable, Hashable {
     /// The team ID.
-    public var teamID: String
+    package var teamID: String
     /// The full app's bundle ID.
-    public var appBundleID: String
+    package var appBundleID: String
     /// The clip's bundle ID.
-    public var clipBundleID: String
+    package var clipBundleID: String
     /// The App Group both targets share.
-    public var appGroup: String
+    package var appGroup: String
     /// The link domains, lower-cased, in manifest order.
-    public var domains: [String]
+    package var domains: [String]
     /// The clip's minimum iOS version.
-    public var minimumIOS: String
+    package var minimumIOS: String
     /// How the clip is invoked.
-    public var invocations: Set<ClipInvocationKind>
+    package var invocations: Set<ClipInvocationKind>
     /// Whether the clip confirms the place of a physical invocation (`NSAppClipRequestLocationConfirmation`).
-    public var requestsLocationConfirmation: Bool
+    package var requestsLocationConfirmation: Bool
     /// Whether the clip receives notifications for eight hours (`NSAppClipRequestEphemeralUserNotification`).
-    public var requestsEphemeralNotifications: Bool
+    package var requestsEphemeralNotifications: Bool
 
     /// Reads the expectations from a manifest.
-    public init(manifest: ClipManifest) {
+    package init(manifest: ClipManifest) {
         teamID = manifest.teamID
         appBundleID = manifest.app.bundleID
         clipBundleID = manifest.clip.bundleID
@@ -35,13 +35,13 @@ public struct ManifestExpectations: Sendable, Hashable {
     }
 
     /// The app's application identifier, `TEAMID.appBundleID`.
-    public var appIdentifier: String { "\(teamID).\(appBundleID)" }
+    package var appIdentifier: String { "\(teamID).\(appBundleID)" }
 
     /// The clip's application identifier, `TEAMID.clipBundleID`.
-    public var clipIdentifier: String { "\(teamID).\(clipBundleID)" }
+    package var clipIdentifier: String { "\(teamID).\(clipBundleID)" }
 
     /// The size limit for the clip.
-    public var sizeLimit: AppClipSizeLimit? {
+    package var sizeLimit: AppClipSizeLimit? {
         AppClipSizeLimit.forClip(minimumIOS: minimumIOS, invocations: invocations)
     }
 

@@ -7,26 +7,26 @@ import ClipKit
 ///
 /// A clip is on the Nostr flow when the manifest has a `nostr` section or a route captures an
 /// `npub` or `nprofile` parameter.
-public struct MinimumIOSCheck: Sendable {
+package struct MinimumIOSCheck: Sendable {
     /// The lowest iOS that ClipKit's shipped modules build for.
-    public static let clipKitMinimum = "15.0"
+    package static let clipKitMinimum = "15.0"
     /// The lowest iOS that the Nostr driver-share flow builds for.
-    public static let nostrFlowMinimum = "16.0"
+    package static let nostrFlowMinimum = "16.0"
     /// The names of ClipNostr's route parameter kinds (`ParameterKind.nostrKinds`). Written out so
     /// that the doctor does not link ClipNostr (and with it libsecp256k1 on Linux); a test checks
     /// that they are ClipNostr's.
-    public static let nostrParameterKindNames: Set<String> = ["npub", "nostrProfile"]
+    package static let nostrParameterKindNames: Set<String> = ["npub", "nostrProfile"]
 
     /// The manifest checked.
-    public let manifest: ClipManifest
+    package let manifest: ClipManifest
 
     /// Creates the check for `manifest`.
-    public init(manifest: ClipManifest) {
+    package init(manifest: ClipManifest) {
         self.manifest = manifest
     }
 
     /// What puts the clip on the Nostr flow, for a person, or `nil` when nothing does.
-    public var nostrFlowEvidence: String? {
+    package var nostrFlowEvidence: String? {
         if manifest.nostr != nil { return "the manifest has a nostr section" }
         let nostrKinds = Self.nostrParameterKindNames
         for route in manifest.routes {
@@ -41,7 +41,7 @@ public struct MinimumIOSCheck: Sendable {
     /// the clip needs; none when it is enough or is not a version (the manifest loader reports that).
     ///
     /// - Parameter file: The manifest's path, for the finding.
-    public func findings(file: String?) -> [Finding] {
+    package func findings(file: String?) -> [Finding] {
         let declared = manifest.clip.minimumIOS
         guard let version = FieldVersion(declared),
               let clipKit = FieldVersion(Self.clipKitMinimum),

@@ -4,7 +4,7 @@ import ClipReports
 ///
 /// Codes are stable: CI configurations and people's notes refer to them. The AASA check also
 /// carries the link-domain validator's codes, prefixed with `aasa.`.
-public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
+package enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     // MARK: Manifest
     /// The manifest's `clip.minimumIOS` is below what ClipKit (iOS 15) or the clip's flow needs
     /// (the Nostr driver-share flow: iOS 16).
@@ -163,7 +163,7 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     case ascDomainUnlisted = "asc.domain.unlisted"
 
     /// The severity findings of this code usually have.
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .clipUnlistedDomain, .clipAppLinks, .clipUnknownAppClipKey, .clipAppClipRequest, .clipURLSchemes, .clipMinimumOS,
              .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable,
@@ -181,7 +181,7 @@ public enum DoctorCode: String, Sendable, Hashable, CaseIterable {
 extension Finding {
     /// Creates a finding with a known code, at that code's usual severity unless another is given;
     /// `key` (an entitlement, an Info.plist key, a JSON path) is the finding's path.
-    public init(_ code: DoctorCode, severity: Severity? = nil, message: String, file: String?, key: String?, fix: String) {
+    package init(_ code: DoctorCode, severity: Severity? = nil, message: String, file: String?, key: String?, fix: String) {
         self.init(code: code.rawValue, severity: severity ?? code.severity, message: message, file: file, path: key, fix: fix)
     }
 }

@@ -17,7 +17,7 @@ extension DoctorReport: CommandReport {
     }
 
     /// `{schemaVersion, ok, findings, counts: {error, warning, info}, checked}`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(isOK, forKey: .ok)

@@ -1,14 +1,14 @@
 import ClipReports
 
 /// Everything `clipkit doctor` found, grouped by file.
-public struct DoctorReport: Sendable, Hashable {
+package struct DoctorReport: Sendable, Hashable {
     /// The findings, grouped by file in the order files were checked; within a file, errors first.
-    public private(set) var findings: [Finding]
+    package private(set) var findings: [Finding]
     /// The files (and URLs) that were checked.
-    public var checkedFiles: [String]
+    package var checkedFiles: [String]
 
     /// Creates a report; findings are grouped by file and ordered by severity within each file.
-    public init(findings: [Finding], checkedFiles: [String]) {
+    package init(findings: [Finding], checkedFiles: [String]) {
         self.checkedFiles = checkedFiles
         var order: [String?] = []
         for finding in findings where !order.contains(finding.file) { order.append(finding.file) }
@@ -20,17 +20,17 @@ public struct DoctorReport: Sendable, Hashable {
     }
 
     /// Whether nothing at error level was found.
-    public var isOK: Bool {
+    package var isOK: Bool {
         !findings.contains { $0.severity == .error }
     }
 
     /// How many findings have `severity`.
-    public func count(of severity: Severity) -> Int {
+    package func count(of severity: Severity) -> Int {
         findings.filter { $0.severity == severity }.count
     }
 
     /// The findings grouped by file, in report order.
-    public var groupedByFile: [(file: String?, findings: [Finding])] {
+    package var groupedByFile: [(file: String?, findings: [Finding])] {
         var groups: [(file: String?, findings: [Finding])] = []
         for finding in findings {
             if let last = groups.indices.last, groups[last].file == finding.file {

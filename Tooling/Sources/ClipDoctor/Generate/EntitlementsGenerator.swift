@@ -6,25 +6,25 @@ import Foundation
 /// The output passes `clipkit doctor` with no findings: it is the reference the checks compare
 /// against. Values are written literally (`6Y98438M9X.com.roadflare.RoadFlare`), not through
 /// Xcode's `$(AppIdentifierPrefix)`, so the files say exactly what the manifest says.
-public struct EntitlementsGenerator: Sendable {
+package struct EntitlementsGenerator: Sendable {
     /// The app's entitlements file name.
-    public static let appEntitlementsFileName = "App.entitlements"
+    package static let appEntitlementsFileName = "App.entitlements"
     /// The clip's entitlements file name.
-    public static let clipEntitlementsFileName = "AppClip.entitlements"
+    package static let clipEntitlementsFileName = "AppClip.entitlements"
     /// The clip's Info.plist fragment file name.
-    public static let clipInfoPlistFileName = "AppClip-Info.plist"
+    package static let clipInfoPlistFileName = "AppClip-Info.plist"
 
     /// What the manifest expects.
-    public var expectations: ManifestExpectations
+    package var expectations: ManifestExpectations
 
     /// Creates a generator for `manifest`.
-    public init(manifest: ClipManifest) {
+    package init(manifest: ClipManifest) {
         expectations = ManifestExpectations(manifest: manifest)
     }
 
     /// The full app's entitlements: the clip's identifier, `appclips:` and `applinks:` for every
     /// domain, and the App Group.
-    public var appEntitlements: PropertyListValue {
+    package var appEntitlements: PropertyListValue {
         .dictionary([
             EntitlementKey.associatedAppClipIdentifiers: .array([.string(expectations.clipIdentifier)]),
             EntitlementKey.associatedDomains: .array(
@@ -36,7 +36,7 @@ public struct EntitlementsGenerator: Sendable {
 
     /// The clip's entitlements: on-demand-install capable, the parent app, `appclips:` for every
     /// domain, and the App Group.
-    public var clipEntitlements: PropertyListValue {
+    package var clipEntitlements: PropertyListValue {
         .dictionary([
             EntitlementKey.onDemandInstallCapable: .boolean(true),
             EntitlementKey.parentApplicationIdentifiers: .array([.string(expectations.appIdentifier)]),
@@ -48,7 +48,7 @@ public struct EntitlementsGenerator: Sendable {
     /// The clip's `NSAppClip` Info.plist fragment: ephemeral notifications and location
     /// confirmation as the manifest's `clip.requestsEphemeralNotifications` and
     /// `clip.requestsLocationConfirmation` say (both off unless set; ClipKit's handoff needs neither).
-    public var clipInfoPlistFragment: PropertyListValue {
+    package var clipInfoPlistFragment: PropertyListValue {
         .dictionary([
             InfoPlistKey.appClip: .dictionary([
                 InfoPlistKey.requestEphemeralUserNotification: .boolean(expectations.requestsEphemeralNotifications),
@@ -59,7 +59,7 @@ public struct EntitlementsGenerator: Sendable {
 
     /// Writes the three files into `folder` (creating it) and returns their URLs: the app's
     /// entitlements, the clip's entitlements, the clip's Info.plist fragment.
-    public func write(to folder: URL) throws -> [URL] {
+    package func write(to folder: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let files: [(String, PropertyListValue)] = [
             (Self.appEntitlementsFileName, appEntitlements),

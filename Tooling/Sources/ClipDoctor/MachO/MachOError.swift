@@ -1,7 +1,7 @@
 /// Why a Mach-O file or its code signature could not be read.
 ///
 /// Every case names where in the file the problem is, so a report can point at it.
-public enum MachOError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum MachOError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is larger than the reader accepts.
     case tooLarge(bytes: Int, limit: Int)
     /// The file does not start with a Mach-O or universal (fat) magic number.
@@ -18,7 +18,7 @@ public enum MachOError: Error, Sendable, Hashable, CustomStringConvertible {
     indirect case inCodeSignature(architecture: String, MachOError)
 
     /// What went wrong and where, for a person.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):
             return "the executable has \(bytes) bytes, more than the \(limit) read"

@@ -1,20 +1,20 @@
 /// What one architecture slice of a Mach-O executable links against and imports.
-public struct MachOLinkage: Sendable, Hashable {
+package struct MachOLinkage: Sendable, Hashable {
     /// A library named by a load command.
-    public struct Library: Sendable, Hashable {
+    package struct Library: Sendable, Hashable {
         /// The install name, such as `/System/Library/Frameworks/HealthKit.framework/HealthKit`.
-        public var path: String
+        package var path: String
         /// Whether it is linked weakly (`LC_LOAD_WEAK_DYLIB`): the executable still loads without it.
-        public var isWeak: Bool
+        package var isWeak: Bool
 
         /// Creates a library reference.
-        public init(path: String, isWeak: Bool) {
+        package init(path: String, isWeak: Bool) {
             self.path = path
             self.isWeak = isWeak
         }
 
         /// The framework's name (`HealthKit` for `…/HealthKit.framework/HealthKit`), or the file name.
-        public var name: String {
+        package var name: String {
             let parts = path.split(separator: "/")
             if let framework = parts.last(where: { $0.hasSuffix(".framework") }) { return String(framework.dropLast(".framework".count)) }
             return parts.last.map(String.init) ?? path
@@ -22,7 +22,7 @@ public struct MachOLinkage: Sendable, Hashable {
     }
 
     /// Where an imported symbol was found.
-    public enum SymbolSource: String, Sendable, Hashable {
+    package enum SymbolSource: String, Sendable, Hashable {
         /// The chained-fixups import table (`LC_DYLD_CHAINED_FIXUPS`).
         case chainedFixups
         /// The classic symbol table (`LC_SYMTAB`), undefined external symbols.
@@ -30,16 +30,16 @@ public struct MachOLinkage: Sendable, Hashable {
     }
 
     /// A symbol the executable takes from a library.
-    public struct ImportedSymbol: Sendable, Hashable {
+    package struct ImportedSymbol: Sendable, Hashable {
         /// The symbol's name as the linker writes it, such as `_OBJC_CLASS_$_HKHealthStore`.
-        public var name: String
+        package var name: String
         /// The library it comes from, when the ordinal names one of ``MachOLinkage/libraries``.
-        public var library: String?
+        package var library: String?
         /// Where it was found.
-        public var source: SymbolSource
+        package var source: SymbolSource
 
         /// Creates an imported symbol.
-        public init(name: String, library: String?, source: SymbolSource) {
+        package init(name: String, library: String?, source: SymbolSource) {
             self.name = name
             self.library = library
             self.source = source
@@ -47,17 +47,17 @@ public struct MachOLinkage: Sendable, Hashable {
     }
 
     /// The slice's architecture, such as `arm64`.
-    public var architecture: String
+    package var architecture: String
     /// The libraries of `LC_LOAD_DYLIB`, `LC_LOAD_WEAK_DYLIB`, `LC_REEXPORT_DYLIB`,
     /// `LC_LAZY_LOAD_DYLIB` and `LC_LOAD_UPWARD_DYLIB`, in load-command order.
-    public var libraries: [Library]
+    package var libraries: [Library]
     /// Every imported symbol, from both the chained fixups and the symbol table.
-    public var importedSymbols: [ImportedSymbol]
+    package var importedSymbols: [ImportedSymbol]
     /// The Objective-C selector names in `__TEXT,__objc_methname`: the methods the code sends.
-    public var selectors: [String]
+    package var selectors: [String]
 
     /// Creates a description.
-    public init(architecture: String, libraries: [Library], importedSymbols: [ImportedSymbol], selectors: [String]) {
+    package init(architecture: String, libraries: [Library], importedSymbols: [ImportedSymbol], selectors: [String]) {
         self.architecture = architecture
         self.libraries = libraries
         self.importedSymbols = importedSymbols
@@ -65,7 +65,7 @@ public struct MachOLinkage: Sendable, Hashable {
     }
 
     /// The Objective-C classes the code references from libraries (`_OBJC_CLASS_$_Name` imports), by name.
-    public var objectiveCClassReferences: [String] {
+    package var objectiveCClassReferences: [String] {
         var seen: Set<String> = []
         return importedSymbols.compactMap { symbol -> String? in
             for prefix in ["_OBJC_CLASS_$_", "_OBJC_METACLASS_$_"] where symbol.name.hasPrefix(prefix) {

@@ -12,14 +12,14 @@ import Foundation
 ///
 /// The universal header and load commands are first checked by ``MachOReader``; every table read
 /// here is bounds-checked and its count capped, so a hostile file gives a ``MachOError``.
-public struct MachOLinkageReader: Sendable {
+package struct MachOLinkageReader: Sendable {
     /// The most symbol-table entries or chained imports read per slice.
-    public var maximumSymbols = 500_000
+    package var maximumSymbols = 500_000
     /// The most bytes of selector names read per slice.
-    public var maximumSelectorBytes = 8 * 1024 * 1024
+    package var maximumSelectorBytes = 8 * 1024 * 1024
 
     /// Creates a reader with the default limits.
-    public init() {}
+    package init() {}
 
     static let loadDylib: UInt32 = 0xc
     static let loadWeakDylib: UInt32 = 0x8000_0018
@@ -32,7 +32,7 @@ public struct MachOLinkageReader: Sendable {
     static let segment32: UInt32 = 0x1
 
     /// The linkage of every slice of the executable in `data`.
-    public func linkage(in data: Data) throws(MachOError) -> [MachOLinkage] {
+    package func linkage(in data: Data) throws(MachOError) -> [MachOLinkage] {
         let slices = try MachOReader().slices(in: data)
         let file = ByteView(data)
         let magic = try file.uint32(at: 0, bigEndian: true, what: "file header")

@@ -14,18 +14,18 @@ import Foundation
 /// Every offset, size and count is checked before it is used, counts are capped, and slices and
 /// blobs must not overlap, so truncated or hostile files give a ``MachOError`` rather than a crash
 /// or a hang.
-public struct MachOReader: Sendable {
+package struct MachOReader: Sendable {
     /// The most architecture slices accepted in a universal file.
-    public var maximumSlices = 16
+    package var maximumSlices = 16
     /// The most load commands accepted in one slice.
-    public var maximumLoadCommands = 4_096
+    package var maximumLoadCommands = 4_096
     /// The most blobs accepted in one code signature.
-    public var maximumBlobs = 64
+    package var maximumBlobs = 64
     /// The largest entitlements plist accepted, in bytes.
-    public var maximumEntitlementsBytes = 1024 * 1024
+    package var maximumEntitlementsBytes = 1024 * 1024
 
     /// Creates a reader with the default limits.
-    public init() {}
+    package init() {}
 
     static let fatMagic: UInt32 = 0xcafe_babe
     static let fat64Magic: UInt32 = 0xcafe_babf
@@ -39,7 +39,7 @@ public struct MachOReader: Sendable {
     static let derEntitlementsSlot: UInt32 = 7
 
     /// Whether the bytes start with a Mach-O or universal magic number.
-    public static func looksLikeMachO(_ prefix: Data) -> Bool {
+    package static func looksLikeMachO(_ prefix: Data) -> Bool {
         guard prefix.count >= 4 else { return false }
         let view = ByteView(prefix)
         guard let big = try? view.uint32(at: 0, bigEndian: true, what: "magic") else { return false }
@@ -47,7 +47,7 @@ public struct MachOReader: Sendable {
     }
 
     /// Reads every slice of the executable in `data` and its code signature.
-    public func slices(in data: Data) throws(MachOError) -> [MachOSlice] {
+    package func slices(in data: Data) throws(MachOError) -> [MachOSlice] {
         let file = ByteView(data)
         let magic = try file.uint32(at: 0, bigEndian: true, what: "file header")
         switch magic {

@@ -2,9 +2,9 @@ import ClipReports
 import ClipKit
 
 /// Renders a ``DoctorReport`` for people and for GitHub Actions (scripts read the report itself as JSON).
-public enum ReportFormatter {
+package enum ReportFormatter {
     /// The report as text for a terminal, grouped by file; ANSI colours when `colors` is set.
-    public static func text(_ report: DoctorReport, colors: Bool) -> String {
+    package static func text(_ report: DoctorReport, colors: Bool) -> String {
         func paint(_ text: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
         for group in report.groupedByFile {
@@ -33,7 +33,7 @@ public enum ReportFormatter {
 
     /// The report as GitHub Actions workflow commands (`::error file=…,title=…::message`), one per
     /// finding, then a summary line.
-    public static func githubAnnotations(_ report: DoctorReport) -> String {
+    package static func githubAnnotations(_ report: DoctorReport) -> String {
         var lines: [String] = []
         for finding in report.findings {
             let command: String

@@ -1,28 +1,28 @@
 import ClipReports
 
 /// What ClipDoctor read from one `.app` bundle inside a built product.
-public struct InspectedBundle: Sendable, Hashable {
+package struct InspectedBundle: Sendable, Hashable {
     /// The bundle's path inside the product (empty when the product is the bundle itself).
-    public var path: String
+    package var path: String
     /// How findings name the bundle's Info.plist.
-    public var infoPlistLabel: String
+    package var infoPlistLabel: String
     /// How findings name the bundle's executable (whose signature holds the entitlements).
-    public var executableLabel: String
+    package var executableLabel: String
     /// How findings name the bundle itself.
-    public var bundleLabel: String
+    package var bundleLabel: String
     /// The Info.plist, when it could be read.
-    public var infoPlist: PropertyListValue?
+    package var infoPlist: PropertyListValue?
     /// The entitlements from the executable's code signature, when they could be read.
-    public var entitlements: PropertyListValue?
+    package var entitlements: PropertyListValue?
     /// The sum of the uncompressed sizes of every file in the bundle.
-    public var uncompressedBytes: Int64
+    package var uncompressedBytes: Int64
     /// What the executable links and imports, per architecture slice, when it could be read.
-    public var linkage: [MachOLinkage]?
+    package var linkage: [MachOLinkage]?
     /// Why the executable's linkage could not be read, when it could not.
-    public var linkageProblem: String?
+    package var linkageProblem: String?
 
     /// Creates a bundle description.
-    public init(
+    package init(
         path: String, infoPlistLabel: String, executableLabel: String, bundleLabel: String,
         infoPlist: PropertyListValue?, entitlements: PropertyListValue?, uncompressedBytes: Int64
     ) {
@@ -37,16 +37,16 @@ public struct InspectedBundle: Sendable, Hashable {
 }
 
 /// What ClipDoctor found in a built product: the app, its clip, and problems reading them.
-public struct ProductInspection: Sendable, Hashable {
+package struct ProductInspection: Sendable, Hashable {
     /// The full app, when the product holds one.
-    public var app: InspectedBundle?
+    package var app: InspectedBundle?
     /// The App Clip, when found.
-    public var clip: InspectedBundle?
+    package var clip: InspectedBundle?
     /// Problems found while reading the product (`archive.*` codes).
-    public var findings: [Finding]
+    package var findings: [Finding]
 
     /// Creates an inspection result.
-    public init(app: InspectedBundle?, clip: InspectedBundle?, findings: [Finding]) {
+    package init(app: InspectedBundle?, clip: InspectedBundle?, findings: [Finding]) {
         self.app = app
         self.clip = clip
         self.findings = findings

@@ -1,7 +1,7 @@
 import ClipKit
 
 /// Why a built product (`.app`, `.ipa`, `.xcarchive`) could not be opened or a file in it read.
-public enum ProductError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ProductError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path does not exist or cannot be opened.
     case unreadable(path: String, reason: String)
     /// The path is not an `.app` folder, an `.ipa` (zip) file or an `.xcarchive` folder.
@@ -17,7 +17,7 @@ public enum ProductError: Error, Sendable, Hashable, CustomStringConvertible {
     case entrySizeMismatch(path: String, declaredBytes: UInt64, inflatedBytes: UInt64?)
 
     /// What went wrong, for a person.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot open \(path): \(reason)"
         case .unsupportedKind(let path):

@@ -6,22 +6,22 @@ import Foundation
 /// embedded in its executable's code signature, and its uncompressed size.
 ///
 /// Works anywhere Foundation does: it reads the Mach-O files itself instead of running `codesign`.
-public struct ProductInspector: Sendable {
+package struct ProductInspector: Sendable {
     /// The most files listed in a product.
-    public var maximumFiles = 200_000
+    package var maximumFiles = 200_000
     /// The largest executable read, in bytes.
-    public var maximumExecutableBytes = 512 * 1024 * 1024
+    package var maximumExecutableBytes = 512 * 1024 * 1024
     /// The largest Info.plist read, in bytes.
-    public var maximumInfoPlistBytes = 4 * 1024 * 1024
+    package var maximumInfoPlistBytes = 4 * 1024 * 1024
 
     /// Creates an inspector with the default limits.
-    public init() {}
+    package init() {}
 
     /// Inspects the product at `url`; `displayPath` is how findings name it (default: `url.path`).
     ///
     /// - Throws: ``ProductError`` when the product cannot be opened at all; problems inside it
     ///   are findings.
-    public func inspect(at url: URL, displayPath: String? = nil) throws(ProductError) -> ProductInspection {
+    package func inspect(at url: URL, displayPath: String? = nil) throws(ProductError) -> ProductInspection {
         let shown = displayPath ?? url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {

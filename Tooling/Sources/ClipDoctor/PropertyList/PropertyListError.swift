@@ -1,5 +1,5 @@
 /// Why bytes could not be read as a property list.
-public enum PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input is larger than the reader accepts.
     case tooLarge(bytes: Int, limit: Int)
     /// The input is neither an XML nor a binary (`bplist00`) property list.
@@ -14,7 +14,7 @@ public enum PropertyListError: Error, Sendable, Hashable, CustomStringConvertibl
     case tooManyObjects(limit: Int)
 
     /// What went wrong, for a person.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):
             return "the property list has \(bytes) bytes, more than the \(limit) accepted"

@@ -9,23 +9,23 @@ import Foundation
 /// ```swift
 /// let entitlements = try PropertyListReader().read(Data(contentsOf: url))
 /// ```
-public struct PropertyListReader: Sendable {
+package struct PropertyListReader: Sendable {
     /// The largest input accepted, in bytes.
-    public var maximumBytes: Int
+    package var maximumBytes: Int
     /// The deepest nesting of arrays and dictionaries accepted.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// The most values (of any kind) accepted in one list.
-    public var maximumObjects: Int
+    package var maximumObjects: Int
 
     /// Creates a reader; the defaults suit entitlements and Info.plist files.
-    public init(maximumBytes: Int = 4 * 1024 * 1024, maximumDepth: Int = 64, maximumObjects: Int = 100_000) {
+    package init(maximumBytes: Int = 4 * 1024 * 1024, maximumDepth: Int = 64, maximumObjects: Int = 100_000) {
         self.maximumBytes = maximumBytes
         self.maximumDepth = maximumDepth
         self.maximumObjects = maximumObjects
     }
 
     /// The encoding a property list was stored in.
-    public enum Format: String, Sendable, Hashable {
+    package enum Format: String, Sendable, Hashable {
         /// Apple's XML plist.
         case xml
         /// Apple's binary plist, `bplist00`.
@@ -33,12 +33,12 @@ public struct PropertyListReader: Sendable {
     }
 
     /// Reads a property list, detecting its format.
-    public func read(_ data: Data) throws(PropertyListError) -> PropertyListValue {
+    package func read(_ data: Data) throws(PropertyListError) -> PropertyListValue {
         try readWithFormat(data).value
     }
 
     /// Reads a property list and tells which format it was in.
-    public func readWithFormat(_ data: Data) throws(PropertyListError) -> (value: PropertyListValue, format: Format) {
+    package func readWithFormat(_ data: Data) throws(PropertyListError) -> (value: PropertyListValue, format: Format) {
         if data.count > maximumBytes { throw .tooLarge(bytes: data.count, limit: maximumBytes) }
         let bytes = [UInt8](data)
         if bytes.starts(with: Array("bplist00".utf8)) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A property-list value, as read from an `.entitlements` file, an `Info.plist` or a code signature.
-public enum PropertyListValue: Sendable, Hashable {
+package enum PropertyListValue: Sendable, Hashable {
     /// `<string>`.
     case string(String)
     /// `<integer>`.
@@ -20,31 +20,31 @@ public enum PropertyListValue: Sendable, Hashable {
     case dictionary([String: PropertyListValue])
 
     /// The string, when this is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The boolean, when this is one.
-    public var booleanValue: Bool? {
+    package var booleanValue: Bool? {
         if case .boolean(let value) = self { return value }
         return nil
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [PropertyListValue]? {
+    package var arrayValue: [PropertyListValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The members, when this is a dictionary.
-    public var dictionaryValue: [String: PropertyListValue]? {
+    package var dictionaryValue: [String: PropertyListValue]? {
         if case .dictionary(let value) = self { return value }
         return nil
     }
 
     /// The elements as strings, when this is an array that holds only strings.
-    public var stringArrayValue: [String]? {
+    package var stringArrayValue: [String]? {
         guard let elements = arrayValue else { return nil }
         var strings: [String] = []
         strings.reserveCapacity(elements.count)
@@ -56,12 +56,12 @@ public enum PropertyListValue: Sendable, Hashable {
     }
 
     /// The member at `key`, when this is a dictionary.
-    public subscript(key: String) -> PropertyListValue? {
+    package subscript(key: String) -> PropertyListValue? {
         dictionaryValue?[key]
     }
 
     /// What kind of value this is, in plist words (`string`, `array`, …), for messages.
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .string: return "a string"
         case .integer: return "an integer"

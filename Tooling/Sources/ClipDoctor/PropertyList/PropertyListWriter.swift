@@ -2,9 +2,9 @@ import Foundation
 
 /// Writes property lists as Apple's XML format, the way Xcode stores `.entitlements` files:
 /// tab-indented, keys sorted, so the output is the same on every run.
-public enum PropertyListWriter {
+package enum PropertyListWriter {
     /// The XML property list for `value`.
-    public static func xml(_ value: PropertyListValue) -> Data {
+    package static func xml(_ value: PropertyListValue) -> Data {
         var text = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

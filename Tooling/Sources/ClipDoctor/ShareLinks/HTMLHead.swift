@@ -9,38 +9,38 @@ import Foundation
 /// character references (`&amp;`, `&quot;`, `&#39;`, `&#x27;`, …) are decoded. Names compare in
 /// lower case. Anything it does not understand is skipped, never an error. Input is capped at
 /// ``HTMLHead/maximumBytes`` and each value at ``HTMLHead/maximumValueLength`` characters.
-public struct HTMLHead: Sendable, Hashable, Codable {
+package struct HTMLHead: Sendable, Hashable, Codable {
     /// The most bytes read from a document.
-    public static let maximumBytes = 512 * 1024
+    package static let maximumBytes = 512 * 1024
     /// The longest value kept, in characters.
-    public static let maximumValueLength = 2048
+    package static let maximumValueLength = 2048
     /// The most tags of each kind kept.
-    public static let maximumTags = 256
+    package static let maximumTags = 256
 
     /// The text of the first `<title>`.
-    public var title: String?
+    package var title: String?
     /// `<meta name="…" content="…">` by lower-cased name (the first of each name).
-    public var metaNames: [String: String] = [:]
+    package var metaNames: [String: String] = [:]
     /// `<meta property="…" content="…">` by lower-cased property (the first of each).
-    public var metaProperties: [String: String] = [:]
+    package var metaProperties: [String: String] = [:]
     /// `<link rel="…" href="…">` by lower-cased `rel` (the first of each).
-    public var links: [String: String] = [:]
+    package var links: [String: String] = [:]
 
     /// Reads the head of `data` (UTF-8; invalid bytes are replaced).
-    public init(reading data: Data) {
+    package init(reading data: Data) {
         let text = String(decoding: data.prefix(Self.maximumBytes), as: UTF8.self)
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
         scanner.read(into: &self)
     }
 
     /// Creates an empty head.
-    public init() {}
+    package init() {}
 
     /// The `content` of `<meta name="apple-itunes-app">`: the Smart App Banner.
-    public var smartAppBanner: String? { metaNames["apple-itunes-app"] }
+    package var smartAppBanner: String? { metaNames["apple-itunes-app"] }
 
     /// The title a link preview shows: `og:title`, else `twitter:title`, else `<title>`.
-    public var previewTitle: String? {
+    package var previewTitle: String? {
         metaProperties["og:title"] ?? metaNames["twitter:title"] ?? metaProperties["twitter:title"] ?? title
     }
 

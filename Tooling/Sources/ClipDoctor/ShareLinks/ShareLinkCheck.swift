@@ -18,26 +18,26 @@ import Foundation
 /// `/.well-known/apple-app-site-association` through ClipAASA's validator, so its findings
 /// (`aasa.…`: redirect, status, content type, the file's content against the manifest) come with
 /// the report.
-public struct ShareLinkCheck: Sendable {
+package struct ShareLinkCheck: Sendable {
     /// The manifest the link's route, app and clip come from.
-    public var manifest: ClipManifest
+    package var manifest: ClipManifest
     /// The parameter kinds the routes use.
-    public var parameterKinds: ParameterKindRegistry
+    package var parameterKinds: ParameterKindRegistry
     /// How the link and the AASA are fetched.
-    public var fetcher: any AASAFetching
+    package var fetcher: any AASAFetching
 
     /// Words that mark a preview title as an error page's, compared in lower case.
-    public static let errorTitleWords = ["not found", "404", "error", "does not exist", "no such page"]
+    package static let errorTitleWords = ["not found", "404", "error", "does not exist", "no such page"]
 
     /// Creates a check.
-    public init(manifest: ClipManifest, parameterKinds: ParameterKindRegistry = .standard, fetcher: any AASAFetching = URLSessionAASAFetcher()) {
+    package init(manifest: ClipManifest, parameterKinds: ParameterKindRegistry = .standard, fetcher: any AASAFetching = URLSessionAASAFetcher()) {
         self.manifest = manifest
         self.parameterKinds = parameterKinds
         self.fetcher = fetcher
     }
 
     /// Fetches `url` and its domain's AASA and reports what a crawler and Safari see.
-    public func check(_ url: URL) async -> ShareLinkReport {
+    package func check(_ url: URL) async -> ShareLinkReport {
         var report = ShareLinkReport(url: url.absoluteString)
         let label = url.absoluteString
         report.route = route(of: url)

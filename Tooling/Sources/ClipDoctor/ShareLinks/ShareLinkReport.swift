@@ -1,77 +1,77 @@
 import ClipReports
 
 /// What a deployed share link answers, as ``ShareLinkCheck`` found it.
-public struct ShareLinkReport: Sendable, Hashable, Codable {
+package struct ShareLinkReport: Sendable, Hashable, Codable {
     /// The route a share link matches.
-    public struct Route: Sendable, Hashable, Codable {
+    package struct Route: Sendable, Hashable, Codable {
         /// The route's name in the manifest.
-        public var name: String
+        package var name: String
         /// `clip` or `app`.
-        public var handledBy: String
+        package var handledBy: String
 
         /// Creates a route.
-        public init(name: String, handledBy: String) {
+        package init(name: String, handledBy: String) {
             self.name = name
             self.handledBy = handledBy
         }
     }
 
     /// How the AASA of the link's domain answered.
-    public struct Association: Sendable, Hashable, Codable {
+    package struct Association: Sendable, Hashable, Codable {
         /// The AASA's URL on the link's origin.
-        public var url: String
+        package var url: String
         /// The HTTP status, when the server answered.
-        public var status: Int?
+        package var status: Int?
         /// The `Location` header of a redirect.
-        public var location: String?
+        package var location: String?
         /// The `Content-Type` header.
-        public var contentType: String?
+        package var contentType: String?
         /// Whether the server answered with a redirect, which the system does not follow.
-        public var redirected = false
+        package var redirected = false
         /// The findings about the AASA: the redirect, and ClipAASA's validator's (`aasa.…`).
-        public var findings: [Finding] = []
+        package var findings: [Finding] = []
 
         /// Creates an empty answer for `url`.
-        public init(url: String) {
+        package init(url: String) {
             self.url = url
         }
     }
 
     /// The share link.
-    public var url: String
+    package var url: String
     /// The route the link matches, if any.
-    public var route: Route?
+    package var route: Route?
     /// The HTTP status, when the server answered.
-    public var status: Int?
+    package var status: Int?
     /// The `Location` header of a redirect.
-    public var location: String?
+    package var location: String?
     /// The `Content-Type` header.
-    public var contentType: String?
+    package var contentType: String?
     /// The first HTML's `<title>`.
-    public var title: String?
+    package var title: String?
     /// The title a link preview shows: `og:title`, else `twitter:title`, else `<title>`.
-    public var previewTitle: String?
+    package var previewTitle: String?
     /// The first HTML's Smart App Banner (`<meta name="apple-itunes-app">` content).
-    public var smartAppBanner: String?
+    package var smartAppBanner: String?
     /// Whether the first HTML's banner offers the App Clip (`app-clip-bundle-id`).
-    public var hasAppClipBanner = false
+    package var hasAppClipBanner = false
     /// Whether the preview title (or `<title>`) reads as an error page's.
-    public var previewLooksLikeError = false
+    package var previewLooksLikeError = false
     /// How the AASA of the link's domain answered.
-    public var association: Association?
+    package var association: Association?
     /// What was found about the link and its first HTML (the AASA's findings are in its `association`).
-    public var findings: [Finding] = []
+    package var findings: [Finding] = []
 
     /// Creates an empty report for `url`.
-    public init(url: String) {
+    package init(url: String) {
         self.url = url
     }
 
     /// The link's findings, then the AASA's.
-    public var allFindings: [Finding] { findings + (association?.findings ?? []) }
+    package var allFindings: [Finding] { findings + (association?.findings ?? []) }
 
     /// Whether no finding, the AASA's included, is an error.
-    public var isOK: Bool { !allFindings.contains { $0.severity == .error } }
+    package var isOK: Bool { !allFindings.contains { $0.severity == .error } }
 }
 
 extension ShareLinkReport {

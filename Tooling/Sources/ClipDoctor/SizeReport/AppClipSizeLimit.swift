@@ -13,17 +13,17 @@
 /// 1,000,000 bytes, the decimal unit Apple's tools use when they print sizes (the size report's
 /// `9.8 MB` is 9,800,000 bytes). That is also the stricter reading: a clip within 10,000,000 bytes
 /// is within 10 MiB too.
-public struct AppClipSizeLimit: Sendable, Hashable {
+package struct AppClipSizeLimit: Sendable, Hashable {
     /// One megabyte as Apple's tools count it.
-    public static let megabyte: Int64 = 1_000_000
+    package static let megabyte: Int64 = 1_000_000
 
     /// The limit in bytes.
-    public var bytes: Int64
+    package var bytes: Int64
     /// Why this limit applies, for a person: `iOS 16.0 minimum with physical invocations: 15 MB`.
-    public var reason: String
+    package var reason: String
 
     /// Creates a limit.
-    public init(bytes: Int64, reason: String) {
+    package init(bytes: Int64, reason: String) {
         self.bytes = bytes
         self.reason = reason
     }
@@ -34,7 +34,7 @@ public struct AppClipSizeLimit: Sendable, Hashable {
     ///   - minimumIOS: The clip's minimum iOS, `major.minor` as in the manifest.
     ///   - invocations: How the clip is invoked; empty means "not known", which is read as digital
     ///     and physical, the stricter case.
-    public static func forClip(minimumIOS: String, invocations: Set<ClipInvocationKind>) -> AppClipSizeLimit? {
+    package static func forClip(minimumIOS: String, invocations: Set<ClipInvocationKind>) -> AppClipSizeLimit? {
         guard let major = majorVersion(minimumIOS) else { return nil }
         let kinds = invocations.isEmpty ? [.digital, .physical] : invocations
         var best: (megabytes: Int64, kind: ClipInvocationKind)?

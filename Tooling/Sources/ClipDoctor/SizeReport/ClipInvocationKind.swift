@@ -1,5 +1,5 @@
 /// How an App Clip is invoked, as far as Apple's size limit is concerned.
-public enum ClipInvocationKind: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ClipInvocationKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Links: Safari, Messages, Smart App Banners, Spotlight, other apps.
     case digital
     /// NFC tags, QR codes and App Clip Codes.

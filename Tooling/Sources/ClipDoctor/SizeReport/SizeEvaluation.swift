@@ -1,33 +1,33 @@
 import ClipReports
 
 /// A size report held against an App Clip size limit.
-public struct SizeEvaluation: Sendable, Hashable {
+package struct SizeEvaluation: Sendable, Hashable {
     /// The share of the limit above which a warning is given: 90 %.
-    public static let nearLimitShare = 0.9
+    package static let nearLimitShare = 0.9
 
     /// The limit that applies.
-    public var limit: AppClipSizeLimit
+    package var limit: AppClipSizeLimit
     /// The report.
-    public var report: SizeReport
+    package var report: SizeReport
 
     /// Holds `report` against `limit`.
-    public init(report: SizeReport, limit: AppClipSizeLimit) {
+    package init(report: SizeReport, limit: AppClipSizeLimit) {
         self.report = report
         self.limit = limit
     }
 
     /// The largest uncompressed main-bundle size of any variant, in bytes.
-    public var largestUncompressedBytes: Int64 {
+    package var largestUncompressedBytes: Int64 {
         report.largestVariant?.uncompressedBytes ?? 0
     }
 
     /// Whether every variant is within the limit.
-    public var withinLimit: Bool {
+    package var withinLimit: Bool {
         largestUncompressedBytes <= limit.bytes
     }
 
     /// The findings for the report, read from `file`.
-    public func findings(file: String) -> [Finding] {
+    package func findings(file: String) -> [Finding] {
         guard let largest = report.largestVariant else { return [] }
         let size = largest.uncompressedBytes
         let shown = "\(SizeText.megabytes(size)) (\(size) bytes)"

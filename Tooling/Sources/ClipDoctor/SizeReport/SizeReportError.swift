@@ -1,5 +1,5 @@
 /// Why an App Thinning Size Report could not be read.
-public enum SizeReportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SizeReportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The report is larger than the parser accepts.
     case tooLarge(bytes: Int, limit: Int)
     /// The report is not UTF-8 text.
@@ -14,7 +14,7 @@ public enum SizeReportError: Error, Sendable, Hashable, CustomStringConvertible 
     case missingAppSize(variant: String, line: Int)
 
     /// What went wrong and on which line, for a person.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLarge(let bytes, let limit):
             return "the size report has \(bytes) bytes, more than the \(limit) accepted"

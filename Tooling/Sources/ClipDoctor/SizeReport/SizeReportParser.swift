@@ -14,23 +14,23 @@ import Foundation
 ///
 /// The on-demand-resources lines are absent in some reports, and `Supported variant descriptors`
 /// may be `Universal`. Lines the parser does not know are skipped; a size line it cannot read is an error.
-public struct SizeReportParser: Sendable {
+package struct SizeReportParser: Sendable {
     /// The largest report accepted, in bytes.
-    public var maximumBytes: Int
+    package var maximumBytes: Int
     /// The most variants accepted.
-    public var maximumVariants: Int
+    package var maximumVariants: Int
     /// The most descriptors accepted on one `Supported variant descriptors` line.
-    public var maximumDescriptors: Int
+    package var maximumDescriptors: Int
 
     /// Creates a parser with limits that real reports stay far below.
-    public init(maximumBytes: Int = 8 * 1024 * 1024, maximumVariants: Int = 2_000, maximumDescriptors: Int = 2_000) {
+    package init(maximumBytes: Int = 8 * 1024 * 1024, maximumVariants: Int = 2_000, maximumDescriptors: Int = 2_000) {
         self.maximumBytes = maximumBytes
         self.maximumVariants = maximumVariants
         self.maximumDescriptors = maximumDescriptors
     }
 
     /// Parses the report's bytes.
-    public func parse(_ data: Data) throws(SizeReportError) -> SizeReport {
+    package func parse(_ data: Data) throws(SizeReportError) -> SizeReport {
         if data.count > maximumBytes { throw .tooLarge(bytes: data.count, limit: maximumBytes) }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -39,7 +39,7 @@ public struct SizeReportParser: Sendable {
     }
 
     /// Parses the report's text.
-    public func parse(text: String) throws(SizeReportError) -> SizeReport {
+    package func parse(text: String) throws(SizeReportError) -> SizeReport {
         if text.utf8.count > maximumBytes { throw .tooLarge(bytes: text.utf8.count, limit: maximumBytes) }
         var title: String?
         var variants: [SizeReport.Variant] = []

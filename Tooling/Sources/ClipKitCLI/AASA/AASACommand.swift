@@ -1,14 +1,14 @@
 import ArgumentParser
 
 /// `clipkit aasa`: generate, validate and query apple-app-site-association files.
-public struct AASACommand: AsyncParsableCommand {
+package struct AASACommand: AsyncParsableCommand {
     /// The command's name and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "aasa",
         abstract: "Generate, validate and query apple-app-site-association (AASA) files.",
         subcommands: [AASAGenerateCommand.self, AASAValidateCommand.self, AASAMatchCommand.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 }

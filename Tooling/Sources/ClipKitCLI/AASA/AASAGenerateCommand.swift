@@ -5,9 +5,9 @@ import ClipSite
 import Foundation
 
 /// `clipkit aasa generate`: print the AASA file for a domain of the manifest.
-public struct AASAGenerateCommand: AsyncParsableCommand {
+package struct AASAGenerateCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Print the AASA file for the manifest's domain.",
         discussion: "Routes handled by the app and by the clip both go to the full app's applinks (the app receives every invocation once installed); the clip goes to appclips. With --json the document is printed on one line, as the report's document."
@@ -15,16 +15,16 @@ public struct AASAGenerateCommand: AsyncParsableCommand {
 
     /// The domain to generate for; required when the manifest has several.
     @Option(name: .long, help: "The domain the file is for (required when the manifest has several domains).")
-    public var domain: String?
+    package var domain: String?
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Generates and prints the document.
-    public func run() async throws {
+    package func run() async throws {
         let manifest = try manifestOption.load()
         let document: AASADocument
         do {

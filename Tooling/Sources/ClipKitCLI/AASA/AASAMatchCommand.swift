@@ -5,9 +5,9 @@ import ClipSite
 import Foundation
 
 /// `clipkit aasa match`: which app a URL opens according to an AASA file, like `swcutil`.
-public struct AASAMatchCommand: AsyncParsableCommand {
+package struct AASAMatchCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Say which app a URL opens according to an AASA file: match, block or unset.",
         discussion: """
@@ -21,35 +21,35 @@ public struct AASAMatchCommand: AsyncParsableCommand {
 
     /// The AASA file.
     @Argument(help: "The AASA file.")
-    public var file: String
+    package var file: String
 
     /// The URL (or a path starting with /).
     @Argument(help: "The URL to match, or a path starting with '/'.")
-    public var url: String
+    package var url: String
 
     /// The app to answer for.
     @Option(name: .customLong("app-id"), help: "The application identifier (TEAMID.bundleID) to answer for; default: the first app the URL opens.")
-    public var appID: String?
+    package var appID: String?
 
     /// The domain the file is served for.
     @Option(name: .long, help: "The domain the file is served for; a URL on another host is unset (default: from the manifest, else the URL's host).")
-    public var domain: String?
+    package var domain: String?
 
     /// The manifest to take the domain from.
     @Option(name: .long, help: "The manifest whose domains name the file's domain (default: ./clipkit.json when it exists).")
-    public var manifest: String?
+    package var manifest: String?
 
     /// Whether to say which component decided and why.
     @Flag(name: .long, help: "Say which entry and component decided, and why each one before it did not match.")
-    public var explain = false
+    package var explain = false
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Matches the URL and prints the answer.
-    public func run() async throws {
+    package func run() async throws {
         let document: AASADocument
         do {
             document = try AASADocument(contentsOfFile: file)

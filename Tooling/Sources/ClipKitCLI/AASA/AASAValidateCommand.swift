@@ -7,9 +7,9 @@ import ClipSite
 import Foundation
 
 /// `clipkit aasa validate`: check an AASA file (or the one a domain serves) and list coded findings.
-public struct AASAValidateCommand: AsyncParsableCommand {
+package struct AASAValidateCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check an AASA file or URL; exit 1 when a finding is an error.",
         discussion: "Give a file or an https URL (the domain alone is completed with /.well-known/apple-app-site-association). With a manifest (--manifest, or ./clipkit.json when it exists), the file must also list the manifest's clip and open every route in the full app. --share-link checks a deployed share link: its status, its first HTML's App Clip banner and preview title, and its domain's AASA."
@@ -17,39 +17,39 @@ public struct AASAValidateCommand: AsyncParsableCommand {
 
     /// The file or URL; optional when share links are given.
     @Argument(help: "An AASA file, or an https URL of a domain or of its AASA file (optional with --share-link).")
-    public var source: String?
+    package var source: String?
 
     /// Deployed share links whose status, first HTML and domain's AASA are checked.
     @Option(name: .customLong("share-link"), help: "A deployed share link (repeatable): reports its status, whether its first HTML has the App Clip banner and a preview title that is not an error page, and whether its domain's AASA answers without a redirect.")
-    public var shareLinks: [String] = []
+    package var shareLinks: [String] = []
 
     /// The manifest; without the option, `./clipkit.json` is used when it exists.
     @Option(name: .long, help: "The manifest to compare with (default: ./clipkit.json when it exists).")
-    public var manifest: String?
+    package var manifest: String?
 
     /// The domain the file is served for.
     @Option(name: .long, help: "The domain the file is for (needed for route checks when the manifest has several domains).")
-    public var domain: String?
+    package var domain: String?
 
     /// Seconds to wait for the server.
     @Option(name: .long, parsing: .unconditional, help: "Seconds to wait for the server when validating a URL (more than 0, at most 300).")
-    public var timeout: Double = 10
+    package var timeout: Double = 10
 
     /// Also compare Apple's CDN copy with the domain's file.
     @Flag(name: .long, help: "Also fetch Apple's CDN copy of each domain's file and compare it with the domain's (identical, stale, missing, error).")
-    public var cdn = false
+    package var cdn = false
 
     /// The CDN base, for tests.
     @Option(name: .customLong("cdn-base-url"), help: "The CDN base the domain is appended to (default: https://app-site-association.cdn-apple.com/a/v1/; plain http only for loopback).")
-    public var cdnBaseURL: String?
+    package var cdnBaseURL: String?
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Runs the checks and prints the findings.
-    public func run() async throws {
+    package func run() async throws {
         guard timeout > 0, timeout <= 300 else {
             throw CommandFailure.badInput("--timeout \(timeout.formatted()): give the seconds to wait, more than 0 and at most 300, such as --timeout 10")
         }

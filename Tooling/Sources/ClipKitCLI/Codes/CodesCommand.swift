@@ -6,9 +6,9 @@ import Foundation
 
 /// `clipkit codes`: QR codes and NFC tags for a route's parameter values, the manifest's places or
 /// given URLs, each checked to open the clip, and the sheets to print them on.
-public struct CodesCommand: AsyncParsableCommand {
+package struct CodesCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "codes",
         abstract: "Make QR codes (PNG, SVG), NFC NDEF messages and printable sheets for invocation URLs, each checked to open the clip.",
         discussion: """
@@ -25,43 +25,43 @@ public struct CodesCommand: AsyncParsableCommand {
 
     /// The route to make codes for.
     @Option(name: .long, help: "The clip route to make codes for.")
-    public var route: String?
+    package var route: String?
 
     /// The route's parameter values.
     @Option(name: .customLong("param"), help: "A capture's values: NAME=VALUE, NAME=A,B,C or NAME=FIRST...LAST (repeatable).")
-    public var parameters: [String] = []
+    package var parameters: [String] = []
 
     /// Given URLs.
     @Option(name: .customLong("url"), help: "Make a code for this URL (repeatable); checked when there is a manifest.")
-    public var urls: [String] = []
+    package var urls: [String] = []
 
     /// The output folder.
     @Option(name: .long, help: "The folder to write the codes and sheets into.")
-    public var out: String
+    package var out: String
 
     /// The lowest error-correction level.
     @Option(name: .long, help: "The lowest error-correction level: L, M, Q or H (default M; raised when it costs no size).")
-    public var errorCorrection: String = "M"
+    package var errorCorrection: String = "M"
 
     /// Pixels a module in the PNG files.
     @Option(name: .long, help: "Pixels a module in the PNG files (default 10).")
-    public var pixelsPerModule: Int = 10
+    package var pixelsPerModule: Int = 10
 
     /// The NFC tag the messages are for.
     @Option(name: .long, help: "The NFC tag: ntag213 (default), ntag215 or ntag216.")
-    public var nfcTag: String = NFCTag.ntag213.rawValue
+    package var nfcTag: String = NFCTag.ntag213.rawValue
 
     /// App Clip Codes made by Apple's generator, to check and place on the sheet.
     @Option(name: .customLong("app-clip-code"), help: "An App Clip Code from Apple's generator, URL=FILE.svg (repeatable): its URL is checked, the artwork placed on the sheet.")
-    public var appClipCodes: [String] = []
+    package var appClipCodes: [String] = []
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Checks, makes and reports; exit 1 when a URL is refused.
-    public func run() async throws {
+    package func run() async throws {
         guard let level = QRErrorCorrection(letter: errorCorrection) else {
             throw CommandFailure.badInput("--error-correction \(errorCorrection): expected L, M, Q or H")
         }

@@ -8,16 +8,16 @@ import Foundation
 
 /// `clipkit doctor`: check entitlements, Info.plists, the AASA file, the size report and built
 /// products against the manifest.
-public struct DoctorCommand: AsyncParsableCommand {
+package struct DoctorCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check that the app, its App Clip and the link domain are wired as the manifest says.",
         discussion: "Exits 1 when any finding is an error. --format github prints GitHub Actions annotations. --asc reads App Store Connect's status of the App Clip's domains for an uploaded build, with the API key options of 'clipkit experiences push'."
     )
 
     /// How the findings are printed.
-    public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+    package enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
         /// Grouped by file, coloured on a terminal.
         case text
         /// One JSON object (the same as --json).
@@ -30,70 +30,70 @@ public struct DoctorCommand: AsyncParsableCommand {
 
     /// The full app's `.entitlements` file.
     @Option(name: .long, help: "The app's .entitlements file (XML or binary plist).")
-    public var appEntitlements: String?
+    package var appEntitlements: String?
 
     /// The clip's `.entitlements` file.
     @Option(name: .long, help: "The App Clip's .entitlements file.")
-    public var clipEntitlements: String?
+    package var clipEntitlements: String?
 
     /// The full app's Info.plist.
     @Option(name: .long, help: "The app's Info.plist.")
-    public var appInfoPlist: String?
+    package var appInfoPlist: String?
 
     /// The clip's Info.plist.
     @Option(name: .long, help: "The App Clip's Info.plist.")
-    public var clipInfoPlist: String?
+    package var clipInfoPlist: String?
 
     /// The AASA file or its live URL.
     @Option(name: .long, help: "The apple-app-site-association file, or its https:// URL.")
-    public var aasa: String?
+    package var aasa: String?
 
     /// The domain the AASA file is for.
     @Option(name: .long, help: "The domain a local AASA file is served for, when the manifest has several (default: a folder of the path named after a domain).")
-    public var aasaDomain: String?
+    package var aasaDomain: String?
 
     /// Deployed share links to check.
     @Option(name: .customLong("share-link"), help: "A deployed share link (repeatable): its status, whether its first HTML has the App Clip banner and a preview title that is not an error page, and whether its domain's AASA answers without a redirect.")
-    public var shareLinks: [String] = []
+    package var shareLinks: [String] = []
 
     /// Xcode's size report.
     @Option(name: .long, help: "The clip's 'App Thinning Size Report.txt'.")
-    public var sizeReport: String?
+    package var sizeReport: String?
 
     /// A built product.
     @Option(name: .long, help: "A built product: an .app folder, an .ipa or an .xcarchive.")
-    public var archive: String?
+    package var archive: String?
 
     /// Also compare Apple's CDN copy of each domain's AASA file with the domain's own.
     @Flag(name: .long, help: "Compare Apple's CDN copy of each manifest domain's AASA file with the file the domain serves.")
-    public var cdn = false
+    package var cdn = false
 
     /// The CDN base, for tests.
     @Option(name: .customLong("cdn-base-url"), help: "The CDN base the domain is appended to (plain http only for loopback).")
-    public var cdnBaseURL: String?
+    package var cdnBaseURL: String?
 
     /// Also read App Store Connect's status of the App Clip's domains for an uploaded build.
     @Flag(name: .long, help: "Read App Store Connect's cache and debug status of the App Clip's associated domains for a build (with --key, --key-id, --issuer and --asc-build-bundle or --asc-build).")
-    public var asc = false
+    package var asc = false
 
     /// The App Clip's build bundle in App Store Connect.
     @Option(name: .customLong("asc-build-bundle"), help: "The App Clip's build bundle ID in App Store Connect.")
-    public var ascBuildBundle: String?
+    package var ascBuildBundle: String?
 
     /// A build in App Store Connect whose App Clip bundle is read.
     @Option(name: .customLong("asc-build"), help: "A build's ID in App Store Connect; doctor finds its App Clip bundle.")
-    public var ascBuild: String?
+    package var ascBuild: String?
 
     @OptionGroup var connection: AppStoreConnectOptions
 
     /// The output format.
     @Option(name: .long, help: "Output format: text, json or github.")
-    public var format: Format = .text
+    package var format: Format = .text
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     func cdnBase() throws -> URL? {
         guard let cdnBaseURL else { return nil }
@@ -151,7 +151,7 @@ public struct DoctorCommand: AsyncParsableCommand {
         return clip.id
     }
     /// Runs the checks and prints the findings; exits 1 when any is an error.
-    public func run() async throws {
+    package func run() async throws {
         var inputs = DoctorInputs(
             appEntitlements: appEntitlements, clipEntitlements: clipEntitlements, appInfoPlist: appInfoPlist,
             clipInfoPlist: clipInfoPlist, aasa: aasa, sizeReport: sizeReport, archive: archive,

@@ -4,9 +4,9 @@ import ClipKit
 import Foundation
 
 /// `clipkit size REPORT`: hold an App Thinning Size Report against the App Clip size limit.
-public struct SizeCommand: AsyncParsableCommand {
+package struct SizeCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "size",
         abstract: "Check an 'App Thinning Size Report.txt' against Apple's App Clip size limit.",
         discussion: """
@@ -18,27 +18,27 @@ public struct SizeCommand: AsyncParsableCommand {
 
     /// The report file.
     @Argument(help: "Xcode's 'App Thinning Size Report.txt'.")
-    public var report: String
+    package var report: String
 
     /// The clip's minimum iOS version.
     @Option(name: .long, help: "The clip's minimum iOS version (default: the manifest's clip.minimumIOS).")
-    public var minIos: String?
+    package var minIos: String?
 
     /// How the clip is invoked.
     @Option(name: .long, help: "How the clip is invoked: digital, physical or demo; repeat for several (default: the manifest's).")
-    public var invocation: [ClipInvocationKind] = []
+    package var invocation: [ClipInvocationKind] = []
 
     /// The manifest, used when --min-ios or --invocation is not given.
     @Option(name: .long, help: "The manifest to read when --min-ios is not given (default ./clipkit.json).")
-    public var manifest: String?
+    package var manifest: String?
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Parses the report, prints the verdict, exits 1 when over the limit.
-    public func run() async throws {
+    package func run() async throws {
         var minimumIOS = minIos
         var invocations = Set(invocation)
         if minimumIOS == nil || (invocations.isEmpty && manifest != nil) {

@@ -6,22 +6,22 @@ import Foundation
 
 /// `clipkit experiences`: the advanced App Clip experiences the manifest implies, and App Store
 /// Connect made to match them.
-public struct ExperiencesCommand: AsyncParsableCommand {
+package struct ExperiencesCommand: AsyncParsableCommand {
     /// The command's name and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "experiences",
         abstract: "Plan the advanced App Clip experiences from the manifest and push them to App Store Connect.",
         subcommands: [ExperiencesPlanCommand.self, ExperiencesPushCommand.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 }
 
 /// `clipkit experiences plan`: print the experiences the manifest implies.
-public struct ExperiencesPlanCommand: AsyncParsableCommand {
+package struct ExperiencesPlanCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Print the advanced App Clip experiences the manifest implies: one per clip route's invocation URL prefix, one per place."
     )
@@ -30,10 +30,10 @@ public struct ExperiencesPlanCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Derives and prints the plan.
-    public func run() async throws {
+    package func run() async throws {
         let plan = try experiencePlan(manifestOption)
         Output.emit(ExperiencesPlanReport(plan), json: output.json) {
             plan.experiences.map { experience in
@@ -60,9 +60,9 @@ func experiencePlan(_ option: ManifestOption) throws -> AppClipExperiencePlan {
 }
 
 /// `clipkit experiences push`: make App Store Connect's experiences match the plan.
-public struct ExperiencesPushCommand: AsyncParsableCommand {
+package struct ExperiencesPushCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "push",
         abstract: "Make App Store Connect's advanced App Clip experiences match the plan (a dry run unless --apply).",
         discussion: "Lists the App Clip's experiences, then creates, updates and removes so that they match `clipkit experiences plan`, uploading a header image only when its MD5 checksum differs from App Store Connect's. Prints one progress line per experience on standard error. Requests answered 429 or 5xx are retried with backoff."
@@ -73,19 +73,19 @@ public struct ExperiencesPushCommand: AsyncParsableCommand {
 
     /// The App Clip's ID in App Store Connect.
     @Option(name: .customLong("app-clip-id"), help: "The App Clip's ID in App Store Connect.")
-    public var appClipID: String
+    package var appClipID: String
 
     /// Write the changes; without it, only say what would change.
     @Flag(name: .long, help: "Make the changes (default: a dry run that only lists them).")
-    public var apply = false
+    package var apply = false
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Lists, diffs and (with --apply) pushes.
-    public func run() async throws {
+    package func run() async throws {
         let plan = try experiencePlan(manifestOption)
         guard !appClipID.isEmpty else { throw CommandFailure.badInput("--app-clip-id is empty") }
         let client = try connection.client()

@@ -4,22 +4,22 @@ import ClipKit
 import Foundation
 
 /// `clipkit generate`: write files that the manifest implies.
-public struct GenerateCommand: AsyncParsableCommand {
+package struct GenerateCommand: AsyncParsableCommand {
     /// The command's name and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Write files that the manifest implies.",
         subcommands: [Entitlements.self, SwiftSource.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// `clipkit generate entitlements --out DIR`: the app's and the clip's `.entitlements` and the
     /// clip's `NSAppClip` Info.plist fragment.
-    public struct Entitlements: AsyncParsableCommand {
+    package struct Entitlements: AsyncParsableCommand {
         /// The command's name and summary.
-        public static let configuration = CommandConfiguration(
+        package static let configuration = CommandConfiguration(
             commandName: "entitlements",
             abstract: "Write App.entitlements, AppClip.entitlements and the clip's NSAppClip Info.plist fragment."
         )
@@ -28,15 +28,15 @@ public struct GenerateCommand: AsyncParsableCommand {
 
         /// The folder to write into.
         @Option(name: .long, help: "The folder to write the files into (created if missing).")
-        public var out: String
+        package var out: String
 
         @OptionGroup var output: OutputOptions
 
         /// Creates the command.
-        public init() {}
+        package init() {}
 
         /// Writes the files and prints their paths.
-        public func run() async throws {
+        package func run() async throws {
             let manifest = try manifestOption.load()
             let written: [URL]
             do {

@@ -8,9 +8,9 @@ extension GenerateCommand {
     /// `clipkit generate swift --out DIR`: the Swift that the manifest plugin generates on every
     /// build (the typed route enum, the router over the compiled route table, the constants), for
     /// teams that commit generated code instead of adopting the plugin.
-    public struct SwiftSource: AsyncParsableCommand {
+    package struct SwiftSource: AsyncParsableCommand {
         /// The command's name and summary.
-        public static let configuration = CommandConfiguration(
+        package static let configuration = CommandConfiguration(
             commandName: "swift",
             abstract: "Write the Swift the manifest plugin generates: a typed route enum, a compiled router, the manifest's constants."
         )
@@ -19,19 +19,19 @@ extension GenerateCommand {
 
         /// The folder to write into.
         @Option(name: .long, help: "The folder to write \(GeneratedFile.defaultName) into (created if missing).")
-        public var out: String
+        package var out: String
 
         /// The plugin configuration to apply, if any.
         @Option(name: .customLong("configuration"), help: "A \(GenerationConfiguration.fileName): the access level and the app's own parameter kinds.")
-        public var pluginConfiguration: String?
+        package var pluginConfiguration: String?
 
         @OptionGroup var output: OutputOptions
 
         /// Creates the command.
-        public init() {}
+        package init() {}
 
         /// Checks the manifest as the plugin does, writes the file and prints its path.
-        public func run() async throws {
+        package func run() async throws {
             var settings = GenerationConfiguration()
             let source: String
             do throws(GenerationFailure) {

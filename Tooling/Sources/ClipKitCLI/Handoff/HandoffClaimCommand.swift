@@ -2,9 +2,9 @@ import ArgumentParser
 import ClipKit
 
 /// `clipkit handoff claim --container DIR`: take the waiting handoff, exactly once.
-public struct HandoffClaimCommand: AsyncParsableCommand {
+package struct HandoffClaimCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "claim",
         abstract: "Claim the waiting handoff and remove it (exit 1 with a reason when there is none)."
     )
@@ -13,10 +13,10 @@ public struct HandoffClaimCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Claims the entry and prints it.
-    public func run() async throws {
+    package func run() async throws {
         try HandoffReading<HandoffClaim>(containerOption: containerOption, json: output.json).run { store in
             store.claimEnvelope()
         }

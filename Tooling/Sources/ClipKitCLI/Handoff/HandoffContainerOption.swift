@@ -6,17 +6,17 @@ import Foundation
 ///
 /// The container must exist (on a device it always does, so a missing one is a mistyped path);
 /// `offer` creates ClipKit's folders inside it, `peek` and `claim` create nothing.
-public struct HandoffContainerOption: ParsableArguments, Sendable {
+package struct HandoffContainerOption: ParsableArguments, Sendable {
     /// The container folder; the store lives in its `ClipKit/SharedDefaults` folder.
     @Option(name: .long, help: ArgumentHelp("The App Group container folder (it must exist).", valueName: "DIR"))
-    public var container: String
+    package var container: String
 
     /// Creates the option.
-    public init() {}
+    package init() {}
 
     /// Opens the shared store in the existing container, creating the store's folders inside it
     /// when needed; any problem is a bad-input failure.
-    public func sharedDefaults() throws -> DirectorySharedDefaults {
+    package func sharedDefaults() throws -> DirectorySharedDefaults {
         let folder = try ContainerFolder.existing(container)
         return try openStore(in: folder)
     }

@@ -3,9 +3,9 @@ import ClipKit
 import Foundation
 
 /// `clipkit handoff offer --container DIR --payload JSON`: offer a handoff as a clip would.
-public struct HandoffOfferCommand: AsyncParsableCommand {
+package struct HandoffOfferCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "offer",
         abstract: "Offer a handoff payload as the clip would, replacing any waiting one.",
         discussion: """
@@ -20,27 +20,27 @@ public struct HandoffOfferCommand: AsyncParsableCommand {
 
     /// The payload as JSON, or `-` to read it from standard input.
     @Option(name: .long, help: ArgumentHelp("The payload as JSON, or - for standard input.", valueName: "JSON"))
-    public var payload: String
+    package var payload: String
 
     /// The payload's type name; the one listed type the payload fits when left out.
     @Option(name: .long, help: ArgumentHelp("The payload's type name (default: the one type of the manifest's handoff.types the payload fits).", valueName: "NAME"))
-    public var type: String?
+    package var type: String?
 
     /// Seconds the handoff stays claimable; the manifest's `handoff.ttlSeconds`, or seven days without a manifest.
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds the handoff stays claimable (default: the manifest's handoff.ttlSeconds, or 604800).", valueName: "S"))
-    public var ttl: Int?
+    package var ttl: Int?
 
     /// How long a handoff offered without a manifest and without `--ttl` stays claimable: seven days.
-    public static let lifetimeWithoutManifest = 604_800
+    package static let lifetimeWithoutManifest = 604_800
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Offers the payload and prints when it expires.
-    public func run() async throws {
+    package func run() async throws {
         let json = try parsedPayload()
         let manifest = try manifestOption.loadIfPresent()
         let typeName = try resolvedTypeName(for: json, manifest: manifest)

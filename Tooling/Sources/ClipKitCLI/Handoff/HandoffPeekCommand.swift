@@ -2,9 +2,9 @@ import ArgumentParser
 import ClipKit
 
 /// `clipkit handoff peek --container DIR`: show the waiting handoff without claiming it.
-public struct HandoffPeekCommand: AsyncParsableCommand {
+package struct HandoffPeekCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "peek",
         abstract: "Show the waiting handoff without claiming it (an unusable entry is removed; exit 1 when there is none)."
     )
@@ -13,10 +13,10 @@ public struct HandoffPeekCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Reads the entry and prints it.
-    public func run() async throws {
+    package func run() async throws {
         try HandoffReading<HandoffPeek>(containerOption: containerOption, json: output.json).run { store in
             store.peekEnvelope()
         }

@@ -4,23 +4,23 @@ import ClipNostr
 import Foundation
 
 /// `clipkit link`: make share links.
-public struct LinkCommand: AsyncParsableCommand {
+package struct LinkCommand: AsyncParsableCommand {
     /// The command's name, summary and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "link",
         abstract: "Make share links from the manifest's routes.",
         subcommands: [LinkMakeCommand.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 }
 
 /// `clipkit link make NPUB|EVENT-FILE`: the share link for a profile, with the signed profile in
 /// the fragment when an event is given.
-public struct LinkMakeCommand: AsyncParsableCommand {
+package struct LinkMakeCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "make",
         abstract: "Print a profile's share link; with a signed kind-0 event, the link carries it so the clip shows it at once.",
         discussion: """
@@ -32,21 +32,21 @@ public struct LinkMakeCommand: AsyncParsableCommand {
 
     /// The event file, `-`, or a key.
     @Argument(help: "A file with a signed kind-0 event (JSON), - for standard input, or an npub / nprofile / hex key.")
-    public var source: String
+    package var source: String
 
     /// The route to make the link from.
     @Option(name: .long, help: "The route to use; by default the first that accepts a signed profile (or, for a key, the first clip route with an npub).")
-    public var route: String?
+    package var route: String?
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Makes and prints the link.
-    public func run() async throws {
+    package func run() async throws {
         let manifest = try manifestOption.load()
         let router = try manifestOption.router(for: manifest)
         let link: ProfileShareLink

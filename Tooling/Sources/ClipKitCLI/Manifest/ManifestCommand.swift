@@ -6,21 +6,21 @@ import ClipReports
 import Foundation
 
 /// `clipkit manifest`: work with `clipkit.json`.
-public struct ManifestCommand: AsyncParsableCommand {
+package struct ManifestCommand: AsyncParsableCommand {
     /// The command's name and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "manifest",
         abstract: "Check the manifest, clipkit.json.",
         subcommands: [Validate.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// `clipkit manifest validate`: check every field and print each problem with its JSON path.
-    public struct Validate: AsyncParsableCommand {
+    package struct Validate: AsyncParsableCommand {
         /// The command's name and summary.
-        public static let configuration = CommandConfiguration(
+        package static let configuration = CommandConfiguration(
             commandName: "validate",
             abstract: "Check a manifest and list every problem with its JSON path."
         )
@@ -29,10 +29,10 @@ public struct ManifestCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         /// Creates the command.
-        public init() {}
+        package init() {}
 
         /// Runs the check.
-        public func run() async throws {
+        package func run() async throws {
             let path = manifestOption.manifest
             var failure: ManifestError?
             do {

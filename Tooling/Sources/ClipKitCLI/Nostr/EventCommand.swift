@@ -4,22 +4,22 @@ import ClipNostr
 import Foundation
 
 /// `clipkit event`: work with Nostr events.
-public struct EventCommand: AsyncParsableCommand {
+package struct EventCommand: AsyncParsableCommand {
     /// The command's name, summary and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "event",
         abstract: "Check Nostr events.",
         subcommands: [EventVerifyCommand.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 }
 
 /// `clipkit event verify FILE|-`: whether an event's id and signature are genuine.
-public struct EventVerifyCommand: AsyncParsableCommand {
+package struct EventVerifyCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check a NIP-01 event's shape, id and BIP-340 signature.",
         discussion: "Exit 0 when the event is genuine, 1 when it is not (the reason is printed), 2 when the file cannot be read or is not JSON."
@@ -27,19 +27,19 @@ public struct EventVerifyCommand: AsyncParsableCommand {
 
     /// The file, or `-` for standard input.
     @Argument(help: "A file holding one event as JSON, or - for standard input.")
-    public var file: String
+    package var file: String
 
     @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// The largest input read.
     static let maximumInputBytes = EventLimits.standard.maximumJSONBytes
 
     /// Reads, decodes and verifies the event.
-    public func run() async throws {
+    package func run() async throws {
         let verifier = EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
         let data = try CommandInput.read(file, limit: Self.maximumInputBytes, what: "the event")
         let event: NostrEvent

@@ -3,37 +3,37 @@ import ClipKit
 import ClipNostr
 
 /// `clipkit nip19`: decode and encode NIP-19 `npub` and `nprofile` strings.
-public struct NIP19Command: AsyncParsableCommand {
+package struct NIP19Command: AsyncParsableCommand {
     /// The command's name, summary and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "nip19",
         abstract: "Decode and encode NIP-19 npub and nprofile strings.",
         subcommands: [NIP19DecodeCommand.self, NIP19EncodeCommand.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 }
 
 /// `clipkit nip19 decode STRING`: the public key and relay hints in an npub or nprofile.
-public struct NIP19DecodeCommand: AsyncParsableCommand {
+package struct NIP19DecodeCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Print the public key (hex) and relay hints of an npub or nprofile (a nostr: prefix is accepted)."
     )
 
     /// The string to decode.
     @Argument(help: "An npub1… or nprofile1… string.")
-    public var string: String
+    package var string: String
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Decodes the string; exits 2 when it is not a valid npub or nprofile.
-    public func run() async throws {
+    package func run() async throws {
         let entity: NIP19Entity
         do {
             entity = try NIP19.decode(string)
@@ -46,32 +46,32 @@ public struct NIP19DecodeCommand: AsyncParsableCommand {
 }
 
 /// `clipkit nip19 encode HEX [--relay URL]...`: an npub, or an nprofile when relays are given.
-public struct NIP19EncodeCommand: AsyncParsableCommand {
+package struct NIP19EncodeCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract: "Encode a hex public key as an npub, or as an nprofile with relay hints."
     )
 
     /// The public key.
     @Argument(help: "The public key: 64 lowercase hexadecimal characters.")
-    public var publicKey: String
+    package var publicKey: String
 
     /// Relay hints; any makes the result an nprofile.
     @Option(name: .customLong("relay"), help: "A relay hint (wss://, or ws:// on loopback); repeat for more. Makes an nprofile.")
-    public var relays: [String] = []
+    package var relays: [String] = []
 
     /// Whether to make an nprofile even without relays.
     @Flag(name: .customLong("nprofile"), help: "Encode an nprofile even without relay hints.")
-    public var profile = false
+    package var profile = false
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Encodes the key; exits 2 when the key or a relay is invalid.
-    public func run() async throws {
+    package func run() async throws {
         let entity: NIP19Entity = relays.isEmpty && !profile
             ? .npub(publicKey: publicKey)
             : .nprofile(publicKey: publicKey, relays: relays)

@@ -5,9 +5,9 @@ import ClipNostrWebSocket
 import Foundation
 
 /// `clipkit profile NPUB|NPROFILE|SHARE-URL`: fetch and verify a person's newest kind-0 profile.
-public struct ProfileCommand: AsyncParsableCommand {
+package struct ProfileCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Fetch a person's newest verified profile from their relays.",
         discussion: """
@@ -35,25 +35,25 @@ public struct ProfileCommand: AsyncParsableCommand {
 
     /// The person: an npub, an nprofile or a share URL.
     @Argument(help: "An npub1…, nprofile1… or a share URL that a manifest route maps to an npub.")
-    public var target: String
+    package var target: String
 
     /// Extra relays.
     @Option(name: .customLong("relay"), help: "A relay to ask (wss://, or ws:// on loopback); repeat for more.")
-    public var relays: [String] = []
+    package var relays: [String] = []
 
     /// The overall deadline, in seconds.
     @Option(name: .long, help: "Seconds before the answer is final whatever the relays do (default 5).")
-    public var timeout: Double = 5
+    package var timeout: Double = 5
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Fetches the profile and prints it; exits 1 when none was found, 2 on bad input.
-    public func run() async throws {
+    package func run() async throws {
         guard timeout.isFinite, timeout > 0, timeout <= 600 else {
             throw CommandFailure.badInput("--timeout \(timeout): give a number of seconds between 0 and 600")
         }

@@ -4,33 +4,33 @@ import ClipNotifications
 import Foundation
 
 /// `clipkit notify badge`: read, reset (and, hidden, increment) the shared badge count.
-public struct NotifyBadgeCommand: AsyncParsableCommand {
+package struct NotifyBadgeCommand: AsyncParsableCommand {
     /// The command's name and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "badge",
         abstract: "Read or reset the badge count shared by an app and its extensions.",
         subcommands: [Get.self, Reset.self, NotifyBadgeIncrementCommand.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// `clipkit notify badge get`.
-    public struct Get: AsyncParsableCommand {
+    package struct Get: AsyncParsableCommand {
         /// The command's name and summary.
-        public static let configuration = CommandConfiguration(commandName: "get", abstract: "Print the badge count.")
+        package static let configuration = CommandConfiguration(commandName: "get", abstract: "Print the badge count.")
 
         /// The App Group container folder.
         @Option(name: .long, help: "The App Group container folder.")
-        public var container: String
+        package var container: String
 
         @OptionGroup var output: OutputOptions
 
         /// Creates the command.
-        public init() {}
+        package init() {}
 
         /// Reads and prints the count.
-        public func run() async throws {
+        package func run() async throws {
             let (snapshot, counter, diagnostics) = try NotificationContainer.withBadgeCounter(in: container) { try $0.snapshot() }
             let result = BadgeReport(snapshot, file: counter.file.path, diagnostics: diagnostics)
             Output.emit(result, json: output.json) {
@@ -40,21 +40,21 @@ public struct NotifyBadgeCommand: AsyncParsableCommand {
     }
 
     /// `clipkit notify badge reset`.
-    public struct Reset: AsyncParsableCommand {
+    package struct Reset: AsyncParsableCommand {
         /// The command's name and summary.
-        public static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set the badge count to zero.")
+        package static let configuration = CommandConfiguration(commandName: "reset", abstract: "Set the badge count to zero.")
 
         /// The App Group container folder.
         @Option(name: .long, help: "The App Group container folder.")
-        public var container: String
+        package var container: String
 
         @OptionGroup var output: OutputOptions
 
         /// Creates the command.
-        public init() {}
+        package init() {}
 
         /// Resets the count and prints the value it had.
-        public func run() async throws {
+        package func run() async throws {
             let (update, _, diagnostics) = try NotificationContainer.withBadgeCounter(in: container) { try $0.reset() }
             let result = BadgeReport(reset: update, diagnostics: diagnostics)
             Output.emit(result, json: output.json) {

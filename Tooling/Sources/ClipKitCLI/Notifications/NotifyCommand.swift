@@ -1,14 +1,14 @@
 import ArgumentParser
 
 /// `clipkit notify`: try a notification service extension's policy and badge counter from a terminal.
-public struct NotifyCommand: AsyncParsableCommand {
+package struct NotifyCommand: AsyncParsableCommand {
     /// The command's name and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "notify",
         abstract: "Run notification payloads through the extension's policy and work with the shared badge count.",
         subcommands: [NotifyProcessCommand.self, NotifyBadgeCommand.self]
     )
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 }

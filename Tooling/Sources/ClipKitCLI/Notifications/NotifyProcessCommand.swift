@@ -4,9 +4,9 @@ import ClipNotifications
 import Foundation
 
 /// `clipkit notify process PAYLOAD`: what the extension would deliver for a payload.
-public struct NotifyProcessCommand: AsyncParsableCommand {
+package struct NotifyProcessCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "process",
         abstract: "Run a notification payload (userInfo JSON) through a notification policy and the shared badge count.",
         discussion: "Prints the sound, the badge, which content is delivered, the communication data and every malformed field. Exits 1 when the payload is rejected as a whole (the original content would be delivered). The policy is a preset: standard (every notification adds one to the badge) unless --policy names another, such as bluesky."
@@ -14,27 +14,27 @@ public struct NotifyProcessCommand: AsyncParsableCommand {
 
     /// The payload file, or `-` for standard input.
     @Argument(help: "The payload: a JSON file with the notification's userInfo, or - for standard input.")
-    public var payload: String
+    package var payload: String
 
     /// The App Group container folder holding the badge counter (and, by default, the preferences).
     @Option(name: .long, help: "The App Group container folder (holds the badge count and the preferences).")
-    public var container: String
+    package var container: String
 
     /// The preset policy the extension applies: `standard` unless named.
     @Option(name: .long, help: ArgumentHelp("The notification policy preset: \(ReasonPolicy.presets.keys.sorted().joined(separator: ", ")) (default: standard).", valueName: "NAME"))
-    public var policy: String = "standard"
+    package var policy: String = "standard"
 
     /// A preferences file to use instead of the one in the container.
     @Option(name: .long, help: "A JSON preferences file, such as {\"playSoundChat\": true}; default: the container's.")
-    public var prefs: String?
+    package var prefs: String?
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Processes the payload and prints the result.
-    public func run() async throws {
+    package func run() async throws {
         guard let reasonPolicy = ReasonPolicy.preset(named: policy) else {
             throw CommandFailure.badInput("--policy \(policy): no such preset; choose one of \(ReasonPolicy.presets.keys.sorted().joined(separator: ", "))")
         }

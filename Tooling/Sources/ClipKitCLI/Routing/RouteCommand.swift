@@ -3,29 +3,29 @@ import ClipKit
 import Foundation
 
 /// `clipkit route URL`: which route handles a URL, and with which parameters.
-public struct RouteCommand: AsyncParsableCommand {
+package struct RouteCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Route an invocation URL (or a notification's target content identifier) through the manifest."
     )
 
     /// The URL to route.
     @Argument(help: "The invocation URL.")
-    public var url: String
+    package var url: String
 
     /// Route the URL as a notification's target content identifier.
     @Flag(name: .long, help: "Treat the URL as a notification's target-content-id.")
-    public var notificationTarget = false
+    package var notificationTarget = false
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Routes the URL and prints the result; exits 1 when no route matches.
-    public func run() async throws {
+    package func run() async throws {
         let manifest = try manifestOption.load()
         let router = try manifestOption.router(for: manifest)
         let result = notificationTarget

@@ -9,9 +9,9 @@ import Logging
 import NIOCore
 
 /// `clipkit serve`: run the link-domain server.
-public struct ServeCommand: AsyncParsableCommand {
+package struct ServeCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the link domain: the AASA file, share pages with Smart App Banner and previews, and /healthz.",
         discussion: "Prints the listening address once it accepts connections (with --json, one JSON object: listening, host, port); request logs go to standard error. SIGINT or SIGTERM stops it gracefully."
@@ -19,55 +19,55 @@ public struct ServeCommand: AsyncParsableCommand {
 
     /// The address to bind.
     @Option(name: .long, help: "The address to listen on.")
-    public var host: String = "127.0.0.1"
+    package var host: String = "127.0.0.1"
 
     /// The port; 0 picks a free one.
     @Option(name: .long, parsing: .unconditional, help: "The TCP port, 0 to 65535 (0 picks a free one).")
-    public var port: Int = 8080
+    package var port: Int = 8080
 
     /// How much to log.
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error or critical. Requests are logged at info.")
-    public var logLevel: String = "info"
+    package var logLevel: String = "info"
 
     /// Relays that replace the manifest's for previews.
     @Option(name: .customLong("relay"), help: "A relay for previews instead of the manifest's (wss://, or ws:// on loopback); repeat for more.")
-    public var relays: [String] = []
+    package var relays: [String] = []
 
     /// The most relay subscriptions in flight per relay, which is also the most profile lookups at once.
     @Option(name: .long, help: "Relay work: the most profile lookups in flight, each one subscription on each relay's shared connection.")
-    public var relaySubscriptions: Int = 16
+    package var relaySubscriptions: Int = 16
 
     /// How many new lookups one client may start at once.
     @Option(name: .long, help: "Relay work per client (IPv4 address or IPv6 /64): lookups it may start at once (token bucket size).")
-    public var clientLookupBurst: Int = 10
+    package var clientLookupBurst: Int = 10
 
     /// How many new lookups one client may start per minute, sustained.
     @Option(name: .long, help: "Relay work per client: lookups per minute, sustained (token bucket refill).")
-    public var clientLookupsPerMinute: Double = 12
+    package var clientLookupsPerMinute: Double = 12
 
     /// How many new lookups all clients together may start at once.
     @Option(name: .long, help: "Relay work overall: lookups that may start at once (token bucket size).")
-    public var lookupBurst: Int = 50
+    package var lookupBurst: Int = 50
 
     /// How many new lookups all clients together may start per second, sustained.
     @Option(name: .long, help: "Relay work overall: lookups per second, sustained (token bucket refill).")
-    public var lookupsPerSecond: Double = 10
+    package var lookupsPerSecond: Double = 10
 
     /// The most preview profiles (and negative answers) kept.
     @Option(name: .long, help: "The most preview profiles and negative answers kept in memory.")
-    public var profileCache: Int = 10_000
+    package var profileCache: Int = 10_000
 
     /// The most rendered share pages kept.
     @Option(name: .long, help: "The most rendered share pages kept in memory.")
-    public var pageCache: Int = 10_000
+    package var pageCache: Int = 10_000
 
     /// Seconds an npub with no profile on any relay stays cached as unknown.
     @Option(name: .long, help: "Seconds an npub that has no profile stays cached as unknown (negative cache).")
-    public var absentTTL: Int = 60
+    package var absentTTL: Int = 60
 
     /// Seconds a failed lookup stays cached before it is retried.
     @Option(name: .long, help: "Seconds a failed lookup (no relay answered) stays cached before it is retried.")
-    public var failureTTL: Int = 30
+    package var failureTTL: Int = 30
 
     /// Proxies whose word about the client is taken.
     @Option(
@@ -77,20 +77,20 @@ public struct ServeCommand: AsyncParsableCommand {
             valueName: "cidr"
         )
     )
-    public var trustedProxies: [String] = []
+    package var trustedProxies: [String] = []
 
     /// The header trusted proxies write the client in.
     @Option(name: .long, help: "The header trusted proxies write the client's address in: x-forwarded-for or forwarded (RFC 7239). Only this one is read.")
-    public var forwardedHeader: String = TrustedProxies.Header.xForwardedFor.name
+    package var forwardedHeader: String = TrustedProxies.Header.xForwardedFor.name
 
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Runs the server until it is stopped by a signal.
-    public func run() async throws {
+    package func run() async throws {
         guard (0...65_535).contains(port) else {
             throw CommandFailure.badInput("--port \(port) is not a TCP port: give 0 to 65535 (0 picks a free one)")
         }

@@ -4,9 +4,9 @@ import ClipSimulation
 import Foundation
 
 /// `clipkit demo`: the RoadFlare example end to end — local relay, link domain, simulated flow.
-public struct DemoCommand: AsyncParsableCommand {
+package struct DemoCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Start a local relay with a sample driver, serve the example link domain, and simulate the share link.",
         discussion: "Run from the package root (scripts/demo does). Leaves the server and relay up until Ctrl-C unless --no-wait."
@@ -14,23 +14,23 @@ public struct DemoCommand: AsyncParsableCommand {
 
     /// The server's port.
     @Option(name: .long, parsing: .unconditional, help: "The link-domain server's port, 0 to 65535 (0 picks a free one).")
-    public var port: Int = 8080
+    package var port: Int = 8080
 
     /// The relay's port.
     @Option(name: .long, parsing: .unconditional, help: "The local relay's port, 0 to 65535 (0 picks a free one).")
-    public var relayPort: Int = 7447
+    package var relayPort: Int = 7447
 
     /// Exit after printing.
     @Flag(name: .long, help: "Exit after printing instead of serving until Ctrl-C.")
-    public var noWait = false
+    package var noWait = false
 
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Runs the demo.
-    public func run() async throws {
+    package func run() async throws {
         guard (0...65_535).contains(port), (0...65_535).contains(relayPort) else {
             throw CommandFailure.badInput("--port \(port) / --relay-port \(relayPort): each takes a TCP port, 0 to 65535 (0 picks a free one)")
         }

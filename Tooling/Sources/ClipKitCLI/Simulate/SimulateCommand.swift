@@ -4,9 +4,9 @@ import ClipSimulation
 import Foundation
 
 /// `clipkit simulate URL`: run a clip's whole flow headless and print each step.
-public struct SimulateCommand: AsyncParsableCommand {
+package struct SimulateCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Run a link's whole flow headless: tap, AASA decision, clip, preview, handoff, overlay, install, claim, onboarding.",
         discussion: """
@@ -22,33 +22,33 @@ public struct SimulateCommand: AsyncParsableCommand {
 
     /// The tapped link.
     @Argument(help: "The link a person taps, such as https://roadflare.app/share/d/npub1….")
-    public var url: String
+    package var url: String
 
     /// The App Group stand-in.
     @Option(name: .long, help: "A folder standing in for the App Group container (default: a temporary folder).")
-    public var container: String?
+    package var container: String?
 
     /// Relays that replace the manifest's.
     @Option(name: .customLong("relay"), help: "A relay the clip asks instead of the manifest's nostr.relays; repeat for more.")
-    public var relays: [String] = []
+    package var relays: [String] = []
 
     /// Which scenarios to run.
     @Option(name: .long, help: "fresh-install, app-installed, clip-evicted, returning-user or all.")
-    public var scenario: String = SimulationScenario.allSelection
+    package var scenario: String = SimulationScenario.allSelection
 
     /// The clip's wait for relays.
     @Option(name: .long, parsing: .unconditional, help: "Seconds the clip waits for relays, more than 0 and at most 300 (default 8).")
-    public var timeout: Double = 8
+    package var timeout: Double = 8
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Runs the scenarios and prints their steps; exits 1 when one fails its expectation.
-    public func run() async throws {
+    package func run() async throws {
         guard let scenarios = SimulationScenario.selection(named: scenario) else {
             throw CommandFailure.badInput("--scenario '\(scenario.truncatedForMessage)': give fresh-install, app-installed, clip-evicted, returning-user, older-clip or all")
         }

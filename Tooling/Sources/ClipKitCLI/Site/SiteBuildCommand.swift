@@ -5,9 +5,9 @@ import ClipSite
 import Foundation
 
 /// `clipkit site build --out DIR`: export the link domain as static files for GitHub Pages or a CDN.
-public struct SiteBuildCommand: AsyncParsableCommand {
+package struct SiteBuildCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Write the AASA file, home page, a page per route, 404.html and each host's configuration to a folder.",
         discussion: "The output deploys as is to GitHub Pages (.nojekyll; share links get 404.html with status 404), Netlify and Cloudflare Pages (_headers, _redirects), Vercel (vercel.json), Apache (.htaccess) and Caddy (Caddyfile), which answer share links with their route's page (clipkit-pages/) and status 200. Each domain serves its own AASA file: with several domains and no --domain, each goes to a subfolder named after it. Two builds of the same input are byte for byte identical."
@@ -15,20 +15,20 @@ public struct SiteBuildCommand: AsyncParsableCommand {
 
     /// The output folder.
     @Option(name: .long, help: "The folder to write (created if missing; other files in it are left alone).")
-    public var out: String
+    package var out: String
 
     /// One domain to build, when the manifest has several.
     @Option(name: .long, help: "Build only this domain of the manifest, straight into --out.")
-    public var domain: String?
+    package var domain: String?
 
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Builds and writes the site, then prints what it wrote.
-    public func run() async throws {
+    package func run() async throws {
         let site = try siteOptions.loadSite()
         let builder = StaticSiteBuilder(site: site)
         let root = URL(fileURLWithPath: out)

@@ -6,15 +6,15 @@ import ClipSite
 import Foundation
 
 /// The options that build a link-domain site: the manifest and an optional templates folder.
-public struct SiteOptions: ParsableArguments, Sendable {
+package struct SiteOptions: ParsableArguments, Sendable {
     /// A folder whose `.mustache` files replace or add to ClipKit's page templates.
     @Option(name: .long, help: "A folder of .mustache templates that override the built-in pages.")
-    public var templates: String?
+    package var templates: String?
 
     @OptionGroup var manifestOption: ManifestOption
 
     /// Creates the options with their defaults.
-    public init() {}
+    package init() {}
 
     /// Loads the manifest and templates and builds the site, mapping problems onto bad-input failures.
     ///
@@ -22,7 +22,7 @@ public struct SiteOptions: ParsableArguments, Sendable {
     ///   - relays: Relays that replace the manifest's for previews.
     ///   - transportFactory: How preview lookups reach relays (a shared pool for a server).
     ///   - profilePolicy: The preview-profile cache's lifetimes and limits.
-    public func loadSite(
+    package func loadSite(
         relays: [String]? = nil,
         transportFactory: any RelayTransportFactory = RelayTransports.tooling,
         profilePolicy: ShareProfileCache.Policy = .init()

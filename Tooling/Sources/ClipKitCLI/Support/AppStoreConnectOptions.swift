@@ -5,30 +5,30 @@ import ClipSite
 import Foundation
 
 /// The App Store Connect API key and base that `experiences push` and `doctor --asc` share.
-public struct AppStoreConnectOptions: ParsableArguments, Sendable {
+package struct AppStoreConnectOptions: ParsableArguments, Sendable {
     /// The `.p8` key file.
     @Option(name: .long, help: "The App Store Connect API key (.p8 file).")
-    public var key: String?
+    package var key: String?
 
     /// The key's ID.
     @Option(name: .customLong("key-id"), help: "The key's ID.")
-    public var keyID: String?
+    package var keyID: String?
 
     /// The issuer ID.
     @Option(name: .long, help: "The issuer ID (App Store Connect > Users and Access > Integrations).")
-    public var issuer: String?
+    package var issuer: String?
 
     /// The API base, for tests.
     @Option(name: [.customLong("asc-base-url"), .customLong("api-base-url")],
             help: "The API base (default: https://api.appstoreconnect.apple.com; plain http only for loopback).")
-    public var baseURL: String?
+    package var baseURL: String?
 
     /// Seconds before the first retry.
     @Option(name: .customLong("retry-delay"), help: "Seconds to wait before the first retry of a 429 or 5xx answer; the wait doubles each time.")
-    public var retryDelay: Double = 1
+    package var retryDelay: Double = 1
 
     /// Creates the options with their defaults.
-    public init() {}
+    package init() {}
 
     /// Whether any of the options was given.
     var isGiven: Bool { key != nil || keyID != nil || issuer != nil || baseURL != nil }

@@ -8,9 +8,9 @@ import Foundation
 /// Exit codes: 0 success; 1 a negative answer; 2 bad usage or unreadable input, with one line on
 /// standard error that says what was wrong and where (and, with `--json`, an ``ErrorReport`` on
 /// standard output: `{"schemaVersion": 1, "error": {"code", "message"}}`).
-public enum ClipKitMain {
+package enum ClipKitMain {
     /// Parses `arguments` (without the program name), runs the command and returns its exit code.
-    public static func run(_ arguments: [String]) async -> Int32 {
+    package static func run(_ arguments: [String]) async -> Int32 {
         let wantsJSON = arguments.contains("--json") || Self.asksForJSONFormat(arguments)
         do {
             var command = try ClipKitCommand.parseAsRoot(arguments)

@@ -5,16 +5,16 @@ import ClipNostr
 import Foundation
 
 /// The `--manifest` option: which `clipkit.json` a command reads (default `./clipkit.json`).
-public struct ManifestOption: ParsableArguments, Sendable {
+package struct ManifestOption: ParsableArguments, Sendable {
     /// The manifest's path.
     @Option(name: .long, help: "The manifest to read.")
-    public var manifest: String = ManifestOption.defaultPath
+    package var manifest: String = ManifestOption.defaultPath
 
     /// Creates the option with its default.
-    public init() {}
+    package init() {}
 
     /// Loads and checks the manifest, mapping any problem onto a bad-input failure.
-    public func load(parameterKinds: ParameterKindRegistry = CommandEnvironment.parameterKinds) throws -> ClipManifest {
+    package func load(parameterKinds: ParameterKindRegistry = CommandEnvironment.parameterKinds) throws -> ClipManifest {
         do {
             return try ManifestLoader(parameterKinds: parameterKinds).load(contentsOf: URL(fileURLWithPath: manifest))
         } catch {
@@ -31,17 +31,17 @@ public struct ManifestOption: ParsableArguments, Sendable {
     /// Loads the manifest when there is one to load: the file named with `--manifest`, or
     /// `./clipkit.json` when it exists; `nil` when the option was left out and there is no
     /// `./clipkit.json` (commands that work without a manifest use this).
-    public func loadIfPresent(parameterKinds: ParameterKindRegistry = CommandEnvironment.parameterKinds) throws -> ClipManifest? {
+    package func loadIfPresent(parameterKinds: ParameterKindRegistry = CommandEnvironment.parameterKinds) throws -> ClipManifest? {
         if manifest == Self.defaultPath, !FileManager.default.fileExists(atPath: manifest) { return nil }
         return try load(parameterKinds: parameterKinds)
     }
 
     /// The manifest read when `--manifest` is left out.
-    public static let defaultPath = "clipkit.json"
+    package static let defaultPath = "clipkit.json"
 
     /// Builds the router for `manifest` with the command line's parameter kinds, mapping a route
     /// that cannot be compiled onto a bad-input failure that names this manifest.
-    public func router(for manifest: ClipManifest) throws -> InvocationRouter {
+    package func router(for manifest: ClipManifest) throws -> InvocationRouter {
         do {
             return try InvocationRouter(manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
         } catch {
@@ -51,9 +51,9 @@ public struct ManifestOption: ParsableArguments, Sendable {
 }
 
 /// What every command shares: the parameter kinds that routes may use.
-public enum CommandEnvironment {
+package enum CommandEnvironment {
     /// ClipKit's standard kinds and those of the modules the CLI links.
-    public static var parameterKinds: ParameterKindRegistry {
+    package static var parameterKinds: ParameterKindRegistry {
         ParameterKindRegistry.standardWithNostr
     }
 }

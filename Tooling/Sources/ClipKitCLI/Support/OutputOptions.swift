@@ -4,17 +4,17 @@ import ClipReports
 import Foundation
 
 /// The `--json` flag every command takes.
-public struct OutputOptions: ParsableArguments, Sendable {
+package struct OutputOptions: ParsableArguments, Sendable {
     /// Print exactly one JSON object on standard output instead of text for people.
     @Flag(name: .long, help: "Print exactly one JSON object on standard output.")
-    public var json = false
+    package var json = false
 
     /// Creates the options with their defaults.
-    public init() {}
+    package init() {}
 }
 
 /// Writes command results: one JSON object with `--json`, lines of text otherwise.
-public enum Output {
+package enum Output {
     /// Prints `report` as one line of JSON when `json` is set, otherwise prints `text()`.
     package static func emit(_ report: some CommandReport, json: Bool, text: () -> String) {
         if json {
@@ -26,12 +26,12 @@ public enum Output {
     }
 
     /// Writes text to standard output unbuffered, so output interleaves correctly with standard error.
-    public static func writeStandardOutput(_ text: String) {
+    package static func writeStandardOutput(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Writes one line to standard error.
-    public static func writeStandardError(_ line: String) {
+    package static func writeStandardError(_ line: String) {
         FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
     }
 }

@@ -4,29 +4,29 @@ import ClipWebBridge
 import Foundation
 
 /// `clipkit bridge decode MESSAGE`: decode a web-bridge message as the clip would, or say why not.
-public struct BridgeDecodeCommand: AsyncParsableCommand {
+package struct BridgeDecodeCommand: AsyncParsableCommand {
     /// The command's name and summary.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Decode a postMessage string from the clip's web content (exit 1 with the reason when it is rejected)."
     )
 
     /// The message, or `-` to read it from standard input.
     @Argument(help: ArgumentHelp("The message string, or - for standard input.", valueName: "MESSAGE"))
-    public var message: String
+    package var message: String
 
     /// The route whose page posts the message; the manifest's first route with a web-content query when left out.
     @Option(name: .long, help: ArgumentHelp("The route whose page posts the message (default: the first route with a webContentQuery); a store goes under its handoff type.", valueName: "NAME"))
-    public var route: String?
+    package var route: String?
 
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var output: OutputOptions
 
     /// Creates the command.
-    public init() {}
+    package init() {}
 
     /// Decodes the message and prints the command or the rejection.
-    public func run() async throws {
+    package func run() async throws {
         let manifest = try manifestOption.load()
         let bridge = WebBridge(manifest: manifest)
         let typeName = try handoffType(in: manifest)

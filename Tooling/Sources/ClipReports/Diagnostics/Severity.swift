@@ -1,5 +1,5 @@
 /// How serious a ``Finding`` is.
-public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+package enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// The clip, the app or the link domain will not work as intended, or App Store Connect will reject the build.
     case error
     /// Probably a mistake, or something that works today but is fragile.
@@ -16,7 +16,7 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Compara
     }
 
     /// Errors sort before warnings, warnings before infos.
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    package static func < (lhs: Severity, rhs: Severity) -> Bool {
         lhs.rank < rhs.rank
     }
 }

@@ -2,7 +2,7 @@ import NIOHTTP1
 
 /// The screening `clipkit serve` applies to every request before answering it, as a function of
 /// the request head alone, so that tests and fuzzing can reach it without a socket.
-public enum RequestScreen {
+package enum RequestScreen {
     /// The status code a request is refused with before anything else looks at it (405, 414, 431,
     /// or 400 for a bad path or a missing, repeated or malformed `Host` in HTTP/1.1), or `nil` when
     /// the server may go on to answer it.
@@ -14,7 +14,7 @@ public enum RequestScreen {
     ///   - limits: The server's request caps.
     /// - Returns: 400 also for a header name with a byte outside ASCII, which the server's HTTP
     ///   parser refuses before the screening sees the request.
-    public static func refusalStatus(
+    package static func refusalStatus(
         method: String, target: String, headers: [(name: String, value: String)] = [],
         limits: RequestLimits = RequestLimits()
     ) -> Int? {

@@ -13,9 +13,9 @@ import NIOCore
 ///
 /// Only one header is read: a proxy passes on the headers it does not write itself, so reading
 /// another would let a client write its own address there.
-public struct TrustedProxies: Sendable, Hashable {
+package struct TrustedProxies: Sendable, Hashable {
     /// The header a trusted proxy writes the client's address in.
-    public enum Header: String, Sendable, Hashable, CaseIterable {
+    package enum Header: String, Sendable, Hashable, CaseIterable {
         /// `X-Forwarded-For: client, proxy1, proxy2` (what nginx's `$proxy_add_x_forwarded_for`
         /// and Caddy's `reverse_proxy` write).
         case xForwardedFor = "x-forwarded-for"
@@ -23,18 +23,18 @@ public struct TrustedProxies: Sendable, Hashable {
         case forwarded
 
         /// The header's name, lower-cased.
-        public var name: String { rawValue }
+        package var name: String { rawValue }
     }
 
     /// The proxies trusted, as networks in CIDR notation (`10.0.0.0/8`, `2001:db8::/32`, or one
     /// address).
-    public var networks: [String] { trusted.map(\.description) }
+    package var networks: [String] { trusted.map(\.description) }
     /// The header read from a trusted proxy.
-    public let header: Header
+    package let header: Header
     private let trusted: [IPNetwork]
 
     /// No proxy is trusted: the client is always the TCP peer.
-    public static let none = TrustedProxies(trusted: [], header: .xForwardedFor)
+    package static let none = TrustedProxies(trusted: [], header: .xForwardedFor)
 
     private init(trusted: [IPNetwork], header: Header) {
         self.trusted = trusted
@@ -47,14 +47,14 @@ public struct TrustedProxies: Sendable, Hashable {
     ///   - networks: Networks in CIDR notation, or single addresses.
     ///   - header: The header those proxies write the client's address in.
     /// - Throws: ``TrustedProxyError`` naming the first network that is not one.
-    public init(networks: [String], header: Header = .xForwardedFor) throws(TrustedProxyError) {
+    package init(networks: [String], header: Header = .xForwardedFor) throws(TrustedProxyError) {
         var trusted: [IPNetwork] = []
         for network in networks { trusted.append(try IPNetwork(parsing: network)) }
         self.init(trusted: trusted, header: header)
     }
 
     /// Whether any proxy is trusted.
-    public var isEmpty: Bool { trusted.isEmpty }
+    package var isEmpty: Bool { trusted.isEmpty }
 
     /// Whether `address` is a trusted proxy.
     func trusts(_ address: IPAddress) -> Bool {
@@ -177,7 +177,7 @@ public struct TrustedProxies: Sendable, Hashable {
 }
 
 /// A `--trusted-proxy` network that is not one.
-public enum TrustedProxyError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TrustedProxyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text is not an IPv4 or IPv6 address (before any `/`).
     case notAnAddress(String)
     /// The prefix length is not a number from 0 to the address's bits.
@@ -186,7 +186,7 @@ public enum TrustedProxyError: Error, Sendable, Hashable, CustomStringConvertibl
     case hostBitsSet(String, network: String)
 
     /// What is wrong and what to give instead.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAnAddress(let text):
             return "'\(text)' is not a network: give an IPv4 or IPv6 address, optionally with a prefix length (10.0.0.0/8, 2001:db8::/32, 127.0.0.1)"

@@ -1,7 +1,7 @@
 import ClipLoopback
 
 /// Why the demo cannot run, with what to do about it.
-public enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The local relay did not start (`nostr-relay` missing, or it did not listen).
     case relayFailed(LocalRelayError)
     /// A file the demo needs is missing or unreadable.
@@ -14,7 +14,7 @@ public enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
     case simulationFailed(String)
 
     /// A sentence that says what is wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .relayFailed(let error):
             return error.description

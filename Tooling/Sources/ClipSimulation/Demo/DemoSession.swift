@@ -17,20 +17,20 @@ import Foundation
 /// await demo.waitUntilStopped()     // SIGINT or SIGTERM
 /// ```
 @MainActor
-public final class DemoSession {
+package final class DemoSession {
     /// Where the demo listens and what it reads.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The link-domain server's port; 0 picks a free one.
-        public var port: Int
+        package var port: Int
         /// The relay's port; 0 picks a free one.
-        public var relayPort: Int
+        package var relayPort: Int
         /// The package root, holding `Examples/roadflare`.
-        public var root: URL
+        package var root: URL
         /// Whether SIGINT and SIGTERM stop the server (when the demo waits for them).
-        public var stopsOnSignals: Bool
+        package var stopsOnSignals: Bool
 
         /// Creates options; the defaults serve on 8080 and run the relay on 7447.
-        public init(
+        package init(
             port: Int = 8080, relayPort: Int = 7447,
             root: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             stopsOnSignals: Bool = true
@@ -43,17 +43,17 @@ public final class DemoSession {
     }
 
     /// The running relay.
-    public let relay: LocalRelay
+    package let relay: LocalRelay
     /// The sample driver's npub.
-    public let npub: String
+    package let npub: String
     /// The share link that was simulated, on the real domain.
-    public let shareLink: String
+    package let shareLink: String
     /// The local share page: `http://127.0.0.1:PORT/share/d/<npub>`.
-    public let sharePageURL: String
+    package let sharePageURL: String
     /// The local AASA file.
-    public let associationFileURL: String
+    package let associationFileURL: String
     /// The simulation's result.
-    public let report: SimulationReport
+    package let report: SimulationReport
     private let server: Task<Void, any Error>
     private let shutdown: ServerShutdown
     private let container: URL
@@ -88,7 +88,7 @@ public final class DemoSession {
     ///   - onStep: Called with every step of the simulation as it happens.
     /// - Throws: ``DemoError`` when a part cannot start; ``SimulationError`` never reaches here for
     ///   the embedded example (it is reported as ``DemoError/missingFile(path:reason:)``).
-    public static func start(_ options: Options, onStep: @escaping @MainActor (SimulationStep) -> Void = { _ in }) async throws(DemoError) -> DemoSession {
+    package static func start(_ options: Options, onStep: @escaping @MainActor (SimulationStep) -> Void = { _ in }) async throws(DemoError) -> DemoSession {
         let example = options.root.appendingPathComponent("Examples/roadflare")
         let manifestURL = example.appendingPathComponent("clipkit.json")
         let driverURL = example.appendingPathComponent("demo/sample-driver.json")
@@ -177,13 +177,13 @@ public final class DemoSession {
     }
 
     /// Waits until the server stops (SIGINT or SIGTERM when ``Options/stopsOnSignals``), then stops the relay.
-    public func waitUntilStopped() async {
+    package func waitUntilStopped() async {
         _ = await server.result
         finish()
     }
 
     /// Stops the server gracefully (requests in flight finish), then the relay.
-    public func stop() async {
+    package func stop() async {
         shutdown.request()
         _ = await server.result
         finish()

@@ -5,12 +5,12 @@ import Foundation
 
 /// Publishes a signed event to one relay over ClipNostr's WebSocket transport: sends
 /// `["EVENT", event]` and waits for the relay's `["OK", id, true, …]`.
-public struct EventPublisher: Sendable {
+package struct EventPublisher: Sendable {
     /// Creates a publisher.
-    public init() {}
+    package init() {}
 
     /// Verifies `event` (id and signature), publishes it and returns when the relay accepted it.
-    public func publish(_ event: NostrEvent, to relay: RelayURL, timeout: Duration = .seconds(10)) async throws(DemoError) {
+    package func publish(_ event: NostrEvent, to relay: RelayURL, timeout: Duration = .seconds(10)) async throws(DemoError) {
         if case .failure(let error) = EventVerifier().verify(event) {
             throw .publishFailed(relay: relay.string, reason: "the event does not verify: \(error.description)")
         }

@@ -5,7 +5,7 @@ import ClipNostrUI
 
 /// The screen the simulated full app opens: what the onboarding rules of the clip's flows decide,
 /// for an app whose own screens the simulator does not know.
-public enum SimulatedScreen: Sendable, Equatable, CustomStringConvertible {
+package enum SimulatedScreen: Sendable, Equatable, CustomStringConvertible {
     /// Nothing was carried over: the app's usual first screen.
     case standardOnboarding
     /// The driver-share flow's add-driver screen, pre-filled.
@@ -16,7 +16,7 @@ public enum SimulatedScreen: Sendable, Equatable, CustomStringConvertible {
     case link(route: String, url: String, parameters: [String: String])
 
     /// Where the screen's content came from; `nil` for the standard screen.
-    public var origin: PrefillOrigin? {
+    package var origin: PrefillOrigin? {
         switch self {
         case .standardOnboarding: return nil
         case .addDriver(let prefill): return prefill.origin
@@ -26,7 +26,7 @@ public enum SimulatedScreen: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A short line for logs and `clipkit simulate`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .standardOnboarding:
             return "standard onboarding, nothing pre-filled"
@@ -79,7 +79,7 @@ extension SimulatedScreen: Encodable {
     ])
 
     /// The screen as JSON: `kind`, its fields and `description`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .standardOnboarding:

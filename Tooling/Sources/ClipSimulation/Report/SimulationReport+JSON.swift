@@ -9,7 +9,7 @@ extension SimulationStep: Encodable {
     }
 
     /// The step as JSON: `scenario`, `name`, `summary`, `details` (an object of strings), `outcome`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scenario.rawValue, forKey: .scenario)
         try container.encode(name.rawValue, forKey: .name)
@@ -19,7 +19,7 @@ extension SimulationStep: Encodable {
     }
 
     /// The step for a terminal: a marked summary line and its details indented below.
-    public var text: String {
+    package var text: String {
         let mark: String
         switch outcome {
         case .ok: mark = "✓"
@@ -44,7 +44,7 @@ extension ScenarioReport: Encodable {
     }
 
     /// The scenario as JSON: `scenario`, `passed`, and when there are some `reason`, `destination`, `claimed`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scenario.rawValue, forKey: .scenario)
         try container.encode(passed, forKey: .passed)
@@ -78,7 +78,7 @@ extension SimulationReport: CommandReport {
     }
 
     /// The whole report: `schemaVersion`, `url`, `passed`, `reason` (when one failed), `steps`, `scenarios`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(url, forKey: .url)

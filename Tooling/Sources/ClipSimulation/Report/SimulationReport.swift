@@ -1,23 +1,23 @@
 /// The result of simulating one link through one or more scenarios.
-public struct SimulationReport: Sendable, Equatable {
+package struct SimulationReport: Sendable, Equatable {
     /// The link that was tapped.
-    public let url: String
+    package let url: String
     /// Each scenario's result, in the order run.
-    public let scenarios: [ScenarioReport]
+    package let scenarios: [ScenarioReport]
 
     /// Whether every scenario's expectation held.
-    public var passed: Bool { scenarios.allSatisfy(\.passed) }
+    package var passed: Bool { scenarios.allSatisfy(\.passed) }
 
     /// Every step of every scenario, in order.
-    public var steps: [SimulationStep] { scenarios.flatMap(\.steps) }
+    package var steps: [SimulationStep] { scenarios.flatMap(\.steps) }
 
     /// The first failure, as `scenario: reason`; `nil` when every scenario passed.
-    public var failureReason: String? {
+    package var failureReason: String? {
         scenarios.first { !$0.passed }.map { "\($0.scenario.rawValue): \($0.failureReason ?? "failed")" }
     }
 
     /// The report of `scenario`, if it ran.
-    public func report(for scenario: SimulationScenario) -> ScenarioReport? {
+    package func report(for scenario: SimulationScenario) -> ScenarioReport? {
         scenarios.first { $0.scenario == scenario }
     }
 }

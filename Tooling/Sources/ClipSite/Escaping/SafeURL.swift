@@ -8,9 +8,9 @@ import Foundation
 /// absolute `https` URL with a host and no user or password, at most ``maximumLength``
 /// characters, and returns it re-serialised with every character outside the URL grammar
 /// percent-encoded, so quotes and angle brackets can never appear in it.
-public enum SafeURL {
+package enum SafeURL {
     /// The longest URL accepted.
-    public static let maximumLength = 2048
+    package static let maximumLength = 2048
 
     /// Characters left as they are in a re-encoded URL; everything else is percent-encoded.
     static let allowedCharacters = CharacterSet(
@@ -18,7 +18,7 @@ public enum SafeURL {
     )
 
     /// The URL as safe text when `text` is an acceptable `https` URL, otherwise `nil`.
-    public static func https(_ text: String) -> String? {
+    package static func https(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.utf8.count <= maximumLength else { return nil }
         guard trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else { return nil }
@@ -52,7 +52,7 @@ public enum SafeURL {
     }
 
     /// Percent-encodes one path segment so that only unreserved characters remain.
-    public static func encodedPathSegment(_ segment: String) -> String {
+    package static func encodedPathSegment(_ segment: String) -> String {
         segment.addingPercentEncoding(withAllowedCharacters: unreservedCharacters) ?? ""
     }
 

@@ -6,7 +6,7 @@
 /// quote would reach the page raw. ``sanitized(_:maximumLength:)`` removes every scalar that shares
 /// a grapheme cluster with one of those five, drops control and bidirectional-override scalars,
 /// and caps the length, so `{{value}}` is always escaped completely.
-public enum TemplateText {
+package enum TemplateText {
     /// The scalars that HTML escaping must always see as characters of their own.
     static let markupScalars: Set<Unicode.Scalar> = ["<", ">", "&", "\"", "'"]
 
@@ -17,7 +17,7 @@ public enum TemplateText {
     /// Returns `text` cleaned for a template: markup scalars stand alone, no control characters
     /// (line breaks and tabs become spaces), no bidirectional overrides, at most `maximumLength`
     /// characters (an ellipsis marks a cut).
-    public static func sanitized(_ text: String, maximumLength: Int = 500) -> String {
+    package static func sanitized(_ text: String, maximumLength: Int = 500) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\t" || scalar == "\r" {
@@ -71,7 +71,7 @@ public enum TemplateText {
     /// Escapes `text` for HTML text and quoted attribute values, scalar by scalar.
     ///
     /// Used where ClipKit writes HTML itself rather than through a template.
-    public static func escapedForHTML(_ text: String) -> String {
+    package static func escapedForHTML(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -7,26 +7,26 @@ import Foundation
 /// case-insensitively), its path is a prefix of the invocation's path, and each of its query
 /// items appears in the invocation's query. The longest matching path wins; on a tie, the
 /// experience with more query items; on a further tie, the one registered first.
-public struct AppClipExperienceSelector: Sendable {
+package struct AppClipExperienceSelector: Sendable {
     /// A registered experience: an identifier of your choice and its URL.
-    public struct Experience: Sendable, Equatable {
+    package struct Experience: Sendable, Equatable {
         /// Your name for the experience (for example its App Store Connect identifier).
-        public let identifier: String
+        package let identifier: String
         /// The registered URL prefix.
-        public let url: URL
+        package let url: URL
 
         /// Creates an experience.
-        public init(identifier: String, url: URL) {
+        package init(identifier: String, url: URL) {
             self.identifier = identifier
             self.url = url
         }
     }
 
     /// The registered experiences, in registration order.
-    public let experiences: [Experience]
+    package let experiences: [Experience]
 
     /// Creates a selector over registered experiences.
-    public init(experiences: [Experience]) {
+    package init(experiences: [Experience]) {
         self.experiences = experiences
     }
 
@@ -37,7 +37,7 @@ public struct AppClipExperienceSelector: Sendable {
     }
 
     /// The most specific experience whose URL is a prefix of `invocation`, or `nil` when none is.
-    public func experience(for invocation: URL) -> Experience? {
+    package func experience(for invocation: URL) -> Experience? {
         guard let target = Parts(invocation) else { return nil }
         var best: (experience: Experience, pathLength: Int, queryCount: Int)?
         for experience in experiences {

@@ -6,7 +6,7 @@ extension LinkDomainSite {
     /// Builds a site whose AASA documents, one per domain, come from ``/ClipAASA/AASAGenerator``.
     ///
     /// - Throws: ``LinkDomainSiteError`` when the manifest's routes cannot be compiled or its AASA generated.
-    public init(
+    package init(
         manifest: ClipManifest, templates: SiteTemplates = .defaults,
         profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
         parameterKinds: ParameterKindRegistry = .standard
@@ -32,14 +32,14 @@ extension LinkDomainSite {
 }
 
 /// Why a link-domain site could not be built from a manifest.
-public enum LinkDomainSiteError: Error, Sendable, CustomStringConvertible {
+package enum LinkDomainSiteError: Error, Sendable, CustomStringConvertible {
     /// The AASA document could not be generated.
     case associationFile(AASAGenerationError)
     /// A route could not be compiled.
     case routes(RouterConfigurationError)
 
     /// The underlying problem, for a person.
-    public var description: String {
+    package var description: String {
         switch self {
         case .associationFile(let error): return error.description
         case .routes(let error): return error.description

@@ -6,17 +6,17 @@ import Foundation
 ///
 /// `clipkit serve` answers requests from it and `clipkit site build` exports it as static files,
 /// so both show the same pages.
-public struct LinkDomainSite: Sendable {
+package struct LinkDomainSite: Sendable {
     /// The manifest the site is built from.
-    public let manifest: ClipManifest
+    package let manifest: ClipManifest
     /// The router that decides which share page a path gets.
-    public let router: InvocationRouter
+    package let router: InvocationRouter
     /// The page renderer.
-    public let renderer: SharePageRenderer
+    package let renderer: SharePageRenderer
     /// The `apple-app-site-association` document of each domain, by lower-cased domain.
-    public let associationFiles: [String: Data]
+    package let associationFiles: [String: Data]
     /// The profile cache share pages consult, when a provider was given.
-    public let profiles: ShareProfileCache?
+    package let profiles: ShareProfileCache?
 
     /// Builds a site.
     ///
@@ -28,7 +28,7 @@ public struct LinkDomainSite: Sendable {
     ///   - profilePolicy: The cache's limits on lookups: how many at once, how long answers hold, the budget.
     ///   - parameterKinds: The parameter kinds the routes use, as the app registers them.
     /// - Throws: ``/ClipKit/RouterConfigurationError`` when a route's pattern or parameter kind is invalid.
-    public init(
+    package init(
         manifest: ClipManifest, associationFiles: [String: Data], templates: SiteTemplates = .defaults,
         profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
         parameterKinds: ParameterKindRegistry = .standard
@@ -43,11 +43,11 @@ public struct LinkDomainSite: Sendable {
     }
 
     /// The manifest's domains, lower-cased, in order.
-    public var domains: [String] { manifest.domains.map { $0.lowercased() } }
+    package var domains: [String] { manifest.domains.map { $0.lowercased() } }
 
     /// The AASA document a request with the `Host` header `host` gets: its domain's when it is
     /// one of the manifest's, the first domain's otherwise.
-    public func associationFile(forHost host: String?) -> Data {
+    package func associationFile(forHost host: String?) -> Data {
         if let host, let file = associationFiles[Self.hostName(fromHeader: host)] { return file }
         return domains.lazy.compactMap { associationFiles[$0] }.first ?? Data("{}".utf8)
     }
@@ -58,7 +58,7 @@ public struct LinkDomainSite: Sendable {
     ///   - path: The request's percent-encoded path, without the query.
     ///   - host: The request's `Host` header. A host that is one of the manifest's domains is
     ///     routed as that domain; any other (such as `127.0.0.1:8080`) tries each domain in order.
-    public func match(path: String, host: String?) -> RouteMatch? {
+    package func match(path: String, host: String?) -> RouteMatch? {
         guard path.hasPrefix("/"), path.utf8.count <= InvocationRouter.maximumURLLength - 300 else { return nil }
         let requested = host.map(Self.hostName(fromHeader:))
         let candidates = requested.flatMap { domains.contains($0) ? [$0] : nil } ?? domains
@@ -74,7 +74,7 @@ public struct LinkDomainSite: Sendable {
     /// - Parameters:
     ///   - match: The routed share URL.
     ///   - client: Who asks, for the profile cache's per-client budget (see ``LookupBudget``).
-    public func sharePage(for match: RouteMatch, client: String? = nil) async -> RenderedSharePage {
+    package func sharePage(for match: RouteMatch, client: String? = nil) async -> RenderedSharePage {
         guard let profiles else {
             return RenderedSharePage(html: renderer.sharePage(for: match, profile: nil), expiresAt: nil, showsProfile: false)
         }
@@ -86,7 +86,7 @@ public struct LinkDomainSite: Sendable {
     }
 
     /// The host name of a `Host` header: lower-cased, without its port or a final dot.
-    public static func hostName(fromHeader header: String) -> String {
+    package static func hostName(fromHeader header: String) -> String {
         var host = Substring(header.lowercased())
         if host.hasPrefix("[") {
             if let end = host.firstIndex(of: "]") { host = host[host.startIndex...end] }
@@ -99,19 +99,19 @@ public struct LinkDomainSite: Sendable {
 }
 
 /// A rendered share page and how long it may be cached.
-public struct RenderedSharePage: Sendable, Hashable {
+package struct RenderedSharePage: Sendable, Hashable {
     /// The page's HTML.
-    public var html: String
+    package var html: String
     /// When the page goes stale (its profile's cache expiry); `nil` when it never does.
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// Whether the page shows a profile.
-    public var showsProfile: Bool
+    package var showsProfile: Bool
     /// Whether the profile was left out because a lookup limit was reached; such a page holds for
     /// this request only and must not be cached.
-    public var isThrottled: Bool
+    package var isThrottled: Bool
 
     /// Creates a rendered page.
-    public init(html: String, expiresAt: Date?, showsProfile: Bool, isThrottled: Bool = false) {
+    package init(html: String, expiresAt: Date?, showsProfile: Bool, isThrottled: Bool = false) {
         self.html = html
         self.expiresAt = expiresAt
         self.showsProfile = showsProfile

@@ -7,7 +7,7 @@ import ClipNostrWebSocket
 /// This is the one place that decides where preview profiles come from: for a manifest with
 /// `nostr.relays` and a route with an `npub` parameter, a ``NostrShareProfileProvider`` on those
 /// relays (or on `relays`, when given); `LinkDomainSite` caches its answers.
-public enum DefaultShareProfileProvider {
+package enum DefaultShareProfileProvider {
     /// The provider for `manifest`'s routes, or `nil` when no route has a profile to preview.
     ///
     /// - Parameters:
@@ -15,7 +15,7 @@ public enum DefaultShareProfileProvider {
     ///   - relays: Relays that replace the manifest's, such as a local relay in the demo.
     ///   - transportFactory: How the provider reaches relays: a ``SharedRelayConnections`` for a
     ///     server (one long-lived connection per relay); by default a new connection per lookup.
-    public static func make(
+    package static func make(
         for manifest: ClipManifest, relays: [String]? = nil,
         transportFactory: any RelayTransportFactory = RelayTransports.tooling
     ) -> (any ShareProfileProvider)? {

@@ -13,16 +13,16 @@ import Foundation
 ///
 /// For a server, give the pool a ``SharedRelayConnections`` transport factory, so lookups share one
 /// long-lived connection per relay instead of opening their own.
-public struct NostrShareProfileProvider: ShareProfileProvider {
+package struct NostrShareProfileProvider: ShareProfileProvider {
     /// The relays asked.
-    public let relays: [RelayURL]
+    package let relays: [RelayURL]
     /// The pool that fetches and verifies.
-    public let pool: RelayPool
+    package let pool: RelayPool
     /// The route parameter that holds the key.
-    public let parameter: String
+    package let parameter: String
 
     /// Creates a provider that asks `relays`.
-    public init(relays: [RelayURL], pool: RelayPool = RelayPool(transportFactory: RelayTransports.tooling), parameter: String = "npub") {
+    package init(relays: [RelayURL], pool: RelayPool = RelayPool(transportFactory: RelayTransports.tooling), parameter: String = "npub") {
         self.relays = relays
         self.pool = pool
         self.parameter = parameter
@@ -30,7 +30,7 @@ public struct NostrShareProfileProvider: ShareProfileProvider {
 
     /// The public key in hex, so every spelling of one key (and every route that names it) shares
     /// one lookup; `nil` when the route has no key parameter or no relays are configured.
-    public func lookupKey(for request: ShareProfileRequest) -> String? {
+    package func lookupKey(for request: ShareProfileRequest) -> String? {
         guard !relays.isEmpty, let key = request.parameters[parameter] else { return nil }
         return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
     }
@@ -39,7 +39,7 @@ public struct NostrShareProfileProvider: ShareProfileProvider {
     ///
     /// - Throws: A NIP-19 error for a parameter that is not a key, or
     ///   ``NostrProfileLookupError`` when no relay answered.
-    public func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
+    package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
         let publicKey = try NIP19.decode(key).publicKey
         var final: ProfileFetchUpdate?
@@ -73,7 +73,7 @@ extension ShareProfile {
     /// - Parameters:
     ///   - nostrProfile: The profile, read from an event that was verified.
     ///   - createdAt: The event's `created_at`, in seconds since 1970.
-    public init?(nostrProfile: Profile, createdAt: Int64) {
+    package init?(nostrProfile: Profile, createdAt: Int64) {
         guard let name = nostrProfile.preferredName else { return nil }
         let car = Self.carFields.compactMap { nostrProfile.custom[$0]?.stringValue }.joined(separator: " ")
         self.init(
@@ -85,12 +85,12 @@ extension ShareProfile {
 }
 
 /// No relay answered a profile lookup: each failed, was refused or timed out.
-public struct NostrProfileLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct NostrProfileLookupError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Each relay and how its part ended.
-    public let outcomes: [String]
+    package let outcomes: [String]
 
     /// What happened, relay by relay.
-    public var description: String {
+    package var description: String {
         "no relay answered the profile lookup (\(outcomes.joined(separator: "; "))); it is retried after the failure lifetime"
     }
 }

@@ -5,37 +5,37 @@ import Foundation
 /// A ``ShareProfileProvider`` builds one from a verified source (for Nostr routes, the kind-0
 /// profile of the `npub` in the link). Every field is untrusted text: share pages escape it for
 /// its context and accept only `https` picture URLs.
-public struct ShareProfile: Sendable, Hashable {
+package struct ShareProfile: Sendable, Hashable {
     /// A labelled fact shown under the name, such as `Car: Blue Toyota Prius`.
-    public struct Detail: Sendable, Hashable {
+    package struct Detail: Sendable, Hashable {
         /// The label, such as `Car`.
-        public var label: String
+        package var label: String
         /// The value, such as `Blue Toyota Prius`.
-        public var value: String
+        package var value: String
 
         /// Creates a detail.
-        public init(label: String, value: String) {
+        package init(label: String, value: String) {
             self.label = label
             self.value = value
         }
     }
 
     /// The name to show (a kind-0 `display_name`, else `name`).
-    public var name: String
+    package var name: String
     /// The picture's URL as the source gave it; pages use it only when it is a valid `https` URL.
-    public var pictureURL: String?
+    package var pictureURL: String?
     /// A short description (a kind-0 `about`).
-    public var about: String?
+    package var about: String?
     /// Further facts to show, in order.
-    public var details: [Detail]
+    package var details: [Detail]
     /// When the source says the profile was written (a kind-0 event's `created_at`), if it says.
     ///
     /// A share page passes it to its script, which shows a signed profile carried in the link's
     /// fragment only when that one is newer.
-    public var createdAt: Date?
+    package var createdAt: Date?
 
     /// Creates a profile.
-    public init(name: String, pictureURL: String? = nil, about: String? = nil, details: [Detail] = [], createdAt: Date? = nil) {
+    package init(name: String, pictureURL: String? = nil, about: String? = nil, details: [Detail] = [], createdAt: Date? = nil) {
         self.name = name
         self.pictureURL = pictureURL
         self.about = about

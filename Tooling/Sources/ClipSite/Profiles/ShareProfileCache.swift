@@ -16,28 +16,28 @@ import Foundation
 ///   ``Lookup/isThrottled``, and nothing is cached for it.
 /// - At most ``Policy/capacity`` entries are kept; expired ones go first, then the least
 ///   recently used.
-public actor ShareProfileCache: ShareProfileProvider {
+package actor ShareProfileCache: ShareProfileProvider {
     /// How long answers are kept, how long callers wait and how much lookup work may run.
-    public struct Policy: Sendable, Hashable {
+    package struct Policy: Sendable, Hashable {
         /// Seconds a found profile stays cached.
-        public var timeToLive: TimeInterval
+        package var timeToLive: TimeInterval
         /// Seconds a definite absence (the source has no profile for the key) stays cached.
-        public var absenceTimeToLive: TimeInterval
+        package var absenceTimeToLive: TimeInterval
         /// Seconds a failed or timed-out lookup stays cached before it is retried.
-        public var failureTimeToLive: TimeInterval
+        package var failureTimeToLive: TimeInterval
         /// Seconds a caller waits for a lookup before it goes on without a profile.
-        public var lookupTimeout: TimeInterval
+        package var lookupTimeout: TimeInterval
         /// The most entries kept.
-        public var capacity: Int
+        package var capacity: Int
         /// The most lookups running at once (for Nostr: relay subscriptions per relay); a request
         /// that would start one more is answered without a profile.
-        public var maximumConcurrentLookups: Int
+        package var maximumConcurrentLookups: Int
         /// Token buckets that new lookups draw from, per client and overall; `nil` sets no rate.
-        public var budget: LookupBudget?
+        package var budget: LookupBudget?
 
         /// Creates a policy; the defaults suit link previews (ten minutes for a profile, one for an
         /// absence, thirty seconds for a failure, two seconds of waiting) and set no rate budget.
-        public init(
+        package init(
             timeToLive: TimeInterval = 600, failureTimeToLive: TimeInterval = 30,
             lookupTimeout: TimeInterval = 2, capacity: Int = 10_000,
             absenceTimeToLive: TimeInterval = 60, maximumConcurrentLookups: Int = 64,
@@ -54,21 +54,21 @@ public actor ShareProfileCache: ShareProfileProvider {
 
         /// The policy of a public server (`clipkit serve`): the defaults with 16 lookups at once
         /// and the default ``LookupBudget``.
-        public static let serving = Policy(maximumConcurrentLookups: 16, budget: LookupBudget())
+        package static let serving = Policy(maximumConcurrentLookups: 16, budget: LookupBudget())
     }
 
     /// One answer from the cache.
-    public struct Lookup: Sendable, Hashable {
+    package struct Lookup: Sendable, Hashable {
         /// The profile, when one was found in time.
-        public var profile: ShareProfile?
+        package var profile: ShareProfile?
         /// Until when this answer holds; a page rendered from it should not be cached longer.
-        public var expiresAt: Date
+        package var expiresAt: Date
         /// Whether the lookup was not started because a limit was reached (concurrency or
         /// budget): the answer holds for this request only and must not be cached.
-        public var isThrottled: Bool
+        package var isThrottled: Bool
 
         /// Creates an answer.
-        public init(profile: ShareProfile?, expiresAt: Date, isThrottled: Bool = false) {
+        package init(profile: ShareProfile?, expiresAt: Date, isThrottled: Bool = false) {
             self.profile = profile
             self.expiresAt = expiresAt
             self.isThrottled = isThrottled
@@ -76,15 +76,15 @@ public actor ShareProfileCache: ShareProfileProvider {
     }
 
     /// What the cache has counted since it was created.
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// Lookups started (each one call to the provider).
-        public var lookupsStarted = 0
+        package var lookupsStarted = 0
         /// Requests that joined a lookup already running.
-        public var lookupsJoined = 0
+        package var lookupsJoined = 0
         /// Requests answered from an entry.
-        public var hits = 0
+        package var hits = 0
         /// Requests answered without a profile because a limit was reached.
-        public var throttled = 0
+        package var throttled = 0
     }
 
     private enum Outcome: Sendable {
@@ -104,7 +104,7 @@ public actor ShareProfileCache: ShareProfileProvider {
     }
 
     /// The cache's policy.
-    public let policy: Policy
+    package let policy: Policy
     private let provider: any ShareProfileProvider
     private let now: @Sendable () -> Date
     private var entries: [String: Entry] = [:]
@@ -112,7 +112,7 @@ public actor ShareProfileCache: ShareProfileProvider {
     private var admission: LookupAdmission?
     private var sequence: UInt64 = 0
     /// What the cache has counted so far.
-    public private(set) var statistics = Statistics()
+    package private(set) var statistics = Statistics()
 
     /// Wraps `provider`.
     ///
@@ -120,7 +120,7 @@ public actor ShareProfileCache: ShareProfileProvider {
     ///   - provider: Where profiles are looked up.
     ///   - policy: How many lookups run at once, how long answers hold, and the lookup budget.
     ///   - now: The clock; tests pass one they control.
-    public init(
+    package init(
         provider: any ShareProfileProvider, policy: Policy = Policy(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -131,21 +131,21 @@ public actor ShareProfileCache: ShareProfileProvider {
     }
 
     /// The number of cached answers, expired ones included until they are replaced.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The number of lookups running now.
-    public var lookupsInFlight: Int { lookups.count }
+    package var lookupsInFlight: Int { lookups.count }
 
     /// The number of client buckets the budget remembers now.
-    public var trackedClients: Int { admission?.trackedClients ?? 0 }
+    package var trackedClients: Int { admission?.trackedClients ?? 0 }
 
     /// The profile for `request`, from the cache or from the provider; `nil` after a failure or timeout.
-    public func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
+    package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         await lookup(request).profile
     }
 
     /// The provider's key for `request`.
-    public nonisolated func lookupKey(for request: ShareProfileRequest) -> String? {
+    package nonisolated func lookupKey(for request: ShareProfileRequest) -> String? {
         provider.lookupKey(for: request)
     }
 
@@ -155,7 +155,7 @@ public actor ShareProfileCache: ShareProfileProvider {
     ///   - request: The routed share URL whose profile is wanted.
     ///   - client: Who asks, as the server names clients (an IPv4 address, an IPv6 /64); a new
     ///     lookup takes a token from this client's bucket. `nil` draws on the overall bucket only.
-    public func lookup(_ request: ShareProfileRequest, client: String? = nil) async -> Lookup {
+    package func lookup(_ request: ShareProfileRequest, client: String? = nil) async -> Lookup {
         let started = now()
         guard let key = provider.lookupKey(for: request) else {
             return Lookup(profile: nil, expiresAt: started.addingTimeInterval(policy.timeToLive))
@@ -189,7 +189,7 @@ public actor ShareProfileCache: ShareProfileProvider {
     }
 
     /// Forgets every cached answer.
-    public func removeAll() {
+    package func removeAll() {
         entries.removeAll()
     }
 

@@ -1,20 +1,20 @@
 import ClipKit
 
 /// What a share page asks a profile provider: the matched route and its checked parameters.
-public struct ShareProfileRequest: Sendable, Hashable {
+package struct ShareProfileRequest: Sendable, Hashable {
     /// The route's name, such as `driverShare`.
-    public var route: String
+    package var route: String
     /// The route's parameters after their kind's check, such as `["npub": "npub1…"]`.
-    public var parameters: [String: String]
+    package var parameters: [String: String]
 
     /// Creates a request.
-    public init(route: String, parameters: [String: String]) {
+    package init(route: String, parameters: [String: String]) {
         self.route = route
         self.parameters = parameters
     }
 
     /// The request for a routed URL.
-    public init(match: RouteMatch) {
+    package init(match: RouteMatch) {
         self.init(route: match.route, parameters: match.parameters)
     }
 }
@@ -24,7 +24,7 @@ public struct ShareProfileRequest: Sendable, Hashable {
 /// The seam between share pages and where profiles come from. ClipKit's Nostr provider looks up
 /// the kind-0 profile of the route's `npub` parameter and verifies it; tests use providers they
 /// control. Wrap a provider in ``ShareProfileCache`` so pages do not ask the network each time.
-public protocol ShareProfileProvider: Sendable {
+package protocol ShareProfileProvider: Sendable {
     /// The profile for `request`, or `nil` when the route has none or none was found.
     ///
     /// - Throws: When the lookup failed (a network error, a timeout); pages then render without a
@@ -41,7 +41,7 @@ public protocol ShareProfileProvider: Sendable {
 
 extension ShareProfileProvider {
     /// The route's name and its parameters, sorted by name.
-    public func lookupKey(for request: ShareProfileRequest) -> String? {
+    package func lookupKey(for request: ShareProfileRequest) -> String? {
         request.defaultLookupKey
     }
 }
@@ -49,7 +49,7 @@ extension ShareProfileProvider {
 extension ShareProfileRequest {
     /// The route's name and its parameters sorted by name, separated by characters a route name
     /// or checked parameter cannot contain.
-    public var defaultLookupKey: String {
+    package var defaultLookupKey: String {
         ([route] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)\u{1F}\($0.value)" }).joined(separator: "\u{1E}")
     }
 }

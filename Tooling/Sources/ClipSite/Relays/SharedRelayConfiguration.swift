@@ -1,24 +1,24 @@
 /// How ``SharedRelayConnections`` keeps its relay connections: how many subscriptions share one,
 /// how long a handshake may take, and how reconnects back off.
-public struct SharedRelayConfiguration: Sendable, Hashable {
+package struct SharedRelayConfiguration: Sendable, Hashable {
     /// The most subscriptions open at once on one relay's connection; one more is refused at once.
-    public var maximumSubscriptionsPerRelay: Int
+    package var maximumSubscriptionsPerRelay: Int
     /// The most relays the pool keeps connections to; a further relay is refused.
-    public var maximumRelays: Int
+    package var maximumRelays: Int
     /// How long a connection attempt (TCP, TLS and the WebSocket handshake) may take.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// The wait after the first failed attempt; it doubles with each further failure.
-    public var initialBackoff: Duration
+    package var initialBackoff: Duration
     /// The longest wait between attempts.
-    public var maximumBackoff: Duration
+    package var maximumBackoff: Duration
     /// A connection that drops sooner than this after it opened counts as a failed attempt, so a
     /// relay that accepts and hangs up at once is retried with back-off too.
-    public var minimumHealthyDuration: Duration
+    package var minimumHealthyDuration: Duration
     /// The largest frame accepted from a relay, in bytes; a larger one drops the connection.
-    public var maximumFrameBytes: Int
+    package var maximumFrameBytes: Int
 
     /// Creates a configuration; the defaults suit a link-domain server with a few relays.
-    public init(
+    package init(
         maximumSubscriptionsPerRelay: Int = 16, maximumRelays: Int = 32,
         connectTimeout: Duration = .seconds(5), initialBackoff: Duration = .milliseconds(500),
         maximumBackoff: Duration = .seconds(30), minimumHealthyDuration: Duration = .seconds(5),
@@ -36,7 +36,7 @@ public struct SharedRelayConfiguration: Sendable, Hashable {
     /// The wait before the next attempt after `failures` failed ones in a row: the initial
     /// back-off doubled for each further failure, capped, then scaled by `jitter` (0 to 1) into
     /// its upper half, so servers that lost a relay together do not return together.
-    public func backoff(afterFailures failures: Int, jitter: Double) -> Duration {
+    package func backoff(afterFailures failures: Int, jitter: Double) -> Duration {
         guard failures > 0 else { return .zero }
         let doublings = min(failures - 1, 30)
         let initial = Self.seconds(initialBackoff)
@@ -52,23 +52,23 @@ public struct SharedRelayConfiguration: Sendable, Hashable {
 }
 
 /// What one relay's shared connection has done since the pool started.
-public struct SharedRelayStatistics: Sendable, Hashable {
+package struct SharedRelayStatistics: Sendable, Hashable {
     /// Connections that completed their handshake.
-    public var connectionsOpened = 0
+    package var connectionsOpened = 0
     /// Attempts that failed or timed out.
-    public var connectionFailures = 0
+    package var connectionFailures = 0
     /// Open connections that dropped.
-    public var disconnections = 0
+    package var disconnections = 0
     /// Subscriptions (`REQ`) sent.
-    public var subscriptionsOpened = 0
+    package var subscriptionsOpened = 0
     /// Subscriptions open now.
-    public var subscriptionsOpen = 0
+    package var subscriptionsOpen = 0
     /// The most subscriptions that were open at once.
-    public var peakSubscriptionsOpen = 0
+    package var peakSubscriptionsOpen = 0
     /// Subscriptions refused because the relay's limit was reached or it was backing off.
-    public var subscriptionsRefused = 0
+    package var subscriptionsRefused = 0
     /// Frames that answered no open subscription (late, unparseable or unsolicited) and were dropped.
-    public var framesDropped = 0
+    package var framesDropped = 0
     /// Whether a connection is open now.
-    public var isConnected = false
+    package var isConnected = false
 }

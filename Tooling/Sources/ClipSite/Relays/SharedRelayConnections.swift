@@ -21,9 +21,9 @@ import Foundation
 /// Limits: ``SharedRelayConfiguration/maximumSubscriptionsPerRelay`` subscriptions open at once
 /// per relay (more are refused at once, never queued), reconnection with exponential back-off
 /// after a drop, and at most ``SharedRelayConfiguration/maximumRelays`` relays.
-public final class SharedRelayConnections: RelayTransportFactory, @unchecked Sendable {
+package final class SharedRelayConnections: RelayTransportFactory, @unchecked Sendable {
     /// The pool's limits and timings.
-    public let configuration: SharedRelayConfiguration
+    package let configuration: SharedRelayConfiguration
     private let factory: any RelayTransportFactory
     private let lock = NSLock()
     private var connections: [String: SharedRelayConnection] = [:]
@@ -35,7 +35,7 @@ public final class SharedRelayConnections: RelayTransportFactory, @unchecked Sen
     ///   - configuration: The limits of each relay's connection: open subscriptions, back-off.
     ///   - transportFactory: What opens the real connections (the SwiftNIO WebSocket client of
     ///     `ClipNostrWebSocket` by default).
-    public init(configuration: SharedRelayConfiguration = SharedRelayConfiguration(), transportFactory: any RelayTransportFactory = RelayTransports.tooling) {
+    package init(configuration: SharedRelayConfiguration = SharedRelayConfiguration(), transportFactory: any RelayTransportFactory = RelayTransports.tooling) {
         self.configuration = configuration
         factory = transportFactory
     }
@@ -44,7 +44,7 @@ public final class SharedRelayConnections: RelayTransportFactory, @unchecked Sen
     ///
     /// `maximumFrameBytes` is ignored: a shared connection accepts
     /// ``SharedRelayConfiguration/maximumFrameBytes`` for every subscription.
-    public func makeTransport(to relay: RelayURL, maximumFrameBytes: Int) -> any RelayTransport {
+    package func makeTransport(to relay: RelayURL, maximumFrameBytes: Int) -> any RelayTransport {
         guard let connection = connection(to: relay) else {
             return RefusedRelayTransport(relay: relay, maximumFrameBytes: maximumFrameBytes, reason: lock.withLock { isClosed }
                 ? "the shared relay connections are closed"
@@ -54,14 +54,14 @@ public final class SharedRelayConnections: RelayTransportFactory, @unchecked Sen
     }
 
     /// Each relay's statistics, by relay URL.
-    public func statistics() async -> [String: SharedRelayStatistics] {
+    package func statistics() async -> [String: SharedRelayStatistics] {
         var result: [String: SharedRelayStatistics] = [:]
         for (relay, connection) in lock.withLock({ connections }) { result[relay] = await connection.statistics }
         return result
     }
 
     /// Closes every connection; subscriptions still open end, and nothing reconnects.
-    public func close() async {
+    package func close() async {
         let all = lock.withLock {
             isClosed = true
             return Array(connections.values)

@@ -8,36 +8,36 @@ import Foundation
 /// Every value from outside (route parameters, profile fields) passes ``TemplateText`` before
 /// it reaches a template, and every URL passes ``SafeURL``, so a hostile kind-0 profile or path
 /// parameter cannot inject markup, attributes or `javascript:` links.
-public struct SharePageRenderer: Sendable {
+package struct SharePageRenderer: Sendable {
     /// The manifest whose routes and apps the pages describe.
-    public let manifest: ClipManifest
+    package let manifest: ClipManifest
     /// The templates pages render with.
-    public let templates: SiteTemplates
+    package let templates: SiteTemplates
 
     /// Creates a renderer.
-    public init(manifest: ClipManifest, templates: SiteTemplates = .defaults) {
+    package init(manifest: ClipManifest, templates: SiteTemplates = .defaults) {
         self.manifest = manifest
         self.templates = templates
     }
 
     /// The app's name as pages show it: the manifest's `app.name`, else the bundle identifier's last part.
-    public var appName: String {
+    package var appName: String {
         let name = manifest.app.name ?? manifest.app.bundleID.split(separator: ".").last.map(String.init) ?? manifest.app.bundleID
         return TemplateText.sanitized(name, maximumLength: 80)
     }
 
     /// The App Store page of the full app.
-    public var appStoreURL: String {
+    package var appStoreURL: String {
         SafeURL.https("https://apps.apple.com/app/id\(manifest.app.appStoreID)") ?? "https://apps.apple.com/"
     }
 
     /// The domain pages name as theirs when no request says otherwise: the manifest's first.
-    public var primaryDomain: String { manifest.domains.first ?? "localhost" }
+    package var primaryDomain: String { manifest.domains.first ?? "localhost" }
 
     // MARK: Pages
 
     /// The home page (`index.html`) of `domain` (by default the manifest's first).
-    public func homePage(domain: String? = nil) -> String {
+    package func homePage(domain: String? = nil) -> String {
         var context = baseContext(banner: SmartAppBanner.clipCard(for: manifest))
         let url = "https://\(domain ?? primaryDomain)/"
         context["page"] = pageContext(
@@ -48,7 +48,7 @@ public struct SharePageRenderer: Sendable {
     }
 
     /// The page for paths no route serves (`404.html` before its script runs).
-    public func notFoundPage(domain: String? = nil) -> String {
+    package func notFoundPage(domain: String? = nil) -> String {
         var context = baseContext(banner: SmartAppBanner.app(for: manifest, argument: nil))
         context["page"] = pageContext(
             template: "not-found", context: context, url: "https://\(domain ?? primaryDomain)/",
@@ -67,7 +67,7 @@ public struct SharePageRenderer: Sendable {
     /// offers the App Clip as a card when a route of `domain` is the clip's. The body is the
     /// not-found template's, which still says that the page was not found. A domain without share
     /// routes gets ``SharePageRenderer/notFoundPage(domain:)``.
-    public func staticFallbackPage(domain: String) -> String {
+    package func staticFallbackPage(domain: String) -> String {
         let routes = shareRoutes(of: domain)
         guard !routes.isEmpty else { return notFoundPage(domain: domain) }
         let clip = routes.contains { $0.handledBy == .clip }
@@ -91,7 +91,7 @@ public struct SharePageRenderer: Sendable {
     /// which name one share URL and so are left out here: a page that answers every URL of a
     /// pattern cannot name one of them as canonical. The page's script adds them with the rest of
     /// the URL's page.
-    public func genericSharePage(route: ClipManifest.RouteDefinition, pattern: RoutePattern) -> String {
+    package func genericSharePage(route: ClipManifest.RouteDefinition, pattern: RoutePattern) -> String {
         sharePage(
             route: route.name, handler: route.handledBy, pattern: nil, fallbackURL: nil,
             parameters: PageParameters(values: [:]), profile: nil, hasURL: false
@@ -113,7 +113,7 @@ public struct SharePageRenderer: Sendable {
     /// When the route accepts a signed profile in its links' fragment, the page also carries the
     /// script that verifies and shows it in the browser (`LinkProfileScript`), told the
     /// `created_at` of `profile` so that only a newer signed profile replaces it.
-    public func sharePage(for match: RouteMatch, profile: ShareProfile?) -> String {
+    package func sharePage(for match: RouteMatch, profile: ShareProfile?) -> String {
         let pattern = try? RoutePattern(parsing: match.pattern)
         let page = sharePage(
             route: match.route, handler: match.handledBy, pattern: pattern, fallbackURL: match.url,

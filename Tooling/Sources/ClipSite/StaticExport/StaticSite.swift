@@ -5,18 +5,18 @@ import Foundation
 ///
 /// Paths are relative to the site's root and use `/`. The bytes depend only on the manifest,
 /// the templates and the AASA document, so two builds are identical.
-public struct StaticSite: Sendable, Hashable {
+package struct StaticSite: Sendable, Hashable {
     /// The files' contents by relative path.
-    public let files: [String: Data]
+    package let files: [String: Data]
 
     /// The relative paths, sorted.
-    public var paths: [String] { files.keys.sorted() }
+    package var paths: [String] { files.keys.sorted() }
 
     /// Writes every file under `directory`, creating folders as needed and replacing files of
     /// the same name; other files in `directory` are left alone.
     ///
     /// - Throws: ``StaticSiteError`` naming the file that could not be written.
-    public func write(to directory: URL) throws(StaticSiteError) {
+    package func write(to directory: URL) throws(StaticSiteError) {
         let manager = FileManager.default
         for path in paths {
             let target = directory.appendingPathComponent(path)
@@ -31,14 +31,14 @@ public struct StaticSite: Sendable, Hashable {
 }
 
 /// Why a static site could not be written.
-public enum StaticSiteError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum StaticSiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file or folder could not be created.
     case unwritable(path: String, reason: String)
     /// The domain asked for is not one of the manifest's.
     case unknownDomain(String, domains: [String])
 
     /// A sentence naming the file.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unwritable(let path, let reason):
             return "cannot write \(path): \(reason); check that the output folder is writable"

@@ -24,15 +24,15 @@ import Foundation
 ///
 /// Crawlers run no scripts, so a link preview shows the route's generic title and description,
 /// not the profile; `clipkit serve` renders share pages with profiles on the server.
-public struct StaticSiteBuilder: Sendable {
+package struct StaticSiteBuilder: Sendable {
     /// The site to export.
-    public let site: LinkDomainSite
+    package let site: LinkDomainSite
 
     /// The relative path of the AASA document.
-    public static let associationFilePath = ".well-known/apple-app-site-association"
+    package static let associationFilePath = ".well-known/apple-app-site-association"
 
     /// Creates a builder.
-    public init(site: LinkDomainSite) {
+    package init(site: LinkDomainSite) {
         self.site = site
     }
 
@@ -40,7 +40,7 @@ public struct StaticSiteBuilder: Sendable {
     ///
     /// - Parameter domain: One of the manifest's domains; `nil` means the first.
     /// - Throws: ``StaticSiteError/unknownDomain(_:domains:)`` when `domain` is not the manifest's.
-    public func build(forDomain domain: String? = nil) throws(StaticSiteError) -> StaticSite {
+    package func build(forDomain domain: String? = nil) throws(StaticSiteError) -> StaticSite {
         let host = domain?.lowercased() ?? site.domains.first ?? ""
         guard site.domains.contains(host), let association = site.associationFiles[host] else {
             throw .unknownDomain(domain ?? "", domains: site.domains)

@@ -12,14 +12,14 @@ import Mustache
 ///
 /// Write values with `{{name}}`, never `{{{name}}}`: double braces escape for HTML text and
 /// quoted attributes, and every URL a page receives is already checked to be `https`.
-public struct SiteTemplates: Sendable {
+package struct SiteTemplates: Sendable {
     /// The largest template file read, in bytes.
-    public static let maximumFileSize = 256 * 1024
+    package static let maximumFileSize = 256 * 1024
     /// The most template files read from one folder.
-    public static let maximumFileCount = 256
+    package static let maximumFileCount = 256
 
     /// ClipKit's own templates.
-    public static let defaults: SiteTemplates = {
+    package static let defaults: SiteTemplates = {
         var library = MustacheLibrary()
         for (name, text) in DefaultTemplates.all {
             // The defaults are constants that the tests render; a parse failure is a programming error.
@@ -30,7 +30,7 @@ public struct SiteTemplates: Sendable {
 
     let library: MustacheLibrary
     /// The names of the templates a folder replaced or added, sorted.
-    public let overridden: [String]
+    package let overridden: [String]
 
     init(library: MustacheLibrary, overridden: [String]) {
         self.library = library
@@ -40,7 +40,7 @@ public struct SiteTemplates: Sendable {
     /// ClipKit's templates, with those in `directory` replacing or adding to them.
     ///
     /// - Throws: ``SiteTemplateError`` naming the folder or file that could not be read or parsed.
-    public init(overridingWith directory: URL) throws(SiteTemplateError) {
+    package init(overridingWith directory: URL) throws(SiteTemplateError) {
         var library = SiteTemplates.defaults.library
         var names: [String] = []
         let listing: [String]
@@ -80,7 +80,7 @@ public struct SiteTemplates: Sendable {
     }
 
     /// Whether a template named `name` exists.
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         library.getTemplate(named: name) != nil
     }
 
@@ -96,7 +96,7 @@ public struct SiteTemplates: Sendable {
 }
 
 /// Why a templates folder could not be used.
-public enum SiteTemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SiteTemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The folder could not be listed.
     case unreadableDirectory(path: String, reason: String)
     /// The folder holds more template files than are read.
@@ -109,7 +109,7 @@ public enum SiteTemplateError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidTemplate(path: String, reason: String)
 
     /// A sentence naming the folder or file and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadableDirectory(let path, let reason):
             return "cannot read the templates folder \(path): \(reason)"

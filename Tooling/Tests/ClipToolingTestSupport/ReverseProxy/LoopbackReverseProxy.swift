@@ -6,14 +6,14 @@ import Foundation
 /// server on another, run with a configuration the caller gives (the part that forwards) inside
 /// one the proxy needs to run unprivileged in a temporary folder. Stopped by ``stop()`` or when the
 /// value goes away.
-public final class LoopbackReverseProxy: @unchecked Sendable {
+package final class LoopbackReverseProxy: @unchecked Sendable {
     /// The port the proxy listens on, on 127.0.0.1.
-    public let port: Int
+    package let port: Int
     private let process: ChildProcess
     private let folder: TemporaryDirectory
 
     /// `http://127.0.0.1:<port>`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private init(port: Int, process: ChildProcess, folder: TemporaryDirectory) {
         self.port = port
@@ -22,7 +22,7 @@ public final class LoopbackReverseProxy: @unchecked Sendable {
     }
 
     /// Starts nginx with `location` (a `location … { … }` block) as its only server's content.
-    public static func nginx(location: String) async throws -> LoopbackReverseProxy {
+    package static func nginx(location: String) async throws -> LoopbackReverseProxy {
         let nginx = try TestEnvironment.systemTool("nginx")
         let folder = try TemporaryDirectory(prefix: "clipkit-nginx-proxy")
         let port = try LoopbackPort.free()
@@ -56,7 +56,7 @@ public final class LoopbackReverseProxy: @unchecked Sendable {
 
     /// Starts Caddy with `siteBody` (what goes between a site block's braces) as the site at its
     /// port: plain HTTP, no admin endpoint, its data and configuration folders in the temporary folder.
-    public static func caddy(siteBody: String) async throws -> LoopbackReverseProxy {
+    package static func caddy(siteBody: String) async throws -> LoopbackReverseProxy {
         let caddy = try TestEnvironment.systemTool("caddy")
         let folder = try TemporaryDirectory(prefix: "clipkit-caddy-proxy")
         let port = try LoopbackPort.free()
@@ -96,7 +96,7 @@ public final class LoopbackReverseProxy: @unchecked Sendable {
     }
 
     /// Stops the proxy with SIGTERM (nginx's master then stops its workers), SIGKILL if it lingers.
-    public func stop() {
+    package func stop() {
         process.send(signal: SIGTERM)
         for _ in 0..<500 where process.isRunning { usleep(10_000) }
         process.stop()
@@ -105,8 +105,8 @@ public final class LoopbackReverseProxy: @unchecked Sendable {
     deinit { stop() }
 
     /// The proxy did not come up.
-    public struct StartFailure: Error, CustomStringConvertible {
+    package struct StartFailure: Error, CustomStringConvertible {
         /// What happened, with the proxy's output.
-        public let description: String
+        package let description: String
     }
 }

@@ -16,22 +16,22 @@ import Foundation
 /// the client sent.
 ///
 /// Stopped by ``stop()`` or when the value goes away.
-public final class TLSRelayFront: @unchecked Sendable {
+package final class TLSRelayFront: @unchecked Sendable {
     /// The relay behind nginx, reachable directly at its `ws://` URL (to publish events).
-    public let relay: LocalRelay
+    package let relay: LocalRelay
     /// The CA that issued both certificates; a client that trusts it trusts ``trustedPort``.
-    public let authority: TestCertificateAuthority
+    package let authority: TestCertificateAuthority
     /// The port whose certificate names `localhost`, `127.0.0.1` and `::1`.
-    public let trustedPort: Int
+    package let trustedPort: Int
     /// The port whose certificate names only `relay.invalid`.
-    public let wrongNamePort: Int
+    package let wrongNamePort: Int
     /// Whether nginx also listens on ::1 (the machine has an IPv6 loopback).
-    public let listensOnIPv6: Bool
+    package let listensOnIPv6: Bool
     private let server: ChildProcess
     private let folder: TemporaryDirectory
 
     /// `wss://host:port`, for a host as a URL writes it (`localhost`, `127.0.0.1`, `[::1]`).
-    public func url(host: String, port: Int) -> String {
+    package func url(host: String, port: Int) -> String {
         "wss://\(host):\(port)"
     }
 
@@ -53,7 +53,7 @@ public final class TLSRelayFront: @unchecked Sendable {
     ///
     /// - Throws: ``MissingTool`` when nginx or openssl is not installed (scripts/setup installs
     ///   both), or why the relay or nginx did not come up.
-    public static func start() async throws -> TLSRelayFront {
+    package static func start() async throws -> TLSRelayFront {
         let nginx = try TestEnvironment.systemTool("nginx")
         let authority = try TestCertificateAuthority()
         let ipv6 = LoopbackAddress.ipv6.isAvailable
@@ -88,7 +88,7 @@ public final class TLSRelayFront: @unchecked Sendable {
     /// The TLS server name (SNI) the client sent on the connection that asked for `path`: `nil`
     /// when it sent none; throws when no request for `path` is logged within `timeout` seconds.
     /// (nginx logs a WebSocket request when its connection closes.)
-    public func serverName(sentFor path: String, timeout: TimeInterval = 5) async throws -> String? {
+    package func serverName(sentFor path: String, timeout: TimeInterval = 5) async throws -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             let log = (try? String(contentsOf: folder.file("access.log"), encoding: .utf8)) ?? ""
@@ -102,7 +102,7 @@ public final class TLSRelayFront: @unchecked Sendable {
     }
 
     /// Stops nginx (SIGTERM, so its master stops its workers) and the relay.
-    public func stop() {
+    package func stop() {
         server.send(signal: SIGTERM)
         for _ in 0..<500 where server.isRunning { usleep(10_000) }
         server.stop()
@@ -167,8 +167,8 @@ public final class TLSRelayFront: @unchecked Sendable {
     }
 
     /// nginx did not come up.
-    public struct FrontFailure: Error, CustomStringConvertible {
+    package struct FrontFailure: Error, CustomStringConvertible {
         /// What happened, with nginx's output.
-        public let description: String
+        package let description: String
     }
 }

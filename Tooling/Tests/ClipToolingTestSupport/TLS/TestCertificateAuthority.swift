@@ -3,25 +3,25 @@ import Foundation
 
 /// A throwaway certificate authority made with the `openssl` command, and the server certificates
 /// it issues, in a temporary folder that goes away with the value.
-public final class TestCertificateAuthority: @unchecked Sendable {
+package final class TestCertificateAuthority: @unchecked Sendable {
     /// The CA's certificate, PEM: what a client is told to trust.
-    public let certificateFile: URL
+    package let certificateFile: URL
     /// The folder the CA works in.
-    public let folder: TemporaryDirectory
+    package let folder: TemporaryDirectory
     private let keyFile: URL
     private let openssl: URL
     private var serial = 1
 
     /// A server certificate and its private key, PEM.
-    public struct Issued: Sendable {
+    package struct Issued: Sendable {
         /// The certificate.
-        public let certificateFile: URL
+        package let certificateFile: URL
         /// The private key.
-        public let keyFile: URL
+        package let keyFile: URL
     }
 
     /// Makes a new CA (an EC P-256 key and a self-signed certificate valid for two days).
-    public init(name: String = "ClipKit Test CA") throws {
+    package init(name: String = "ClipKit Test CA") throws {
         openssl = try TestEnvironment.systemTool("openssl")
         folder = try TemporaryDirectory(prefix: "clipkit-ca")
         certificateFile = folder.file("ca.pem")
@@ -34,7 +34,7 @@ public final class TestCertificateAuthority: @unchecked Sendable {
     }
 
     /// Issues a server certificate for `dnsNames` and `ipAddresses` (subject alternative names).
-    public func issue(dnsNames: [String], ipAddresses: [String] = []) throws -> Issued {
+    package func issue(dnsNames: [String], ipAddresses: [String] = []) throws -> Issued {
         serial += 1
         let base = "server-\(serial)"
         let key = folder.file("\(base).key")
@@ -78,8 +78,8 @@ public final class TestCertificateAuthority: @unchecked Sendable {
     }
 
     /// An `openssl` command failed.
-    public struct CertificateAuthorityFailure: Error, CustomStringConvertible {
+    package struct CertificateAuthorityFailure: Error, CustomStringConvertible {
         /// What failed, with openssl's own words.
-        public let description: String
+        package let description: String
     }
 }

@@ -9,18 +9,18 @@
 /// var policy = ShareProfileCache.Policy.serving
 /// policy.budget = LookupBudget(perClient: .init(burst: 5, perSecond: 0.2), overall: .init(burst: 20, perSecond: 5))
 /// ```
-public struct LookupBudget: Sendable, Hashable {
+package struct LookupBudget: Sendable, Hashable {
     /// Each client's bucket (a client is what the server names one: an IPv4 address, an IPv6 /64).
-    public var perClient: TokenBucket.Rate
+    package var perClient: TokenBucket.Rate
     /// The bucket every lookup draws from, whoever asks.
-    public var overall: TokenBucket.Rate
+    package var overall: TokenBucket.Rate
     /// The most client buckets remembered; beyond it the least recently used are forgotten
     /// (full ones first). The overall bucket still bounds clients that come back fresh.
-    public var maximumTrackedClients: Int
+    package var maximumTrackedClients: Int
 
     /// Creates a budget; the defaults suit a public link domain: a client may start 10 lookups at
     /// once and one every 5 seconds after that, and the server 50 at once and 10 a second overall.
-    public init(
+    package init(
         perClient: TokenBucket.Rate = .init(burst: 10, perSecond: 0.2),
         overall: TokenBucket.Rate = .init(burst: 50, perSecond: 10),
         maximumTrackedClients: Int = 10_000

@@ -8,55 +8,55 @@
 /// var bucket = TokenBucket(rate: .init(burst: 10, perSecond: 0.5), now: clock.seconds)
 /// if bucket.take(now: clock.seconds) { startLookup() }
 /// ```
-public struct TokenBucket: Sendable, Hashable {
+package struct TokenBucket: Sendable, Hashable {
     /// How many tokens a bucket holds and how fast it refills.
-    public struct Rate: Sendable, Hashable {
+    package struct Rate: Sendable, Hashable {
         /// The most tokens the bucket holds: how much work may start at once after a quiet spell.
-        public var burst: Int
+        package var burst: Int
         /// Tokens added per second: the sustained rate of work.
-        public var perSecond: Double
+        package var perSecond: Double
 
         /// Creates a rate; a negative burst or rate counts as zero.
-        public init(burst: Int, perSecond: Double) {
+        package init(burst: Int, perSecond: Double) {
             self.burst = max(0, burst)
             self.perSecond = perSecond.isFinite ? max(0, perSecond) : 0
         }
     }
 
     /// The bucket's rate.
-    public let rate: Rate
+    package let rate: Rate
     private var tokens: Double
     private var updatedAt: Double
 
     /// A full bucket at `now` (seconds on the caller's monotonic clock).
-    public init(rate: Rate, now: Double) {
+    package init(rate: Rate, now: Double) {
         self.rate = rate
         tokens = Double(rate.burst)
         updatedAt = now
     }
 
     /// The tokens available at `now`, fractions included.
-    public mutating func available(now: Double) -> Double {
+    package mutating func available(now: Double) -> Double {
         refill(now: now)
         return tokens
     }
 
     /// Whether a whole token is available at `now`, without taking it.
-    public mutating func canTake(now: Double) -> Bool {
+    package mutating func canTake(now: Double) -> Bool {
         available(now: now) >= 1
     }
 
     /// Takes one token if there is a whole one at `now`.
     ///
     /// - Returns: `true` when the work is admitted.
-    public mutating func take(now: Double) -> Bool {
+    package mutating func take(now: Double) -> Bool {
         guard canTake(now: now) else { return false }
         tokens -= 1
         return true
     }
 
     /// Whether the bucket is full at `now` (forgetting it would change nothing).
-    public mutating func isFull(now: Double) -> Bool {
+    package mutating func isFull(now: Double) -> Bool {
         available(now: now) >= Double(rate.burst)
     }
 
