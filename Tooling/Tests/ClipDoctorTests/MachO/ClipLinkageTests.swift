@@ -101,7 +101,7 @@ import Testing
         for name in ["AppTrackingTransparency", "BackgroundTasks", "CallKit", "CareKit", "HealthKit", "HomeKit", "ResearchKit", "SensorKit", "Speech"] {
             #expect(frameworks.contains(name), "\(name)")
         }
-        #expect(AppClipExcludedAPIs.entries.allSatisfy { !($0.fix ?? "").isEmpty })
+        #expect(AppClipExcludedAPIs.entries.allSatisfy { !$0.fix.isEmpty })
     }
 
     @Test func damagedTablesAreErrorsNotCrashes() throws {
