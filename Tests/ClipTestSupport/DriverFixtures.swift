@@ -77,7 +77,13 @@ public enum DriverFixtures {
 
     /// Publishes `events` to `relay` and checks it accepted every one.
     public static func publish(_ events: [Signed], to relay: String) async throws {
-        let output = try await run(["publish", relay], input: Data(events.map(\.event).joined(separator: "\n").utf8))
+        try await publish(eventsJSON: events.map(\.event), to: relay)
+    }
+
+    /// Publishes events given as JSON text (as ``sign(_:)`` returns them) to `relay` and checks it
+    /// accepted every one.
+    public static func publish(eventsJSON events: [String], to relay: String) async throws {
+        let output = try await run(["publish", relay], input: Data(events.joined(separator: "\n").utf8))
         guard output.split(separator: "\n").count == events.count, !output.contains("\"accepted\": []") else {
             throw Failure(description: "the relay did not accept every event: \(output.prefix(500))")
         }

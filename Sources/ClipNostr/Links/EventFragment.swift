@@ -123,17 +123,56 @@ public enum EventFragment {
         return event
     }
 
-    /// The kind-0 event by `author` (hex public key) that a share link's fragment holds.
+    /// The character between the profile and the relay list in a fragment that carries both.
+    ///
+    /// It is outside the base64url alphabet, so each part decodes alone; a reader that knows only
+    /// single events refuses such a fragment as a whole and falls back to the relays.
+    public static let partSeparator: Character = "."
+
+    /// A share link's fragment carrying the signed profile and, after ``partSeparator``, the
+    /// author's signed relay list (kind 10002), so a clip knows the author's write relays without
+    /// a lookup.
+    ///
+    /// - Throws: ``EventFragmentError`` from encoding either event;
+    ///   ``EventFragmentError/notAProfile(kind:)`` or ``EventFragmentError/notARelayList(kind:)``
+    ///   for events of other kinds, ``EventFragmentError/authorMismatch(expected:found:)`` when
+    ///   the two authors differ.
+    public static func encode(profile: NostrEvent, relayList: NostrEvent) throws(EventFragmentError) -> String {
+        guard profile.kind == 0 else { throw .notAProfile(kind: profile.kind) }
+        guard relayList.kind == relayListKind else { throw .notARelayList(kind: relayList.kind) }
+        guard relayList.pubkey == profile.pubkey else { throw .authorMismatch(expected: profile.pubkey, found: relayList.pubkey) }
+        return try encode(profile) + String(partSeparator) + encode(relayList)
+    }
+
+    /// The kind-0 event by `author` (hex public key) that a share link's fragment holds: the whole
+    /// fragment, or its part before ``partSeparator``.
     ///
     /// - Throws: ``EventFragmentError``; ``EventFragmentError/authorMismatch(expected:found:)``
     ///   when the event is by another key than the link's path names, and
     ///   ``EventFragmentError/notAProfile(kind:)`` when it is not kind 0.
     public static func decodeProfile(_ fragment: some StringProtocol, author: String) throws(EventFragmentError) -> NostrEvent {
-        let event = try decode(fragment)
+        let profilePart = fragment.firstIndex(of: partSeparator).map { fragment[..<$0] } ?? fragment[...]
+        let event = try decode(profilePart)
         guard event.pubkey == author.lowercased() else { throw .authorMismatch(expected: author.lowercased(), found: event.pubkey) }
         guard event.kind == 0 else { throw .notAProfile(kind: event.kind) }
         return event
     }
+
+    /// The kind-10002 relay list by `author` that a share link's fragment carries after
+    /// ``partSeparator``; `nil` when the fragment has no second part.
+    ///
+    /// - Throws: ``EventFragmentError`` for a second part that is not exactly one signed event,
+    ///   ``EventFragmentError/authorMismatch(expected:found:)`` when it is by another key, and
+    ///   ``EventFragmentError/notARelayList(kind:)`` when it is not kind 10002.
+    public static func decodeRelayList(_ fragment: some StringProtocol, author: String) throws(EventFragmentError) -> NostrEvent? {
+        guard let separator = fragment.firstIndex(of: partSeparator) else { return nil }
+        let event = try decode(fragment[fragment.index(after: separator)...])
+        guard event.pubkey == author.lowercased() else { throw .authorMismatch(expected: author.lowercased(), found: event.pubkey) }
+        guard event.kind == relayListKind else { throw .notARelayList(kind: event.kind) }
+        return event
+    }
+
+    private static let relayListKind = 10002
 
     // MARK: - Layout
 

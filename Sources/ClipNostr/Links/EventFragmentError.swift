@@ -55,6 +55,8 @@ public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConverti
     case authorMismatch(expected: String, found: String)
     /// The embedded event is not a profile (kind 0).
     case notAProfile(kind: Int)
+    /// The event after the fragment's ``EventFragment/partSeparator`` is not a relay list (kind 10002).
+    case notARelayList(kind: Int)
 
     /// A stable, machine-readable name for the reason (`truncated`, `author-mismatch`, …).
     public var code: String {
@@ -75,6 +77,7 @@ public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConverti
         case .eventTooLarge: return "event-too-large"
         case .authorMismatch: return "author-mismatch"
         case .notAProfile: return "not-a-profile"
+        case .notARelayList: return "not-a-relay-list"
         }
     }
 
@@ -113,6 +116,8 @@ public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConverti
             return "the embedded event is by \(found), not by \(expected) named in the link's path; it is ignored"
         case .notAProfile(let kind):
             return "the embedded event is of kind \(kind), not a profile (kind 0); it is ignored"
+        case .notARelayList(let kind):
+            return "the second embedded event is of kind \(kind), not a relay list (kind 10002); it is ignored"
         }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// Loads a driver's profile with ClipNostr's ``/ClipNostr/RelayPool``: the real implementation of
 /// ``DriverProfileLoading`` in the clip, and in `clipkit simulate`.
 ///
-/// The npub is decoded with NIP-19 (an `nprofile`'s relay hints are asked first); every improving
+/// The npub is decoded with NIP-19 (an `nprofile`'s relay hints are asked first, and the driver's
+/// write relays when their relay list leads there: see ``/ClipNostr/RelayPool``); every improving
 /// verified profile the pool reports becomes a ``DriverProfileUpdate/profile(_:)``, and each relay's
 /// outcome a ``DriverProfileUpdate/relayAnswered(relay:foundProfile:)`` or
 /// ``DriverProfileUpdate/relayFailed(relay:reason:)``. When the model stops reading, the pool's
@@ -77,10 +78,18 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
                         }
                     }
                     if case .newProfile = update.change, let found = update.profile {
-                        let origin: DriverProfileOrigin = found.origin == .link ? .link : .relay
+                        let origin: DriverProfileOrigin = switch (found.origin, update.answeringRelay?.role) {
+                        case (.link, _): .link
+                        case (.relay, .writeRelay?): .writeRelay
+                        case (.relay, _): .relay
+                        }
                         continuation.yield(.profile(DriverProfile(
                             verifiedEvent: found.event, profile: found.profile, relay: found.relay?.string, origin: origin
                         )))
+                    }
+                    if case .relayProgress(let relay) = update.change, let report = update.relays.last(where: { $0.relay == relay }),
+                       report.role != .given, report.state == .connecting {
+                        continuation.yield(.writeRelayAsked(relay: relay.string))
                     }
                     for (index, report) in update.relays.enumerated() where !finished.contains(index) {
                         guard let outcome = report.state.outcome else { continue }

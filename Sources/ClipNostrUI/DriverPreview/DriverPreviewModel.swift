@@ -236,6 +236,8 @@ public final class DriverPreviewModel {
             relayTally.failed += 1
         case .embeddedProfileDropped(let reason):
             embeddedProfileDropReason = reason
+        case .writeRelayAsked:
+            relayTally.asked += 1
         }
     }
 

@@ -4,8 +4,11 @@ import Foundation
 public enum DriverProfileOrigin: String, Sendable, Hashable {
     /// The share link carried the signed profile in its fragment; it was verified on the device.
     case link
-    /// A relay delivered it.
+    /// A relay the clip was given delivered it (the manifest's relays or the link's hints).
     case relay
+    /// A write relay named by the driver's own relay list (NIP-65, kind 10002) delivered it: the
+    /// given relays had no profile, or only a stale one.
+    case writeRelay
 }
 
 /// What a clip shows of a driver: the readable parts of their verified Nostr profile (kind 0).

@@ -8,4 +8,6 @@ public enum DriverProfileUpdate: Sendable, Hashable {
     case relayFailed(relay: String, reason: String)
     /// The share link carried a signed profile that did not check out; the fetch goes on without it.
     case embeddedProfileDropped(reason: String)
+    /// The driver's own relay list (NIP-65) names `relay` as a write relay, and it is now asked too.
+    case writeRelayAsked(relay: String)
 }

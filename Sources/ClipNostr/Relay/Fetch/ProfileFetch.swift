@@ -54,18 +54,30 @@ public final class ProfileFetch: AsyncSequence, Sendable {
         let configuration = pool.configuration
         let start = ContinuousClock.now
         let (firstProfile, firstProfileSignal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let (writeRelays, writeRelayLaunches) = AsyncStream<(index: Int, relay: RelayURL)>.makeStream()
         let coordinator = ProfileFetchCoordinator(
-            pool: pool, filter: filter, relays: relays, start: start, updates: updates, firstProfileSignal: firstProfileSignal
+            pool: pool, filter: filter, relays: relays, start: start, updates: updates, firstProfileSignal: firstProfileSignal,
+            writeRelayLaunches: writeRelayLaunches
         )
         if let embedded { await coordinator.seed(with: embedded) }
-        if relays.isEmpty {
+        if await coordinator.hasNoRelays {
             await coordinator.end(.allRelaysFinished)
             return
         }
+        let writeRelayFactory = pool.writeRelayTransportFactory ?? pool.transportFactory
         await withTaskGroup(of: Void.self) { group in
             for (index, relay) in relays.enumerated() {
                 let transport = pool.transportFactory.makeTransport(to: relay, maximumFrameBytes: configuration.maximumFrameBytes)
                 group.addTask { await coordinator.run(relayAt: index, over: transport) }
+            }
+            group.addTask {
+                // The author's write relays, as the coordinator decides to ask them.
+                await withTaskGroup(of: Void.self) { writeRelayGroup in
+                    for await launch in writeRelays {
+                        let transport = writeRelayFactory.makeTransport(to: launch.relay, maximumFrameBytes: configuration.maximumFrameBytes)
+                        writeRelayGroup.addTask { await coordinator.run(relayAt: launch.index, over: transport) }
+                    }
+                }
             }
             group.addTask {
                 try? await Task.sleep(until: start + configuration.timeout, clock: .continuous)
@@ -74,7 +86,7 @@ public final class ProfileFetch: AsyncSequence, Sendable {
             group.addTask {
                 for await _ in firstProfile {
                     try? await Task.sleep(for: configuration.graceWindow)
-                    if !Task.isCancelled { await coordinator.end(.graceWindowPassed) }
+                    if !Task.isCancelled { await coordinator.graceWindowPassed() }
                     break
                 }
             }

@@ -15,6 +15,14 @@ public struct ProfileFetchConfiguration: Sendable, Equatable {
     public var maximumFrameBytes: Int
     /// The largest profile content accepted, in UTF-8 bytes. Default 64 KiB.
     public var maximumContentBytes: Int
+    /// The most of the author's write relays asked (the outbox model, NIP-65) when the given relays
+    /// answered without a profile, or with only one older than ``staleProfileAge``. The relay list
+    /// is asked for beside the profile, so finding it costs no extra round trip; the write relays
+    /// still answer within ``timeout``. `0` asks only the given relays. Default 3.
+    public var maximumWriteRelays: Int
+    /// How old a profile may be before the author's write relays are asked for a newer one.
+    /// Default 90 days.
+    public var staleProfileAge: Duration
 
     /// Creates a configuration; every parameter defaults to the value documented on its property.
     public init(
@@ -23,7 +31,9 @@ public struct ProfileFetchConfiguration: Sendable, Equatable {
         maximumRelays: Int = 8,
         allowedClockSkew: Duration = .seconds(15 * 60),
         maximumFrameBytes: Int = 256 * 1024,
-        maximumContentBytes: Int = 64 * 1024
+        maximumContentBytes: Int = 64 * 1024,
+        maximumWriteRelays: Int = 3,
+        staleProfileAge: Duration = .seconds(90 * 24 * 60 * 60)
     ) {
         self.timeout = timeout
         self.graceWindow = graceWindow
@@ -31,6 +41,8 @@ public struct ProfileFetchConfiguration: Sendable, Equatable {
         self.allowedClockSkew = allowedClockSkew
         self.maximumFrameBytes = maximumFrameBytes
         self.maximumContentBytes = maximumContentBytes
+        self.maximumWriteRelays = maximumWriteRelays
+        self.staleProfileAge = staleProfileAge
     }
 
     /// The size caps for relay frames that follow from this configuration.

@@ -12,8 +12,14 @@ extension ProfileFetchCoordinator {
     }
 
     private func exchange(relayAt index: Int, over transport: any RelayTransport) async -> RelayOutcome {
+        // A given relay is also asked for the author's relay list, in a subscription of its own;
+        // the relay has answered when both subscriptions have ended.
+        var progress = ExchangeProgress(awaitingRelayList: asksForRelayList(index))
         do throws(RelayTransportError) {
             try await transport.connect()
+            if progress.awaitingRelayList {
+                try await transport.send(ClientMessage.relayListRequest(relayListSubscriptionID, filter: filter))
+            }
             try await transport.send(ClientMessage.request(subscriptionID, filter: filter).text)
         } catch {
             return error == .cancelled || Task.isCancelled ? .cancelled : .failed(error)
@@ -21,10 +27,11 @@ extension ProfileFetchCoordinator {
         relayConnected(index)
         do {
             for try await frame in transport.receivedFrames {
-                if let outcome = handle(frame, fromRelayAt: index) {
+                if let outcome = handle(frame, fromRelayAt: index, progress: &progress) {
                     if case .endOfStoredEvents = outcome {
-                        // Be polite: end the subscription before the connection closes.
+                        // Be polite: end the subscriptions before the connection closes.
                         try? await transport.send(ClientMessage.close(subscriptionID).text)
+                        if progress.askedForRelayList { try? await transport.send(ClientMessage.close(relayListSubscriptionID).text) }
                     }
                     return outcome
                 }
@@ -40,8 +47,23 @@ extension ProfileFetchCoordinator {
         }
     }
 
+    /// Where one relay's subscriptions stand.
+    private struct ExchangeProgress {
+        let askedForRelayList: Bool
+        var awaitingRelayList: Bool
+        var profileOutcome: RelayOutcome?
+
+        init(awaitingRelayList: Bool) {
+            askedForRelayList = awaitingRelayList
+            self.awaitingRelayList = awaitingRelayList
+        }
+
+        /// The relay's outcome once nothing more is awaited from it.
+        var outcome: RelayOutcome? { awaitingRelayList ? nil : profileOutcome }
+    }
+
     /// Handles one frame; returns the relay's outcome when the frame ends its part.
-    private func handle(_ frame: String, fromRelayAt index: Int) -> RelayOutcome? {
+    private func handle(_ frame: String, fromRelayAt index: Int, progress: inout ExchangeProgress) -> RelayOutcome? {
         let message: RelayMessage
         do {
             message = try RelayMessage(parsing: frame, limits: messageLimits)
@@ -53,9 +75,16 @@ extension ProfileFetchCoordinator {
         case .event(let subscription, let event):
             relay(index, sent: event, for: subscription)
         case .endOfStoredEvents(let subscription) where subscription == subscriptionID.rawValue:
-            return .endOfStoredEvents
+            progress.profileOutcome = .endOfStoredEvents
+            return progress.outcome
         case .closed(let subscription, let reason) where subscription == subscriptionID.rawValue:
+            // Without the profile subscription the relay has no answer to give.
             return .closed(reason: reason)
+        case .endOfStoredEvents(let subscription) where subscription == relayListSubscriptionID.rawValue && progress.askedForRelayList,
+             .closed(let subscription, _) where subscription == relayListSubscriptionID.rawValue && progress.askedForRelayList:
+            // A relay that will not give the relay list still answers for the profile.
+            progress.awaitingRelayList = false
+            return progress.outcome
         case .notice(let text):
             relay(index, noticed: text)
         case .endOfStoredEvents, .closed, .ok, .unknown:

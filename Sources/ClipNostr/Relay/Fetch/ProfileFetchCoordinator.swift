@@ -1,8 +1,8 @@
 import Foundation
 
 /// The single place where a fetch's decisions are made: which event is the best so far, when
-/// the fetch is over, and what every relay's report says. It runs each relay's exchange
-/// (``run(relayAt:over:)``) and hears from the fetch's timers.
+/// the fetch is over, when the author's write relays are asked, and what every relay's report
+/// says. It runs each relay's exchange (``run(relayAt:over:)``) and hears from the fetch's timers.
 @available(iOS 16.0, *)
 actor ProfileFetchCoordinator {
     /// The most notices kept per relay.
@@ -12,6 +12,9 @@ actor ProfileFetchCoordinator {
 
     let filter: ProfileFilter
     let subscriptionID: SubscriptionID
+    /// The subscription for the author's relay list, apart from the profile's: some relays apply
+    /// one `limit` to all the filters of a `REQ`, which would let the newer event hide the other.
+    let relayListSubscriptionID: SubscriptionID
     let messageLimits: RelayMessageLimits
     private let pool: RelayPool
     private let start: ContinuousClock.Instant
@@ -22,20 +25,35 @@ actor ProfileFetchCoordinator {
     private var firstProfileAfter: Duration?
     private var relayProfileSeen = false
     private var embeddedProfile: EmbeddedProfileOutcome?
+    private var relayList: AuthorRelayList?
+    private var givenRelayAnswered = false
+    private var writeRelaysAsked = 0
+    private let writeRelayLaunches: AsyncStream<(index: Int, relay: RelayURL)>.Continuation
     private(set) var ending: ProfileFetchEnding?
 
     init(
         pool: RelayPool, filter: ProfileFilter, relays: [RelayURL], start: ContinuousClock.Instant,
-        updates: AsyncStream<ProfileFetchUpdate>.Continuation, firstProfileSignal: AsyncStream<Void>.Continuation
+        updates: AsyncStream<ProfileFetchUpdate>.Continuation, firstProfileSignal: AsyncStream<Void>.Continuation,
+        writeRelayLaunches: AsyncStream<(index: Int, relay: RelayURL)>.Continuation
     ) {
         self.pool = pool
         self.filter = filter
         subscriptionID = SubscriptionID()
+        relayListSubscriptionID = SubscriptionID()
         messageLimits = pool.configuration.messageLimits
         self.start = start
         self.updates = updates
         self.firstProfileSignal = firstProfileSignal
-        reports = relays.map(RelayReport.init(relay:))
+        self.writeRelayLaunches = writeRelayLaunches
+        reports = relays.map { RelayReport(relay: $0, role: .given) }
+    }
+
+    /// Whether the fetch has no relay to ask at all.
+    var hasNoRelays: Bool { reports.isEmpty }
+
+    /// Whether the relay at `index` is asked for the author's relay list as well as the profile.
+    func asksForRelayList(_ index: Int) -> Bool {
+        reports[index].role == .given && pool.configuration.maximumWriteRelays > 0
     }
 
     private var elapsed: Duration { ContinuousClock.now - start }
@@ -66,6 +84,17 @@ actor ProfileFetchCoordinator {
     /// genuine, report it as the first profile. Runs before any relay is asked.
     func seed(with seed: EmbeddedProfileSeed) {
         guard ending == nil else { return }
+        if case .success(let list)? = seed.relayList, reasonToDrop(list, receivedFor: relayListSubscriptionID.rawValue) == nil,
+           case .success = pool.verifier.verify(list) {
+            // A relay list the link carries is where the author asked to be looked for: its write
+            // relays are asked from the start, beside the given ones.
+            relayList = AuthorRelayList(verifiedEvent: list, origin: .link)
+            askWriteRelays()
+        }
+        seedProfile(with: seed)
+    }
+
+    private func seedProfile(with seed: EmbeddedProfileSeed) {
         let event: NostrEvent
         switch seed.decoded {
         case .failure(let error):
@@ -101,7 +130,9 @@ actor ProfileFetchCoordinator {
     func relay(_ index: Int, sent event: NostrEvent, for subscription: String) {
         guard ending == nil else { return }
         reports[index].eventsReceived += 1
+        if subscription == relayListSubscriptionID.rawValue, !asksForRelayList(index) { return drop(.wrongSubscription, at: index) }
         if let reason = reasonToDrop(event, receivedFor: subscription) { return drop(reason, at: index) }
+        if event.kind == AuthorRelayList.kind { return accept(relayList: event, from: index) }
         if let best {
             // Only an identical copy is a duplicate; same id with other fields is a forgery, checked below.
             if best.event == event { return drop(.duplicate, at: index) }
@@ -120,7 +151,9 @@ actor ProfileFetchCoordinator {
         best = FetchedProfile(profile: profile, event: event, origin: .relay(reports[index].relay), receivedAfter: arrival)
         reports[index].eventsAccepted += 1
         if firstProfileAfter == nil { firstProfileAfter = arrival }
-        if !relayProfileSeen {
+        // A stale profile does not start the grace window: the author's write relays may still
+        // have a newer one, and the fetch waits for them or for its deadline.
+        if !relayProfileSeen, !isStale(event) {
             // The grace window runs from the first relay's profile, as it does without a link profile.
             relayProfileSeen = true
             firstProfileSignal.yield()
@@ -132,9 +165,14 @@ actor ProfileFetchCoordinator {
     /// The cheap checks an event must pass before anything is hashed or verified: the
     /// subscription, author and kind asked for, a plausible `created_at`, and a bounded content.
     private func reasonToDrop(_ event: NostrEvent, receivedFor subscription: String) -> EventDropReason? {
-        guard subscription == subscriptionID.rawValue else { return .wrongSubscription }
+        let expectedKind: Int
+        switch subscription {
+        case subscriptionID.rawValue: expectedKind = ProfileFilter.profileKind
+        case relayListSubscriptionID.rawValue: expectedKind = AuthorRelayList.kind
+        default: return .wrongSubscription
+        }
         guard event.pubkey == filter.author else { return .wrongAuthor }
-        guard event.kind == ProfileFilter.profileKind else { return .wrongKind(event.kind) }
+        guard event.kind == expectedKind else { return .wrongKind(event.kind) }
         let now = Int64(pool.currentTime().timeIntervalSince1970.rounded(.down))
         if event.createdAt > now + pool.configuration.allowedClockSkew.components.seconds {
             return .tooFarInFuture(createdAt: event.createdAt)
@@ -144,11 +182,66 @@ actor ProfileFetchCoordinator {
         return nil
     }
 
+    /// A relay list event passed the cheap checks: keep it when it is the newest and verifies,
+    /// then ask its write relays if the given relays have left the profile missing or stale.
+    private func accept(relayList event: NostrEvent, from index: Int) {
+        if let relayList {
+            if relayList.eventID == event.id, relayList.createdAt == event.createdAt { return drop(.duplicate, at: index) }
+            if !relayList.isSuperseded(by: event) { return drop(.superseded, at: index) }
+        }
+        if case .failure(let error) = pool.verifier.verify(event) {
+            return drop(.failedVerification(error), at: index)
+        }
+        relayList = AuthorRelayList(verifiedEvent: event, origin: .relay(reports[index].relay))
+        emit(.newRelayList)
+        askWriteRelays()
+    }
+
+    /// Whether `event` is older than the configured ``ProfileFetchConfiguration/staleProfileAge``.
+    private func isStale(_ event: NostrEvent) -> Bool {
+        let now = Int64(pool.currentTime().timeIntervalSince1970.rounded(.down))
+        return now - event.createdAt > pool.configuration.staleProfileAge.components.seconds
+    }
+
+    /// Asks the write relays of the newest relay list that no one has asked yet, up to
+    /// ``ProfileFetchConfiguration/maximumWriteRelays`` in the whole fetch. A list from a relay
+    /// counts once a given relay has answered in full and the best profile is missing or stale; a
+    /// list from the link counts at once.
+    private func askWriteRelays() {
+        guard ending == nil, let relayList else { return }
+        let limit = max(0, pool.configuration.maximumWriteRelays)
+        guard writeRelaysAsked < limit else { return }
+        if relayList.origin != .link {
+            guard givenRelayAnswered else { return }
+            if let best, !isStale(best.event) { return }
+        }
+        var asked = Set(reports.map { RelaySelection.identity(of: $0.relay) })
+        for relay in relayList.writeRelays where writeRelaysAsked < limit {
+            guard asked.insert(RelaySelection.identity(of: relay)).inserted else { continue }
+            reports.append(RelayReport(relay: relay, role: .writeRelay(relayList: relayList.eventID)))
+            writeRelaysAsked += 1
+            writeRelayLaunches.yield((reports.count - 1, relay))
+            emit(.relayProgress(relay))
+        }
+    }
+
+    /// The grace window after the first fresh profile passed: end, unless the author's write
+    /// relays are still looking for a newer profile than a stale one.
+    func graceWindowPassed() {
+        if let best, isStale(best.event),
+           reports.contains(where: { $0.role != .given && $0.state.outcome == nil }) { return }
+        end(.graceWindowPassed)
+    }
+
     /// The relay is done: `EOSE`, `CLOSED`, a failure, or cancellation of its exchange.
     func relay(_ index: Int, finished outcome: RelayOutcome) {
         guard ending == nil, reports[index].state.outcome == nil else { return }
         reports[index].state = .finished(outcome)
         reports[index].finishedAfter = elapsed
+        if outcome.answered, reports[index].role == .given, !givenRelayAnswered {
+            givenRelayAnswered = true
+            askWriteRelays()
+        }
         if reports.allSatisfy({ $0.state.outcome != nil }) {
             end(.allRelaysFinished)
         } else {
@@ -168,6 +261,7 @@ actor ProfileFetchCoordinator {
         emit(.finished(reason))
         updates.finish()
         firstProfileSignal.finish()
+        writeRelayLaunches.finish()
     }
 
     /// Counts an event or frame that was not used.
@@ -179,7 +273,7 @@ actor ProfileFetchCoordinator {
     private func emit(_ change: ProfileFetchUpdate.Change) {
         updates.yield(ProfileFetchUpdate(
             change: change, profile: best, relays: reports, elapsed: elapsed, firstProfileAfter: firstProfileAfter,
-            embeddedProfile: embeddedProfile
+            embeddedProfile: embeddedProfile, relayList: relayList
         ))
     }
 }

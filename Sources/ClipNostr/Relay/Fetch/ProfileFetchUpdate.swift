@@ -9,6 +9,8 @@ public final class ProfileFetchUpdate: Sendable {
         case relayProgress(RelayURL)
         /// A newer verified profile arrived; ``ProfileFetchUpdate/profile`` holds it.
         case newProfile
+        /// A newer verified relay list of the author arrived; ``ProfileFetchUpdate/relayList`` holds it.
+        case newRelayList
         /// The fetch is over; this is the last update.
         case finished(ProfileFetchEnding)
     }
@@ -17,7 +19,8 @@ public final class ProfileFetchUpdate: Sendable {
     public let change: Change
     /// The newest verified profile so far, if any.
     public let profile: FetchedProfile?
-    /// Every relay's report, in the order the relays were given.
+    /// Every relay's report: the given relays in their order, then the author's write relays in
+    /// the order they were asked.
     public let relays: [RelayReport]
     /// The time since the fetch started.
     public let elapsed: Duration
@@ -25,10 +28,14 @@ public final class ProfileFetchUpdate: Sendable {
     public let firstProfileAfter: Duration?
     /// What became of the profile the link carried; `nil` when the fetch was given none.
     public let embeddedProfile: EmbeddedProfileOutcome?
+    /// The author's newest verified relay list (kind 10002), from the link or a given relay;
+    /// `nil` when none was found. Its write relays are in ``relays`` with the role
+    /// ``RelayRole/writeRelay(relayList:)`` when they were asked.
+    public let relayList: AuthorRelayList?
 
     init(
         change: Change, profile: FetchedProfile?, relays: [RelayReport], elapsed: Duration, firstProfileAfter: Duration?,
-        embeddedProfile: EmbeddedProfileOutcome? = nil
+        embeddedProfile: EmbeddedProfileOutcome? = nil, relayList: AuthorRelayList? = nil
     ) {
         self.change = change
         self.profile = profile
@@ -36,6 +43,15 @@ public final class ProfileFetchUpdate: Sendable {
         self.elapsed = elapsed
         self.firstProfileAfter = firstProfileAfter
         self.embeddedProfile = embeddedProfile
+        self.relayList = relayList
+    }
+
+    /// The report of the relay that delivered the profile shown; its ``RelayReport/role`` says
+    /// whether a given relay had it or the author's relay list led to it. `nil` when there is no
+    /// profile or it came from the link.
+    public var answeringRelay: RelayReport? {
+        guard let relay = profile?.relay else { return nil }
+        return relays.first { $0.relay == relay }
     }
 
     /// Whether this is the last update.

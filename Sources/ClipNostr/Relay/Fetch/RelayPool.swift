@@ -17,6 +17,17 @@ import Foundation
 /// the lowest id). The first verified profile is reported at once; the fetch ends when every relay
 /// has finished, when the grace window after the first profile passes, or at the deadline,
 /// whichever comes first.
+///
+/// The outbox model (NIP-65): a second subscription asks the given relays for the author's newest
+/// relay list (kind 10002), checked and verified like a profile; a given relay has answered when
+/// both subscriptions have ended. When a given relay has
+/// answered in full and the fetch has no profile, or only one older than
+/// ``ProfileFetchConfiguration/staleProfileAge``, up to
+/// ``ProfileFetchConfiguration/maximumWriteRelays`` of the write relays the list names are asked
+/// for the profile too, within the same deadline. A relay list carried by the link
+/// (``EventFragment/encode(profile:relayList:)``) has its write relays asked from the start.
+/// Each ``RelayReport/role`` says whether a relay was given or named by the list, and
+/// ``ProfileFetchUpdate/relayList`` is the list that led there.
 @available(iOS 16.0, *)
 public struct RelayPool: Sendable {
     /// Timing and size limits.
@@ -27,6 +38,11 @@ public struct RelayPool: Sendable {
     public var verifier: EventVerifier
     /// The wall clock that `created_at` is compared with.
     public var currentTime: @Sendable () -> Date
+    /// Makes the connections to the author's write relays; `nil` uses ``transportFactory``.
+    ///
+    /// A server that shares long-lived connections to its own relays can keep the write relays,
+    /// which any relay list may name, on short-lived connections of their own.
+    public var writeRelayTransportFactory: (any RelayTransportFactory)?
 
     /// Creates a pool.
     ///

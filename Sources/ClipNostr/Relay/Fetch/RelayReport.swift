@@ -3,6 +3,8 @@
 public struct RelayReport: Sendable {
     /// The relay.
     public let relay: RelayURL
+    /// Why it was asked: it was given, or the author's relay list names it as a write relay.
+    public let role: RelayRole
     /// Where the relay stands.
     public internal(set) var state: RelayState
     /// `EVENT` messages received (for any subscription).
@@ -21,8 +23,9 @@ public struct RelayReport: Sendable {
     /// Events and frames not used, in all.
     public var eventsDropped: Int { droppedByReason.values.reduce(0, +) }
 
-    init(relay: RelayURL) {
+    init(relay: RelayURL, role: RelayRole = .given) {
         self.relay = relay
+        self.role = role
         state = .connecting
     }
 }

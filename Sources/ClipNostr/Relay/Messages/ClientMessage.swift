@@ -21,4 +21,9 @@ public enum ClientMessage: Sendable, Equatable {
             return #"["CLOSE","\#(subscription.rawValue)"]"#
         }
     }
+
+    /// `["REQ", <subscription id>, <relay list filter>]`: the author's newest relay list (kind 10002).
+    static func relayListRequest(_ subscription: SubscriptionID, filter: ProfileFilter) -> String {
+        #"["REQ","\#(subscription.rawValue)",\#(filter.relayListJSON)]"#
+    }
 }

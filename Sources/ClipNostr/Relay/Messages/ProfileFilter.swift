@@ -23,6 +23,13 @@ public struct ProfileFilter: Sendable, Equatable {
     public var json: String {
         #"{"kinds":[\#(Self.profileKind)],"authors":["\#(author)"],"limit":1}"#
     }
+
+    /// The same author's newest relay list (kind 10002), as compact JSON: asked beside the profile
+    /// from the given relays, in a subscription of its own, so that the author's write relays are
+    /// known without another round trip.
+    var relayListJSON: String {
+        #"{"kinds":[10002],"authors":["\#(author)"],"limit":1}"#
+    }
 }
 
 /// A profile filter was asked for with something other than a hex public key.

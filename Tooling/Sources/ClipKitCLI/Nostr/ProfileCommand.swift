@@ -12,7 +12,10 @@ package struct ProfileCommand: AsyncParsableCommand {
         abstract: "Fetch a person's newest verified profile from their relays.",
         discussion: """
             Relays asked: the nprofile's hints, then each --relay, then the manifest's nostr.relays \
-            (repeats removed). A share URL is routed through the manifest to find the npub. On a \
+            (repeats removed). They are also asked for the author's relay list (kind 10002, NIP-65); \
+            when a relay has answered and there is no profile, or only one older than 90 days, up to \
+            --write-relays of the author's write relays are asked too, within the same --timeout. The \
+            text output's "path" line and --json's relayList and each relay's role show the way. A share URL is routed through the manifest to find the npub. On a \
             terminal each relay's progress is shown live on standard error.
 
             Relay URLs: wss:// with a host name, an IPv4 address (wss://192.0.2.7:7447) or an IPv6 \
@@ -40,6 +43,13 @@ package struct ProfileCommand: AsyncParsableCommand {
     /// Extra relays.
     @Option(name: .customLong("relay"), help: "A relay to ask (wss://, or ws:// on loopback); repeat for more.")
     package var relays: [String] = []
+
+    /// The most write relays asked from the author's relay list.
+    @Option(name: .customLong("write-relays"), help: ArgumentHelp(
+        "The most of the author's write relays (their kind 10002 relay list) to ask when the given relays have no profile or only a stale one; 0 asks only the given relays (default 3).",
+        valueName: "N"
+    ))
+    package var writeRelays: Int = 3
 
     /// The overall deadline, in seconds.
     @Option(name: .long, help: "Seconds before the answer is final whatever the relays do (default 5).")
@@ -72,7 +82,12 @@ package struct ProfileCommand: AsyncParsableCommand {
                 throw CommandFailure.badInput("--relay \(relay.truncatedForMessage): \(error.description)")
             }
         }
-        var configuration = ProfileFetchConfiguration(timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+        guard (0...16).contains(writeRelays) else {
+            throw CommandFailure.badInput("--write-relays \(writeRelays): give a number from 0 to 16")
+        }
+        var configuration = ProfileFetchConfiguration(
+            timeout: .milliseconds(Int64((timeout * 1000).rounded())), maximumWriteRelays: writeRelays
+        )
         let selection = RelaySelection(
             [resolved.relayHints, relays, manifest?.nostr?.relays ?? []], limit: configuration.maximumRelays
         )

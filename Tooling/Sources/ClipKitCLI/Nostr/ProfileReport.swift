@@ -27,12 +27,16 @@ package struct ProfileReport: CommandReport {
         .required("totalMs", .number),
         .required("ending", .string),
         .required("relays", .array(.object([
-            .required("url", .string), .required("outcome", .string),
+            .required("url", .string), .required("role", .oneOf(["given", "write-relay"])), .required("outcome", .string),
             .required("eventsReceived", .integer), .required("eventsAccepted", .integer), .required("eventsDropped", .integer),
             .required("dropped", .dictionary(.integer)),
             .optional("connectedMs", .number), .optional("finishedMs", .number),
             .optional("reason", .string), .optional("reasonCode", .string), .optional("notices", .array(.string)),
         ]))),
+        .optional("relayList", .object([
+            .required("id", .string), .required("createdAt", .integer), .required("from", .string),
+            .required("writeRelays", .array(.string)),
+        ])),
         .optional("reason", .string),
         .optional("reasonCode", .oneOf(ProfileAbsence.allCases.map(\.rawValue))),
     ]
@@ -40,6 +44,7 @@ package struct ProfileReport: CommandReport {
     /// One relay's outcome.
     package struct Relay: Encodable, Sendable {
         let url: String
+        let role: String
         let outcome: String
         let eventsReceived: Int
         let eventsAccepted: Int
@@ -71,8 +76,18 @@ package struct ProfileReport: CommandReport {
     package let totalMs: Double
     package let ending: String
     package let relays: [Relay]
+    package let relayList: RelayList?
     package let reason: String?
     package let reasonCode: String?
+
+    /// The author's relay list (kind 10002) the fetch found, and where.
+    package struct RelayList: Encodable, Sendable {
+        let id: String
+        let createdAt: Int64
+        /// `link`, or the relay that delivered it.
+        let from: String
+        let writeRelays: [String]
+    }
 
     private let update: ProfileFetchUpdate
 
@@ -99,13 +114,16 @@ package struct ProfileReport: CommandReport {
         totalMs = Self.milliseconds(update.elapsed)
         ending = if case .finished(let reason) = update.change { reason.rawValue } else { "unfinished" }
         relays = update.relays.map(Self.relay)
+        relayList = update.relayList.map {
+            RelayList(id: $0.eventID, createdAt: $0.createdAt, from: $0.origin.description, writeRelays: $0.writeRelays.map(\.string))
+        }
         reason = Self.missSummary(update, publicKey: publicKey)
         reasonCode = update.absence?.rawValue
     }
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, found, pubkey, name, displayName, picture, about, nip05, lud16, banner, website, custom,
-             createdAt, id, relay, firstResultMs, totalMs, ending, relays, reason, reasonCode
+             createdAt, id, relay, firstResultMs, totalMs, ending, relays, relayList, reason, reasonCode
     }
 
     /// The one-line summary when nothing was found: which of the two cases, and how many relays.
@@ -144,15 +162,34 @@ package struct ProfileReport: CommandReport {
         } else if let summary = reason {
             lines.append("\(summary); after \(Self.format(update.elapsed)) (\(ending))")
         }
+        if let path = Self.path(of: update) { lines.append("  path: \(path)") }
         for relay in update.relays {
-            lines.append("  \(relay.relay.string): \(RelayProgressDisplay.describe(relay))")
+            let role = relay.role == .given ? "" : " (write relay)"
+            lines.append("  \(relay.relay.string)\(role): \(RelayProgressDisplay.describe(relay))")
         }
         return lines.joined(separator: "\n")
     }
 
+    /// How the fetch reached its answer when the author's relay list took part, in one line:
+    /// where the list came from, which write relays it led to, and which one had the profile.
+    static func path(of update: ProfileFetchUpdate) -> String? {
+        guard let list = update.relayList else { return nil }
+        var steps = ["relay list (kind 10002) from \(list.origin.description)"]
+        let asked = update.relays.filter { $0.role == .writeRelay(relayList: list.eventID) }.map(\.relay.string)
+        steps.append(asked.isEmpty ? "no write relay asked" : "write relays asked: \(asked.joined(separator: ", "))")
+        if let answering = update.answeringRelay {
+            steps.append("profile from \(answering.relay.string) (\(answering.role == .given ? "a given relay" : "a write relay"))")
+        } else if update.profile?.origin == .link {
+            steps.append("profile from the link")
+        } else {
+            steps.append("no profile")
+        }
+        return steps.joined(separator: " → ")
+    }
+
     static func relay(_ report: RelayReport) -> Relay {
         Relay(
-            url: report.relay.string, outcome: report.state.outcome?.name ?? "unfinished",
+            url: report.relay.string, role: report.role.name, outcome: report.state.outcome?.name ?? "unfinished",
             eventsReceived: report.eventsReceived, eventsAccepted: report.eventsAccepted, eventsDropped: report.eventsDropped,
             dropped: report.droppedByReason, connectedMs: report.connectedAfter.map(milliseconds),
             finishedMs: report.finishedAfter.map(milliseconds), reason: report.state.outcome?.detail,

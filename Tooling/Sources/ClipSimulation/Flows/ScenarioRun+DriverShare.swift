@@ -88,6 +88,11 @@ extension ScenarioRun {
             details.append(.init("createdAt", String(Int(profile.createdAt.timeIntervalSince1970))))
             details.append(.init("origin", profile.origin.rawValue))
             if let relay = profile.relay { details.append(.init("relay", relay)) }
+            if profile.origin == .writeRelay, let relay = profile.relay {
+                details.append(.init(
+                    "path", "the given relays had no fresh profile → the driver's relay list (kind 10002) names \(relay) as a write relay → the profile came from there"
+                ))
+            }
             outcome = .ok
         case .failed(let failure):
             details.append(.init("state", "failed"))

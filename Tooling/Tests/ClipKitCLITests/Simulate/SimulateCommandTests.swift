@@ -159,3 +159,55 @@ struct SimulateCommandTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 }
+
+/// `clipkit simulate` on a driver whose profile sits only on their own write relay: the relay
+/// the manifest names holds only their relay list (kind 10002), both signed by nostr-sdk.
+@Suite("clipkit simulate through the driver's relay list", .serialized, .timeLimit(.minutes(2)))
+struct SimulateOutboxCommandTests {
+    @Test("the preview step shows the path: the relay list, the write relay, the profile")
+    func profileFoundOnTheWriteRelay() async throws {
+        let roadflare = TestEnvironment.file("Examples/roadflare/clipkit.json").path
+        let index = try await LocalRelay.start()
+        defer { index.stop() }
+        let write = try await LocalRelay.start()
+        defer { write.stop() }
+        let key = "cli-simulate-outbox-\(UUID().uuidString)"
+        let now = Int(Date().timeIntervalSince1970)
+        let signed = try await DriverFixtures.sign([
+            .init(key: key, kind: 0, content: #"{"display_name":"Maria Driver","car_make":"Kia"}"#, createdAt: now - 60),
+            .init(key: key, kind: 10002, content: "", tags: [["r", write.url]], createdAt: now - 30),
+        ])
+        try await DriverFixtures.publish(eventsJSON: [signed[1]], to: index.url)
+        try await DriverFixtures.publish(eventsJSON: [signed[0]], to: write.url)
+        let pubkey = try #require(
+            (try JSONSerialization.jsonObject(with: Data(signed[0].utf8)) as? [String: Any])?["pubkey"] as? String
+        )
+        let npub = try await ChildProcess.clipkit(["nip19", "encode", pubkey]).standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let container = try TemporaryDirectory(prefix: "clipkit-simulate-outbox")
+        let result = try await ChildProcess.clipkit([
+            "simulate", "https://roadflare.app/share/d/\(npub)", "--manifest", roadflare, "--relay", index.url,
+            "--container", container.url.path, "--timeout", "10", "--scenario", "fresh-install", "--json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["passed"] as? Bool == true)
+        let steps = try #require(json["steps"] as? [[String: Any]])
+        let previews = steps.filter { $0["name"] as? String == "preview" }
+        let shown = try #require(previews.last?["details"] as? [String: String], "\(previews)")
+        #expect(shown["state"] == "preview")
+        #expect(shown["name"] == "Maria Driver")
+        #expect(shown["origin"] == "writeRelay")
+        #expect(shown["relay"] == write.url)
+        #expect(shown["path"]?.contains("relay list (kind 10002)") == true)
+        #expect(shown["relaysAsked"] == "2", "the manifest's relay and the write relay")
+
+        let text = try await ChildProcess.clipkit([
+            "simulate", "https://roadflare.app/share/d/\(npub)", "--manifest", roadflare, "--relay", index.url,
+            "--container", try TemporaryDirectory(prefix: "clipkit-simulate-outbox-text").url.path, "--timeout", "10",
+            "--scenario", "fresh-install",
+        ])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("write relay"), "\(text.standardOutput)")
+    }
+}

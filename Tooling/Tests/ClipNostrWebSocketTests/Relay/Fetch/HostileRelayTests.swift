@@ -226,25 +226,27 @@ struct HostileRelayTests {
         #expect(await silent.waitUntilAllConnectionsClosed(timeout: .seconds(3)))
     }
 
-    @Test("the client sends one REQ with a fresh subscription id and the profile filter, then CLOSE")
+    @Test("the client sends a REQ for the profile and one for the relay list, each with a fresh subscription id, then CLOSE for both")
     func requestShape() async throws {
         let scenario = try await HostileScenario.load()
         let relay = try await HostileRelay(.answer([.event(scenario.newestProfile), .endOfStoredEvents]))
         _ = try await fetch(scenario, from: [relay])
         _ = try await fetch(scenario, from: [relay])
+        // Every frame a client sent has arrived once its connection is closed.
+        #expect(await relay.waitUntilAllConnectionsClosed(timeout: .seconds(3)))
         let texts = relay.receivedTexts
-        let requests = texts.filter { $0.hasPrefix(#"["REQ""#) }
-        #expect(requests.count == 2)
-        let subscriptions = try requests.map { text -> String in
+        let requests = try texts.filter { $0.hasPrefix(#"["REQ""#) }.map { text -> (subscription: String, kinds: [Int]) in
             let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])
-            #expect(array.count == 3)
+            #expect(array.count == 3, "one filter per REQ: \(text)")
             let filter = try #require(array[2] as? [String: Any])
-            #expect(filter["kinds"] as? [Int] == [0])
             #expect(filter["authors"] as? [String] == [scenario.driver])
             #expect(filter["limit"] as? Int == 1)
-            return try #require(array[1] as? String)
+            return (try #require(array[1] as? String), try #require(filter["kinds"] as? [Int]))
         }
-        #expect(subscriptions[0] != subscriptions[1])
-        #expect(texts.contains(#"["CLOSE","\#(subscriptions[0])"]"#))
+        #expect(requests.map(\.kinds).sorted { $0.first ?? 0 < $1.first ?? 0 } == [[0], [0], [10002], [10002]])
+        #expect(Set(requests.map(\.subscription)).count == 4, "every subscription id is fresh")
+        for request in requests {
+            #expect(texts.contains(#"["CLOSE","\#(request.subscription)"]"#))
+        }
     }
 }

@@ -48,7 +48,11 @@ final class HostileRelay: @unchecked Sendable {
     private let counters = Counters()
 
     /// Starts a relay that behaves as `behavior` on every connection.
-    init(_ behavior: Behavior) async throws {
+    ///
+    /// The behavior's replies answer profile requests (`"kinds":[0]`); a request for the author's
+    /// relay list (`"kinds":[10002]`) is answered with `relayListReplies`, by default a bare `EOSE`
+    /// (the relay has no relay list).
+    init(_ behavior: Behavior, relayListReplies: [Reply] = [.endOfStoredEvents]) async throws {
         let counters = self.counters
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.backlog, value: 64)
@@ -66,7 +70,7 @@ final class HostileRelay: @unchecked Sendable {
                     upgradePipelineHandler: { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
                             try channel.pipeline.syncOperations.addHandler(
-                                HostileRelayHandler(replies: replies, counters: counters)
+                                HostileRelayHandler(replies: replies, relayListReplies: relayListReplies, counters: counters)
                             )
                         }
                     }
@@ -133,10 +137,12 @@ private final class HostileRelayHandler: ChannelInboundHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let replies: [HostileRelay.Reply]
+    private let relayListReplies: [HostileRelay.Reply]
     private let counters: HostileRelay.Counters
 
-    init(replies: [HostileRelay.Reply], counters: HostileRelay.Counters) {
+    init(replies: [HostileRelay.Reply], relayListReplies: [HostileRelay.Reply], counters: HostileRelay.Counters) {
         self.replies = replies
+        self.relayListReplies = relayListReplies
         self.counters = counters
     }
 
@@ -147,8 +153,9 @@ private final class HostileRelayHandler: ChannelInboundHandler {
             var payload = frame.unmaskedData
             let text = payload.readString(length: payload.readableBytes) ?? ""
             counters.received(text)
-            if let subscription = Self.subscriptionOfRequest(text) {
-                let player = ReplyPlayer(replies: replies, subscription: subscription, channel: context.channel)
+            if let request = Self.request(text) {
+                let script = request.kinds == [10002] ? relayListReplies : replies
+                let player = ReplyPlayer(replies: script, subscription: request.subscription, channel: context.channel)
                 Task { await player.play() }
             }
         case .connectionClose:
@@ -163,11 +170,12 @@ private final class HostileRelayHandler: ChannelInboundHandler {
         }
     }
 
-    /// The subscription id of a `["REQ", id, …]` frame.
-    static func subscriptionOfRequest(_ text: String) -> String? {
+    /// The subscription id and the first filter's kinds of a `["REQ", id, filter, …]` frame.
+    static func request(_ text: String) -> (subscription: String, kinds: [Int])? {
         guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any],
-              array.count >= 2, array[0] as? String == "REQ" else { return nil }
-        return array[1] as? String
+              array.count >= 2, array[0] as? String == "REQ", let subscription = array[1] as? String else { return nil }
+        let kinds = (array.count > 2 ? array[2] as? [String: Any] : nil)?["kinds"] as? [Int] ?? []
+        return (subscription, kinds)
     }
 }
 
