@@ -96,6 +96,7 @@ struct ProfileCommandTests {
         (["profile", "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6", "--relay", "ws://relay.example"], "loopback"),
         (["profile", "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"], "no relays"),
         (["profile", "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6", "--relay", "wss://relay.example", "--timeout", "-1"], "--timeout"),
+        (["profile", "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6", "--relay", "wss://relay.example", "--write-relays", "17"], "--write-relays"),
         (["profile", "https://roadflare.app/share/d/npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6", "--relay", "wss://relay.example"], "manifest"),
     ])
     func badInput(arguments: [String], fragment: String) async throws {
@@ -105,5 +106,48 @@ struct ProfileCommandTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
         #expect(result.standardError.contains(fragment), "\(result.standardError)")
         #expect((try result.json()["error"] as? [String: Any])?["message"] is String)
+    }
+
+    @Test("a profile only on the author's write relay is found through their relay list, and the path is shown")
+    func followsTheRelayList() async throws {
+        let index = try await LocalRelay.start()
+        defer { index.stop() }
+        let write = try await LocalRelay.start()
+        defer { write.stop() }
+        let key = "cli-outbox-\(UUID().uuidString)"
+        let now = Int(Date().timeIntervalSince1970)
+        let signed = try await DriverFixtures.sign([
+            .init(key: key, kind: 0, content: #"{"name":"maria"}"#, createdAt: now - 60),
+            .init(key: key, kind: 10002, content: "", tags: [["r", write.url, "write"]], createdAt: now - 30),
+        ])
+        try await DriverFixtures.publish(eventsJSON: [signed[1]], to: index.url)
+        try await DriverFixtures.publish(eventsJSON: [signed[0]], to: write.url)
+        let listID = try #require((try JSONSerialization.jsonObject(with: Data(signed[1].utf8)) as? [String: Any])?["id"] as? String)
+        let pubkey = try #require((try JSONSerialization.jsonObject(with: Data(signed[0].utf8)) as? [String: Any])?["pubkey"] as? String)
+
+        let result = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["name"] as? String == "maria")
+        #expect(json["relay"] as? String == write.url)
+        let list = try #require(json["relayList"] as? [String: Any])
+        #expect(list["id"] as? String == listID)
+        #expect(list["from"] as? String == index.url)
+        #expect(list["writeRelays"] as? [String] == [write.url])
+        let relays = try #require(json["relays"] as? [[String: Any]])
+        #expect(relays.map { $0["url"] as? String } == [index.url, write.url])
+        #expect(relays.map { $0["role"] as? String } == ["given", "write-relay"])
+
+        let text = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("path: relay list (kind 10002) from \(index.url) → write relays asked: \(write.url) → profile from \(write.url) (a write relay)"), "\(text.standardOutput)")
+
+        let off = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--write-relays", "0", "--timeout", "10", "--json"])
+        #expect(off.status == 1, "without the write relays the given relay has no profile")
+        #expect(try off.json()["reasonCode"] as? String == "not-found")
+    }
+
+    func npub(_ pubkey: String) async throws -> String {
+        try await ChildProcess.clipkit(["nip19", "encode", pubkey]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
