@@ -21,23 +21,33 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
     public let length: Int
     /// Whether the signed profile is in the fragment.
     public let embedded: Bool
+    /// Whether the author's signed relay list (kind 10002) is in the fragment too.
+    public let carriesRelayList: Bool
 
-    /// A link that carries `signedProfile` (a kind-0 event) in its fragment.
+    /// A link that carries `signedProfile` (a kind-0 event) in its fragment and, when given, the
+    /// author's `relayList` (kind 10002), so the clip asks the author's write relays at once.
     ///
     /// - Parameters:
     ///   - signedProfile: The person's kind-0 event, as signed; verified here.
+    ///   - relayList: The same person's kind-10002 event, as signed; verified here. `nil` for none.
     ///   - router: The router built from the manifest, with ClipNostr's parameter kinds.
     ///   - route: The route to use; by default the first whose `fragment` is `signedProfile`.
-    ///   - verifier: Checks the event before it is embedded.
+    ///   - verifier: Checks the events before they are embedded.
     /// - Throws: ``ProfileShareLinkError``.
     public init(
-        signedProfile: NostrEvent, router: InvocationRouter, route: String? = nil, verifier: EventVerifier = EventVerifier()
+        signedProfile: NostrEvent, relayList: NostrEvent? = nil, router: InvocationRouter, route: String? = nil,
+        verifier: EventVerifier = EventVerifier()
     ) throws(ProfileShareLinkError) {
         guard signedProfile.kind == 0 else { throw .fragment(.notAProfile(kind: signedProfile.kind)) }
         if case .failure(let error) = verifier.verify(signedProfile) { throw .notGenuine(error) }
+        if let relayList, case .failure(let error) = verifier.verify(relayList) { throw .notGenuine(error) }
         let fragment: String
-        do {
-            fragment = try EventFragment.encode(signedProfile)
+        do throws(EventFragmentError) {
+            if let relayList {
+                fragment = try EventFragment.encode(profile: signedProfile, relayList: relayList)
+            } else {
+                fragment = try EventFragment.encode(signedProfile)
+            }
         } catch {
             throw .fragment(error)
         }
@@ -91,6 +101,7 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
         self.url = url
         length = url.utf8.count
         embedded = fragment != nil
+        carriesRelayList = fragment?.contains(EventFragment.partSeparator) ?? false
     }
 
     private static func keyParameter(of route: InvocationRouter.CompiledRoute) -> String? {

@@ -17,12 +17,17 @@ extension ProfileFetchCoordinator {
         var progress = ExchangeProgress(awaitingRelayList: asksForRelayList(index))
         do throws(RelayTransportError) {
             try await transport.connect()
-            if progress.awaitingRelayList {
-                try await transport.send(ClientMessage.relayListRequest(relayListSubscriptionID, filter: filter))
-            }
             try await transport.send(ClientMessage.request(subscriptionID, filter: filter).text)
         } catch {
             return error == .cancelled || Task.isCancelled ? .cancelled : .failed(error)
+        }
+        if progress.awaitingRelayList {
+            do throws(RelayTransportError) {
+                try await transport.send(ClientMessage.relayListRequest(relayListSubscriptionID, filter: filter))
+            } catch {
+                // The relay still answers for the profile; a broken connection shows in the frames.
+                progress = ExchangeProgress(awaitingRelayList: false)
+            }
         }
         relayConnected(index)
         do {

@@ -38,6 +38,13 @@ package struct LinkMakeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The route to use; by default the first that accepts a signed profile (or, for a key, the first clip route with an npub).")
     package var route: String?
 
+    /// A file with the author's signed relay list, to carry in the link too.
+    @Option(name: .customLong("relay-list"), help: ArgumentHelp(
+        "A file with the author's signed kind-10002 relay list (JSON), carried in the link after the profile so the clip asks their write relays at once; needs a signed profile.",
+        valueName: "FILE"
+    ))
+    package var relayListFile: String?
+
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
@@ -58,9 +65,13 @@ package struct LinkMakeCommand: AsyncParsableCommand {
                 } catch {
                     throw CommandFailure.badInput("\(displayName): not an event: \(error.description)")
                 }
+                let relayList = try relayListFile.map(readRelayList)
                 let verifier = EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
-                link = try ProfileShareLink(signedProfile: event, router: router, route: route, verifier: verifier)
+                link = try ProfileShareLink(signedProfile: event, relayList: relayList, router: router, route: route, verifier: verifier)
             } else {
+                guard relayListFile == nil else {
+                    throw CommandFailure.badInput("--relay-list: a relay list is carried only beside a signed profile; give the profile's event file")
+                }
                 link = try ProfileShareLink(publicKey: source, router: router, route: route)
             }
         } catch let error as ProfileShareLinkError {
@@ -80,6 +91,26 @@ package struct LinkMakeCommand: AsyncParsableCommand {
     }
 
     private var displayName: String { source == "-" ? "standard input" : source }
+
+    /// The relay list event in `path`.
+    private func readRelayList(_ path: String) throws -> NostrEvent {
+        let limit = EventLimits.standard.maximumJSONBytes
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CommandFailure.badInput("--relay-list \(path): cannot be read")
+        }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw CommandFailure.badInput("--relay-list \(path): cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= limit else { throw CommandFailure.badInput("--relay-list \(path): larger than \(limit) bytes") }
+        do {
+            return try NostrEvent(jsonData: data)
+        } catch {
+            throw CommandFailure.badInput("--relay-list \(path): not an event: \(error.description)")
+        }
+    }
 
     /// The event's bytes when the argument names a file (or `-`); `nil` when it is a key.
     private func readEventFile() throws -> Data? {

@@ -10,6 +10,7 @@ package struct LinkReport: CommandReport {
         .optional("url", .string),
         .optional("length", .integer),
         .required("embedded", .boolean),
+        .optional("carriesRelayList", .boolean),
         .optional("code", .string),
         .optional("reason", .string),
     ]
@@ -18,6 +19,7 @@ package struct LinkReport: CommandReport {
     package var url: String?
     package var length: Int?
     package let embedded: Bool
+    package var carriesRelayList: Bool?
     package var code: String?
     package var reason: String?
 
@@ -26,6 +28,7 @@ package struct LinkReport: CommandReport {
         url = link.url
         length = link.length
         embedded = link.embedded
+        carriesRelayList = link.embedded ? link.carriesRelayList : nil
     }
 
     /// No link: why the event could not go into one.

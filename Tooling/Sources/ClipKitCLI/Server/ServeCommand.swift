@@ -33,6 +33,13 @@ package struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("relay"), help: "A relay for previews instead of the manifest's (wss://, or ws:// on loopback); repeat for more.")
     package var relays: [String] = []
 
+    /// The most of an author's write relays a preview lookup asks.
+    @Option(name: .customLong("write-relays"), help: ArgumentHelp(
+        "Relay work: the most of an author's write relays (their kind 10002 relay list) a preview lookup asks when the given relays have no profile or only a stale one, each on a connection of its own closed after the lookup, within the lookup's deadline; 0 asks only the given relays (default 3).",
+        valueName: "N"
+    ))
+    package var writeRelays: Int = 3
+
     /// The most relay subscriptions in flight per relay, which is also the most profile lookups at once.
     @Option(name: .long, help: "Relay work: the most profile lookups in flight, each one subscription on each relay's shared connection.")
     package var relaySubscriptions: Int = 16
@@ -102,6 +109,9 @@ package struct ServeCommand: AsyncParsableCommand {
         ] where value < 1 {
             throw CommandFailure.badInput("\(name) \(value) must be at least 1")
         }
+        guard (0...16).contains(writeRelays) else {
+            throw CommandFailure.badInput("--write-relays \(writeRelays): give a number from 0 to 16")
+        }
         for (name, value) in [
             ("--client-lookup-burst", Double(clientLookupBurst)), ("--client-lookups-per-minute", clientLookupsPerMinute),
             ("--lookup-burst", Double(lookupBurst)), ("--lookups-per-second", lookupsPerSecond),
@@ -127,7 +137,8 @@ package struct ServeCommand: AsyncParsableCommand {
         }
         let connections = SharedRelayConnections(configuration: SharedRelayConfiguration(maximumSubscriptionsPerRelay: relaySubscriptions))
         let site = try siteOptions.loadSite(
-            relays: relays.isEmpty ? nil : relays, transportFactory: connections, profilePolicy: profilePolicy
+            relays: relays.isEmpty ? nil : relays, transportFactory: connections, profilePolicy: profilePolicy,
+            maximumWriteRelays: writeRelays
         )
         let configuration = ClipServerConfiguration(
             host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache, trustedProxies: proxies

@@ -22,10 +22,12 @@ package struct SiteOptions: ParsableArguments, Sendable {
     ///   - relays: Relays that replace the manifest's for previews.
     ///   - transportFactory: How preview lookups reach relays (a shared pool for a server).
     ///   - profilePolicy: The preview-profile cache's lifetimes and limits.
+    ///   - maximumWriteRelays: The most of an author's write relays a preview lookup may ask.
     package func loadSite(
         relays: [String]? = nil,
         transportFactory: any RelayTransportFactory = RelayTransports.tooling,
-        profilePolicy: ShareProfileCache.Policy = .init()
+        profilePolicy: ShareProfileCache.Policy = .init(),
+        maximumWriteRelays: Int = ProfileFetchConfiguration().maximumWriteRelays
     ) throws -> LinkDomainSite {
         let manifest = try manifestOption.load()
         var siteTemplates = SiteTemplates.defaults
@@ -39,7 +41,9 @@ package struct SiteOptions: ParsableArguments, Sendable {
         do {
             return try LinkDomainSite(
                 manifest: manifest, templates: siteTemplates,
-                profileProvider: DefaultShareProfileProvider.make(for: manifest, relays: relays, transportFactory: transportFactory),
+                profileProvider: DefaultShareProfileProvider.make(
+                    for: manifest, relays: relays, transportFactory: transportFactory, maximumWriteRelays: maximumWriteRelays
+                ),
                 profilePolicy: profilePolicy, parameterKinds: CommandEnvironment.parameterKinds
             )
         } catch {

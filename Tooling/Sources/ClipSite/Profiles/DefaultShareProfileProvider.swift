@@ -15,13 +15,22 @@ package enum DefaultShareProfileProvider {
     ///   - relays: Relays that replace the manifest's, such as a local relay in the demo.
     ///   - transportFactory: How the provider reaches relays: a ``SharedRelayConnections`` for a
     ///     server (one long-lived connection per relay); by default a new connection per lookup.
+    ///   - maximumWriteRelays: The most of an author's write relays (named by their kind-10002
+    ///     relay list) a lookup may ask besides the given relays; `0` asks only the given relays.
+    ///     Write relays are reached on connections of their own, closed after each lookup, never
+    ///     through `transportFactory`: any relay list may name them.
     package static func make(
         for manifest: ClipManifest, relays: [String]? = nil,
-        transportFactory: any RelayTransportFactory = RelayTransports.tooling
+        transportFactory: any RelayTransportFactory = RelayTransports.tooling,
+        maximumWriteRelays: Int = ProfileFetchConfiguration().maximumWriteRelays
     ) -> (any ShareProfileProvider)? {
         guard manifest.routes.contains(where: { $0.params["npub"] != nil }) else { return nil }
         let usable = (relays ?? manifest.nostr?.relays ?? []).compactMap { try? RelayURL($0) }
         guard !usable.isEmpty else { return nil }
-        return NostrShareProfileProvider(relays: usable, pool: RelayPool(transportFactory: transportFactory))
+        var pool = RelayPool(
+            configuration: ProfileFetchConfiguration(maximumWriteRelays: maximumWriteRelays), transportFactory: transportFactory
+        )
+        pool.writeRelayTransportFactory = RelayTransports.tooling
+        return NostrShareProfileProvider(relays: usable, pool: pool)
     }
 }

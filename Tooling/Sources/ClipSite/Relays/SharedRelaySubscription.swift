@@ -2,16 +2,17 @@ import ClipKit
 import ClipNostr
 import Foundation
 
-/// One subscription on a ``SharedRelayConnection``, seen through ClipNostr's `RelayTransport`
-/// protocol, so `RelayPool` runs its fetch (verification, newest-wins, deadlines) unchanged on a
-/// shared connection.
+/// A fetch's subscriptions on a ``SharedRelayConnection`` (the profile's and the author's relay
+/// list's), seen through ClipNostr's `RelayTransport` protocol, so `RelayPool` runs its fetch
+/// (verification, newest-wins, deadlines) unchanged on a shared connection.
 ///
 /// - ``connect()`` reserves a subscription slot on the relay's connection (refused at once when
 ///   the relay's limit is reached) and waits until the connection is open.
-/// - ``send(_:)`` takes the fetch's `REQ` (its subscription id decides which frames come back
-///   here) and `CLOSE`; nothing else goes over a shared connection.
-/// - ``close()`` sends `CLOSE` when the subscription is still open, stops the routing, frees the
-///   slot and ends ``receivedFrames``; the connection stays open for others.
+/// - ``send(_:)`` takes the fetch's `REQ`s (their subscription ids decide which frames come back
+///   here; every `REQ` after the first reserves one more slot) and `CLOSE`s; nothing else goes over
+///   a shared connection.
+/// - ``close()`` sends `CLOSE` for every subscription still open, stops the routing, frees the
+///   slots and ends ``receivedFrames``; the connection stays open for others.
 final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
     let relay: RelayURL
     let maximumFrameBytes: Int
@@ -19,8 +20,8 @@ final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
     private let connection: SharedRelayConnection
     private let lock = NSLock()
     private var holdsSlot = false
-    private var subscription: (id: String, generation: Int)?
-    private var closeSent = false
+    private var extraSlots = 0
+    private var subscriptions: [String: Int] = [:]
     private var closed = false
 
     init(relay: RelayURL, connection: SharedRelayConnection, maximumFrameBytes: Int) {
@@ -54,33 +55,44 @@ final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
             throw .protocolViolation("only REQ and CLOSE messages go over a shared relay connection")
         }
         let (type, id) = message
-        let (current, isClosed) = lock.withLock { (subscription, closed) }
+        let (open, isFirst, isClosed) = lock.withLock { (subscriptions[id], subscriptions.isEmpty, closed) }
         if isClosed { throw .notConnected }
-        switch (type, current) {
+        switch (type, open) {
         case ("REQ", nil):
+            if !isFirst {
+                try await connection.reserveSlot()
+                lock.withLock { extraSlots += 1 }
+            }
             let opened = try await connection.open(id, frames: receivedFrames, request: text)
             let stillOpen = lock.withLock {
-                if !closed { subscription = (id, opened) }
+                if !closed { subscriptions[id] = opened }
                 return !closed
             }
             if !stillOpen { await endSubscription(id: id, generation: opened) }
-        case ("CLOSE", let open?) where open.id == id:
-            lock.withLock { closeSent = true }
+        case ("CLOSE", let generation?):
+            let releaseExtra = lock.withLock {
+                subscriptions[id] = nil
+                guard extraSlots > 0 else { return false }
+                extraSlots -= 1
+                return true
+            }
             await connection.forget(id)
-            try await connection.send(text, generation: open.generation)
+            if releaseExtra { await connection.releaseSlot() }
+            try await connection.send(text, generation: generation)
         default:
             throw .protocolViolation("a shared relay connection carries one REQ per subscription and its own CLOSE")
         }
     }
 
     func close() async {
-        let (open, alreadySent, wasClosed) = lock.withLock {
-            let state = (subscription, closeSent, closed)
+        let (open, wasClosed) = lock.withLock {
+            let state = (subscriptions, closed)
+            subscriptions = [:]
             closed = true
             return state
         }
         guard !wasClosed else { return }
-        if let open, !alreadySent { await endSubscription(id: open.id, generation: open.generation) }
+        for (id, generation) in open { await endSubscription(id: id, generation: generation) }
         await releaseSlot()
         receivedFrames.finish()
     }
@@ -92,12 +104,14 @@ final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
     }
 
     private func releaseSlot() async {
-        let held = lock.withLock {
-            let held = holdsSlot
+        let (held, extra) = lock.withLock {
+            let held = (holdsSlot, extraSlots)
             holdsSlot = false
+            extraSlots = 0
             return held
         }
         if held { await connection.releaseSlot() }
+        for _ in 0..<extra { await connection.releaseSlot() }
     }
 
     /// The message type and subscription id of a `REQ` or `CLOSE` the fetch sends; `nil` for anything else.

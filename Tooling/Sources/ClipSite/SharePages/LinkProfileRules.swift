@@ -33,6 +33,7 @@ enum LinkProfileRules {
                 "version": number(Int(EventFragment.version)),
                 "maximumBytes": number(EventFragment.maximumBytes),
                 "maximumCharacters": number(EventFragment.maximumCharacters),
+                "partSeparator": .string(String(EventFragment.partSeparator)),
             ]),
             "maximumKeyLength": number(NIP19.maximumEncodedLength),
             "event": .object([

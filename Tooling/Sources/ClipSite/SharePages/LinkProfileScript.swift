@@ -718,6 +718,9 @@ package enum LinkProfileScript {
         }
         var author;
         try { author = decodeNostrKey(parameter, rules.maximumKeyLength); } catch (refusal) { return outcome("ignored", refusal); }
+        // A link may carry the author's relay list after the profile; the page shows the profile alone.
+        var separator = fragment.indexOf(rules.fragment.partSeparator);
+        if (separator >= 0) fragment = fragment.slice(0, separator);
         var event;
         try { event = decodeFragment(fragment, rules); } catch (refusal) { return outcome("rejected", refusal, "link-"); }
         if (event.pubkey !== author) return { state: "ignored", reason: "link-author-mismatch" };
