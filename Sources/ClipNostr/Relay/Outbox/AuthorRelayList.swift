@@ -21,8 +21,13 @@ public struct AuthorRelayList: Sendable, Equatable {
     /// Where the list came from: the share link, or the relay that delivered it.
     public let origin: ProfileOrigin
 
-    /// Reads the write relays of a kind-10002 event that was already verified.
-    init(verifiedEvent event: NostrEvent, origin: ProfileOrigin) {
+    /// Reads the write relays of a kind-10002 event that was already checked and verified (with
+    /// ``EventVerifier``); nothing here checks the signature.
+    ///
+    /// - Parameters:
+    ///   - event: The verified relay list event.
+    ///   - origin: Where it came from.
+    public init(verifiedEvent event: NostrEvent, origin: ProfileOrigin) {
         var relays: [RelayURL] = []
         for tag in event.tags where tag.count >= 2 && tag[0] == "r" {
             if relays.count == Self.maximumListedRelays { break }
