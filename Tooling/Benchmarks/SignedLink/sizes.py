@@ -4,7 +4,8 @@ and NFC tags hold.
 Signs a few RoadFlare-style kind-0 profiles with nostr-sdk (through the test fixtures), adds the
 demo's sample driver, makes each link with `clipkit link make EVENT --json`, and prints a Markdown
 table: link length, the smallest QR code version that holds it in byte mode at error correction L
-and M, and whether it fits the user memory of NTAG213/215/216 as one NDEF URI record.
+and M, and whether it fits the user memory of NTAG213/215/216 as one NDEF URI record. The typical
+profile is also linked with the author's relay list (kind 10002) of 1, 2 and 4 write relays after it.
 
     .venv/bin/python Tooling/Benchmarks/SignedLink/sizes.py --clipkit PATH
 """
@@ -17,7 +18,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "python", "relay_fixtures.py")
 MANIFEST = os.path.join(ROOT, "Examples", "roadflare", "clipkit.json")
 
@@ -57,8 +58,17 @@ def sign(key, content):
     return json.loads(result.stdout.splitlines()[0])["event"]
 
 
-def make_link(clipkit, source):
-    result = subprocess.run([clipkit, "link", "make", source, "--manifest", MANIFEST, "--json"], capture_output=True, text=True)
+def sign_relay_list(key, write_relays):
+    """The author's kind-10002 relay list naming `write_relays`, signed like the profiles."""
+    spec = {"key": key, "kind": 10002, "content": "", "createdAt": 1767225600,
+            "tags": [["r", url] for url in write_relays]}
+    result = subprocess.run([sys.executable, FIXTURES, "sign"], input=json.dumps(spec) + "\n", capture_output=True, text=True, check=True)
+    return json.loads(result.stdout.splitlines()[0])["event"]
+
+
+def make_link(clipkit, source, relay_list=None):
+    extra = ["--relay-list", relay_list] if relay_list else []
+    result = subprocess.run([clipkit, "link", "make", source, "--manifest", MANIFEST, "--json"] + extra, capture_output=True, text=True)
     if result.returncode != 0:
         return json.loads(result.stdout) if result.stdout.strip() else {"url": None, "reason": result.stderr.strip()}
     return json.loads(result.stdout)
@@ -90,6 +100,20 @@ def main():
         with open(path, "w") as handle:
             json.dump(event, handle, ensure_ascii=False)
         rows.append((name, len(event["content"].encode()), make_link(options.clipkit, path)))
+
+    # The typical profile again, with the author's relay list (kind 10002) after it in the fragment.
+    typical_index = next(index for index, (name, _) in enumerate(variants) if name.startswith("typical"))
+    typical_name, typical = events[typical_index if typical_index < 2 else typical_index + 1]
+    typical_path = os.path.join(folder, "typical.json")
+    with open(typical_path, "w") as handle:
+        json.dump(typical, handle, ensure_ascii=False)
+    for relays in (["wss://relay.roadflare.app"], ["wss://relay.roadflare.app", "wss://nos.lol"],
+                   ["wss://relay.roadflare.app", "wss://nos.lol", "wss://relay.damus.io", "wss://relay.primal.net"]):
+        list_path = os.path.join(folder, "relay-list.json")
+        with open(list_path, "w") as handle:
+            json.dump(sign_relay_list("link-size-%d" % typical_index, relays), handle)
+        rows.append(("%s + relay list, %d write relay%s" % (typical_name, len(relays), "" if len(relays) == 1 else "s"),
+                     len(typical["content"].encode()), make_link(options.clipkit, typical_path, list_path)))
 
     print("| link | content bytes | link characters | QR version, byte mode, L | QR version, M | NDEF bytes | NTAG213 (144 B) | NTAG215 (504 B) | NTAG216 (888 B) |")
     print("|---|---:|---:|---:|---:|---:|:-:|:-:|:-:|")
