@@ -14,6 +14,9 @@ public final class CountingRelayProxy: @unchecked Sendable {
         public var connectionsOpen: Int
         /// `REQ` messages the relay received.
         public var requests: Int
+        /// `REQ` messages that ask for profiles (kind 0): one per lookup that reached the relay,
+        /// whose relay-list `REQ` (kind 10002) counts only in ``requests``.
+        public var profileRequests: Int
         /// `CLOSE` messages the relay received.
         public var closes: Int
         /// Subscriptions open now (`REQ` not yet followed by `CLOSE` on a live connection).
@@ -65,7 +68,7 @@ public final class CountingRelayProxy: @unchecked Sendable {
         func number(_ key: String) -> Int { object[key] as? Int ?? -1 }
         return Counts(
             connections: number("connections"), tcpConnections: number("tcpConnections"), connectionsOpen: number("connectionsOpen"), requests: number("requests"),
-            closes: number("closes"), subscriptionsOpen: number("subscriptionsOpen"), peakSubscriptionsOpen: number("peakSubscriptionsOpen")
+            profileRequests: number("profileRequests"), closes: number("closes"), subscriptionsOpen: number("subscriptionsOpen"), peakSubscriptionsOpen: number("peakSubscriptionsOpen")
         )
     }
 

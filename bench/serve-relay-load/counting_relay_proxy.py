@@ -9,7 +9,7 @@ WebSocket frames (masked, possibly fragmented) only to read the text messages.
 
 prints one JSON line, {"listen": PORT, "stats": PORT}, once it accepts connections. Clients
 connect to ws://127.0.0.1:PORT; GET http://127.0.0.1:STATS/ answers the counts as JSON:
-connections, tcpConnections, connectionsOpen, peakConnectionsOpen, requests, closes,
+connections, tcpConnections, connectionsOpen, peakConnectionsOpen, requests, profileRequests (REQs asking for kind 0), closes,
 subscriptionsOpen, peakSubscriptionsOpen, malformed. Only loopback addresses are used.
 
 `connections` counts WebSocket connections: those the relay accepted with `101 Switching
@@ -33,6 +33,7 @@ class Counts:
         self.connections_open = 0
         self.peak_connections_open = 0
         self.requests = 0
+        self.profile_requests = 0
         self.closes = 0
         self.subscriptions_open = 0
         self.peak_subscriptions_open = 0
@@ -45,6 +46,7 @@ class Counts:
             "connectionsOpen": self.connections_open,
             "peakConnectionsOpen": self.peak_connections_open,
             "requests": self.requests,
+            "profileRequests": self.profile_requests,
             "closes": self.closes,
             "subscriptionsOpen": self.subscriptions_open,
             "peakSubscriptionsOpen": self.peak_subscriptions_open,
@@ -123,6 +125,9 @@ class ClientMessages:
             return
         if kind == "REQ":
             COUNTS.requests += 1
+            filters = [item for item in value[2:] if isinstance(item, dict)]
+            if any(0 in (item.get("kinds") or []) for item in filters):
+                COUNTS.profile_requests += 1
             if subscription not in self.open_ids:
                 self.open_ids.add(subscription)
                 COUNTS.subscriptions_open += 1

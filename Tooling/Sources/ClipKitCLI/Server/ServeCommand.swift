@@ -41,7 +41,7 @@ package struct ServeCommand: AsyncParsableCommand {
     package var writeRelays: Int = 3
 
     /// The most relay subscriptions in flight per relay, which is also the most profile lookups at once.
-    @Option(name: .long, help: "Relay work: the most profile lookups in flight, each one subscription on each relay's shared connection.")
+    @Option(name: .long, help: "Relay work: the most profile lookups in flight, each two subscriptions (profile and relay list) on each relay's shared connection.")
     package var relaySubscriptions: Int = 16
 
     /// How many new lookups one client may start at once.
@@ -135,7 +135,8 @@ package struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.badInput("--trusted-proxy \(error.description)")
         }
-        let connections = SharedRelayConnections(configuration: SharedRelayConfiguration(maximumSubscriptionsPerRelay: relaySubscriptions))
+        // A lookup holds two subscriptions on each given relay: the profile's and the relay list's.
+        let connections = SharedRelayConnections(configuration: SharedRelayConfiguration(maximumSubscriptionsPerRelay: 2 * relaySubscriptions))
         let site = try siteOptions.loadSite(
             relays: relays.isEmpty ? nil : relays, transportFactory: connections, profilePolicy: profilePolicy,
             maximumWriteRelays: writeRelays

@@ -33,7 +33,7 @@ import Testing
         #expect(responses.allSatisfy { $0.status == 200 && $0.headers["cache-control"] != "no-store" })
         let counts = try await fixture.proxy.counts()
         #expect(counts.connections == 1)
-        #expect(counts.requests == 1)
+        #expect(counts.profileRequests == 1)
         let statistics = try #require(await fixture.profiles?.statistics)
         #expect(statistics.lookupsStarted == 1)
         #expect(statistics.lookupsJoined + statistics.hits == 11)
@@ -51,7 +51,7 @@ import Testing
         let second = try await Curl.request(fixture.server.baseURL + "/share/r/" + npub)
         #expect(second.status == 200)
         #expect(PreviewRelayFixture.maxAge(of: second).map { (1...45).contains($0) } == true)
-        #expect(try await fixture.proxy.counts().requests == 1)
+        #expect(try await fixture.proxy.counts().profileRequests == 1)
         let statistics = try #require(await fixture.profiles?.statistics)
         #expect(statistics.lookupsStarted == 1)
         #expect(statistics.hits == 1)
@@ -96,7 +96,7 @@ import Testing
         // Another client has its own tokens.
         let other = try await fixture.driverPage(npubs[2], from: "127.0.0.2")
         #expect(other.headers["cache-control"]?.hasPrefix("public, max-age=") == true)
-        #expect(try await fixture.proxy.counts().requests == 3)
+        #expect(try await fixture.proxy.counts().profileRequests == 3)
         #expect(await fixture.profiles?.statistics.throttled == 1)
         await fixture.stop()
     }
@@ -114,7 +114,7 @@ import Testing
             }
         }
         #expect(throttled == 2)
-        #expect(try await fixture.proxy.counts().requests == 3)
+        #expect(try await fixture.proxy.counts().profileRequests == 3)
         await fixture.stop()
     }
 
@@ -132,7 +132,7 @@ import Testing
         let throttled = responses.filter { $0.headers["cache-control"] == "no-store" }.count
         let counts = try await fixture.proxy.counts()
         #expect(counts.peakSubscriptionsOpen <= 2)
-        #expect(counts.requests == npubs.count - throttled)
+        #expect(counts.profileRequests == npubs.count - throttled)
         #expect(throttled >= 1)
         // Every subscription was closed again.
         #expect(await PreviewRelayFixture.eventually(within: 5) { (try? await fixture.proxy.counts().subscriptionsOpen) == 0 })
@@ -186,13 +186,13 @@ import Testing
             #expect(try #require(await fixture.profiles?.count) <= 5)
             #expect(try #require(await fixture.profiles?.trackedClients) <= 3)
         }
-        #expect(try await fixture.proxy.counts().requests == 14)
+        #expect(try await fixture.proxy.counts().profileRequests == 14)
         // The oldest npub was evicted from both caches: asking again is a new lookup.
         _ = try await fixture.driverPage(npubs[0], from: "127.0.0.2")
-        #expect(try await fixture.proxy.counts().requests == 15)
+        #expect(try await fixture.proxy.counts().profileRequests == 15)
         // The newest is still cached.
         _ = try await fixture.driverPage(npubs[13], from: "127.0.0.2")
-        #expect(try await fixture.proxy.counts().requests == 15)
+        #expect(try await fixture.proxy.counts().profileRequests == 15)
         await fixture.stop()
     }
 }
