@@ -85,7 +85,7 @@ import Testing
 
     @Test func naddrKindIsBigEndianAndThirtyTwoBits() throws {
         let cases: [([UInt8], UInt32)] = [
-            ([0, 0, 0x75, 0x17], 30_999), ([0, 0, 0x01, 0x00], 256), ([0x01, 0x00, 0x00, 0x00], 16_777_216),
+            ([0, 0, 0x79, 0x17], 30_999), ([0, 0, 0x01, 0x00], 256), ([0x01, 0x00, 0x00, 0x00], 16_777_216),
             ([0xFF, 0xFF, 0xFF, 0xFF], UInt32.max),
         ]
         for (bytes, kind) in cases {
