@@ -23,6 +23,7 @@ public struct ModuleParameterKind: Sendable, Equatable {
     public static let known: [ModuleParameterKind] = [
         ModuleParameterKind(name: "npub", module: "ClipNostr", expression: "ParameterKind.npub"),
         ModuleParameterKind(name: "nostrProfile", module: "ClipNostr", expression: "ParameterKind.nostrProfile"),
+        ModuleParameterKind(name: "nostrPerson", module: "ClipNostr", expression: "ParameterKind.nostrPerson"),
     ]
 
     /// The module kind named `name`, if any.

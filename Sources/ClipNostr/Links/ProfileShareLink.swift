@@ -55,10 +55,11 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
         try self.init(publicKey: signedProfile.pubkey, route: chosen, router: router, fragment: fragment)
     }
 
-    /// A plain link for `publicKey` (hex, `npub` or `nprofile`), without a signed profile.
+    /// A plain link for `publicKey` (hex, `npub`, `nprofile`, an `nevent` with its author or an
+    /// `naddr` of kind 0), without a signed profile.
     ///
     /// - Parameters:
-    ///   - publicKey: The profile's key: hex, `npub` or `nprofile`.
+    ///   - publicKey: The profile's key: hex, or a NIP-19 string that names the person.
     ///   - router: The manifest's router, with ClipNostr's parameter kinds.
     ///   - route: The route to use; by default the first handled by the clip that
     ///     captures an `npub`.
@@ -68,10 +69,15 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
         if let decoded = Hex.decodeLowercase(publicKey, byteCount: 32) {
             hex = Hex.encode(decoded)
         } else {
+            let entity: NIP19Entity
             do {
-                hex = try NIP19.decode(publicKey).publicKey
+                entity = try NIP19.decode(publicKey)
             } catch {
                 throw .invalidKey(error.description)
+            }
+            switch entity.personReference() {
+            case .success(let person): hex = person.publicKey
+            case .failure(let reason): throw .invalidKey(reason.description)
             }
         }
         let chosen = try Self.route(named: route, in: router, embedding: false)
@@ -107,7 +113,7 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
     private static func keyParameter(of route: InvocationRouter.CompiledRoute) -> String? {
         let names = route.patterns.first?.captureNames ?? []
         guard names.count == 1, let name = names.first, let kind = route.parameterKinds[name],
-              kind.name == ParameterKind.npub.name || kind.name == ParameterKind.nostrProfile.name
+              ParameterKind.nostrKindNames.contains(kind.name)
         else { return nil }
         return name
     }
@@ -128,7 +134,7 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
 
 /// Why a profile share link could not be made.
 public enum ProfileShareLinkError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The key is neither 64 lowercase hex characters nor an npub or nprofile.
+    /// The key is neither 64 lowercase hex characters nor a NIP-19 string that names a person.
     case invalidKey(String)
     /// The event does not verify, so the clip would reject it.
     case notGenuine(EventVerificationError)
@@ -138,7 +144,7 @@ public enum ProfileShareLinkError: Error, Sendable, Equatable, CustomStringConve
     case noSuchRoute(String)
     /// The named route does not declare `"fragment": "signedProfile"`.
     case routeTakesNoSignedProfile(String)
-    /// The route does not capture exactly one `npub` or `nostrProfile` parameter.
+    /// The route does not capture exactly one `npub`, `nostrProfile` or `nostrPerson` parameter.
     case routeTakesNoKey(String)
     /// No route fits: none takes a signed profile (`embedding`) or none handled by the clip captures an npub.
     case noProfileRoute(embedding: Bool)

@@ -50,19 +50,21 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
     /// profile in the share link's fragment: verified with the pool's verifier and yielded before
     /// any relay answers (see ``/ClipNostr/RelayPool/fetchProfile(of:from:embeddedIn:)``).
     public func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad {
-        let entity: NIP19Entity
+        let person: NIP19Entity.Person
         do {
-            entity = try NIP19.decode(npub)
-        } catch {
+            person = try NIP19.decode(npub).personReference().get()
+        } catch let error as NIP19Error {
             throw DriverProfileLoadingError(error)
+        } catch {
+            throw .invalidKey(String(describing: error))
         }
         var hinted: [RelayURL] = []
-        for hint in entity.relays {
+        for hint in person.relays {
             if let relay = try? RelayURL(hint) { hinted.append(relay) }
         }
         let fetch: ProfileFetch
         do {
-            fetch = try pool.fetchProfile(of: entity.publicKey, from: hinted + relays, embeddedIn: linkFragment)
+            fetch = try pool.fetchProfile(of: person.publicKey, from: hinted + relays, embeddedIn: linkFragment)
         } catch {
             throw .invalidKey(error.description)
         }
@@ -102,7 +104,7 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
             continuation.onTermination = { _ in task.cancel() }
         }
         return DriverProfileLoad(
-            pubkey: entity.publicKey, relayCount: fetch.relays.count, updates: updates, timeout: pool.configuration.timeout
+            pubkey: person.publicKey, relayCount: fetch.relays.count, updates: updates, timeout: pool.configuration.timeout
         )
     }
 

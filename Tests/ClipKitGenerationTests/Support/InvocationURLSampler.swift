@@ -58,6 +58,13 @@ struct InvocationURLSampler {
         case "nostrProfile":
             if mutator.below(2) == 0 { return (try? NIP19.encodePublicKey(hexKey())) ?? "" }
             return (try? NIP19.encodeProfile(publicKey: hexKey(), relays: ["wss://relay\(mutator.below(9)).example"])) ?? ""
+        case "nostrPerson":
+            switch mutator.below(4) {
+            case 0: return (try? NIP19.encodePublicKey(hexKey())) ?? ""
+            case 1: return (try? NIP19.encodeEvent(NIP19EventPointer(eventID: hexKey(), relays: ["wss://relay\(mutator.below(9)).example"], author: hexKey()))) ?? ""
+            case 2: return (try? NIP19.encodeAddress(NIP19AddressPointer(identifier: "", author: hexKey(), kind: 0))) ?? ""
+            default: return token(from: "abcdefghijklmnopqrstuvwxyz0123456789", length: 1 + mutator.below(12)) + "@roadflare.app"
+            }
         case "integer":
             return mutator.below(5) == 0 ? "0" : String(1 + mutator.below(999_999_999)) + String(repeating: "7", count: mutator.below(9))
         case "slug":

@@ -26,7 +26,7 @@ import Testing
         #expect(match.route == "driverShare")
         #expect(match.parameters["npub"] == SampleEvents.npub)
         let fragment = try #require(match.fragment)
-        let decoded = try EventFragment.decodeProfile(fragment, author: try NIP19.decode(SampleEvents.npub).publicKey)
+        let decoded = try EventFragment.decodeProfile(fragment, author: try #require(try NIP19.decode(SampleEvents.npub).publicKey))
         #expect(decoded == event)
         #expect(isGenuine(decoded))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import ClipNostr
 import ClipTestSupport
 import Testing
@@ -68,11 +69,12 @@ import Testing
     }
 
     @Test func malformedTLVIsRejected() {
-        #expect(decode(Self.tlvString([(0, Self.keyBytes)], trailing: [1])) == .failure(.truncatedTLV(offset: 34)))
-        #expect(decode(Self.tlvString([(0, Self.keyBytes)], trailing: [1, 10, 65])) == .failure(.truncatedTLV(offset: 34)))
-        #expect(decode(Self.tlvString([(1, Array("wss://a.example".utf8))])) == .failure(.missingPublicKey))
-        #expect(decode(Self.tlvString([(0, Self.keyBytes), (0, Self.keyBytes)])) == .failure(.duplicatePublicKey))
-        #expect(decode(Self.tlvString([(0, Array(Self.keyBytes.prefix(31)))])) == .failure(.invalidPublicKeyLength(31)))
+        #expect(decode(Self.tlvString([(0, Self.keyBytes)], trailing: [1])) == .failure(.truncatedTLV(entity: "nprofile", offset: 34)))
+        #expect(decode(Self.tlvString([(0, Self.keyBytes)], trailing: [1, 10, 65])) == .failure(.truncatedTLV(entity: "nprofile", offset: 34)))
+        #expect(decode(Self.tlvString([(1, Array("wss://a.example".utf8))])) == .failure(.missingField(.publicKey, entity: "nprofile")))
+        #expect(decode(Self.tlvString([(0, Self.keyBytes), (0, Self.keyBytes)])) == .failure(.duplicateField(.publicKey, entity: "nprofile")))
+        #expect(decode(Self.tlvString([(0, Array(Self.keyBytes.prefix(31)))]))
+            == .failure(.invalidFieldLength(.publicKey, entity: "nprofile", length: 31, expected: 32)))
     }
 
     @Test func npubKeysMustBeExactly32Bytes() {
@@ -88,7 +90,22 @@ import Testing
         }
         #expect(error == .unsupportedPrefix("nsec"))
         #expect(error.description.contains("secret key"))
-        #expect(decode(Bech32Encoder.encode(prefix: "note", bytes: Self.keyBytes)) == .failure(.unsupportedPrefix("note")))
+        #expect(error.description.contains("never share it"))
+        #expect(error.recoverySuggestion?.contains("Never share") == true)
+        let note = decode(Bech32Encoder.encode(prefix: "note", bytes: Self.keyBytes))
+        #expect(note == .failure(.unsupportedPrefix("note")))
+        for prefix in ["note", "ncryptsec", "nrelay", "lnurl"] {
+            guard case .failure(let other) = decode(Bech32Encoder.encode(prefix: prefix, bytes: Self.keyBytes)) else {
+                Issue.record("a \(prefix) decoded")
+                continue
+            }
+            #expect(other == .unsupportedPrefix(prefix))
+            if prefix == "ncryptsec" {
+                #expect(other.description.contains("never share it"), "\(other.description)")
+            } else {
+                #expect(other.description.contains("npub, nprofile, nevent or naddr"), "\(other.description)")
+            }
+        }
     }
 
     @Test func everySingleCharacterTypoInAnNpubIsCaught() {

@@ -21,7 +21,7 @@ import Testing
             return
         }
         #expect(checksum.contains("checksum"))
-        let profile = try NIP19.encodeProfile(publicKey: NIP19.decode(Self.npub).publicKey, relays: ["wss://nos.lol"])
+        let profile = try NIP19.encodeProfile(publicKey: try #require(try NIP19.decode(Self.npub).publicKey), relays: ["wss://nos.lol"])
         guard case .rejected(let kind) = ParameterKind.npub.check(profile) else {
             Issue.record("an nprofile was accepted as an npub")
             return

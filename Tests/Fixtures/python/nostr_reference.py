@@ -8,7 +8,12 @@ Modes (each prints one JSON object per line on standard output):
                    {"parsed", "validID", "validSignature"} (or {"parsed": false, "error"})
   nip19-make N     make N keys with npub and nprofile strings; print {"pubkey", "npub", "nprofile", "relays"}
   nip19-read       read one NIP-19 string per line on standard input; print
-                   {"type", "pubkey", "relays"} (or {"error"})
+                   {"type", "pubkey", "relays"} (or {"error"}); an nevent adds "id" and "kind"
+                   (pubkey is its author, either may be null), an naddr "identifier" and "kind"
+  nip19-make-pointers N
+                   make N nevent and N naddr strings; print {"type": "nevent", "nevent", "id",
+                   "author", "kind", "relays"} and {"type": "naddr", "naddr", "identifier",
+                   "pubkey", "kind", "relays"} (relays as nostr-sdk reads its own string back)
 """
 
 import hashlib
@@ -140,8 +145,54 @@ def read_nip19():
             profile = entity.nprofile
             print(json.dumps({"type": "nprofile", "pubkey": profile.public_key().to_hex(),
                               "relays": [str(url) for url in profile.relays()]}))
+        elif entity.is_event():
+            event = entity.event
+            author = event.author()
+            kind = event.kind()
+            print(json.dumps({"type": "nevent", "id": event.event_id().to_hex(),
+                              "pubkey": author.to_hex() if author is not None else None,
+                              "kind": kind.as_u16() if kind is not None else None,
+                              "relays": [str(url) for url in event.relays()]}))
+        elif entity.is_addr():
+            address = entity.coordinate
+            coordinate = address.coordinate()
+            print(json.dumps({"type": "naddr", "identifier": coordinate.identifier(),
+                              "pubkey": coordinate.public_key().to_hex(), "kind": coordinate.kind().as_u16(),
+                              "relays": [str(url) for url in address.relays()]}))
         else:
             print(json.dumps({"type": "other", "pubkey": None, "relays": []}))
+
+
+IDENTIFIERS = ["", "slug", "Fahrer 司机 🚗", "with spaces and \"quotes\"", "d" * 200]
+
+
+def make_pointers(count):
+    for index in range(count):
+        keys = keys_for("nip19-pointer-%d" % index)
+        relays = [nostr.RelayUrl.parse(url) for url in RELAY_SETS[index % len(RELAY_SETS)]]
+        event_id = hashlib.sha256(("clipkit-nevent:%d" % index).encode("utf-8")).hexdigest()
+        # Every other nevent names its author, every third its kind.
+        author = keys.public_key() if index % 2 == 0 else None
+        kind = nostr.Kind([1, 0, 30023, 65535][index % 4]) if index % 3 == 0 else None
+        event = nostr.Nip19Event(nostr.EventId.parse(event_id), author, kind, relays)
+        text = event.to_bech32()
+        read = nostr.Nip19Event.from_bech32(text)
+        print(json.dumps({
+            "type": "nevent", "nevent": text, "id": event_id,
+            "author": author.to_hex() if author is not None else None,
+            "kind": kind.as_u16() if kind is not None else None,
+            "relays": [str(url) for url in read.relays()],
+        }))
+        address_kind = [0, 30023, 10002, 65535][index % 4]
+        identifier = IDENTIFIERS[index % len(IDENTIFIERS)]
+        coordinate = nostr.Coordinate(nostr.Kind(address_kind), keys.public_key(), identifier)
+        address = nostr.Nip19Coordinate(coordinate, relays)
+        text = address.to_bech32()
+        read = nostr.Nip19Coordinate.from_bech32(text)
+        print(json.dumps({
+            "type": "naddr", "naddr": text, "identifier": identifier, "pubkey": keys.public_key().to_hex(),
+            "kind": address_kind, "relays": [str(url) for url in read.relays()],
+        }))
 
 
 def main(arguments):
@@ -154,6 +205,8 @@ def main(arguments):
         verify_events()
     elif mode == "nip19-make":
         make_nip19(int(arguments[1]) if len(arguments) > 1 else 40)
+    elif mode == "nip19-make-pointers":
+        make_pointers(int(arguments[1]) if len(arguments) > 1 else 20)
     elif mode == "nip19-read":
         read_nip19()
     else:

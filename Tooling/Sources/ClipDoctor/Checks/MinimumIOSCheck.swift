@@ -6,7 +6,7 @@ import ClipKit
 /// ClipNostrUI) for iOS 16, where the standard library's clocks arrive.
 ///
 /// A clip is on the Nostr flow when the manifest has a `nostr` section or a route captures an
-/// `npub` or `nprofile` parameter.
+/// `npub`, `nostrProfile` or `nostrPerson` parameter.
 package struct MinimumIOSCheck: Sendable {
     /// The lowest iOS that ClipKit's shipped modules build for.
     package static let clipKitMinimum = "15.0"
@@ -15,7 +15,7 @@ package struct MinimumIOSCheck: Sendable {
     /// The names of ClipNostr's route parameter kinds (`ParameterKind.nostrKinds`). Written out so
     /// that the doctor does not link ClipNostr (and with it libsecp256k1 on Linux); a test checks
     /// that they are ClipNostr's.
-    package static let nostrParameterKindNames: Set<String> = ["npub", "nostrProfile"]
+    package static let nostrParameterKindNames: Set<String> = ["npub", "nostrProfile", "nostrPerson"]
 
     /// The manifest checked.
     package let manifest: ClipManifest

@@ -4,18 +4,22 @@ import ClipNostr
 import ClipNostrWebSocket
 import Foundation
 
-/// `clipkit profile NPUB|NPROFILE|SHARE-URL`: fetch and verify a person's newest kind-0 profile.
+/// `clipkit profile NPUB|NPROFILE|NEVENT|NADDR|SHARE-URL`: fetch and verify a person's newest kind-0 profile.
 package struct ProfileCommand: AsyncParsableCommand {
     /// The command's name and summary.
     package static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Fetch a person's newest verified profile from their relays.",
         discussion: """
-            Relays asked: the nprofile's hints, then each --relay, then the manifest's nostr.relays \
-            (repeats removed). They are also asked for the author's relay list (kind 10002, NIP-65); \
-            when a relay has answered and there is no profile, or only one older than 90 days, up to \
-            --write-relays of the author's write relays are asked too, within the same --timeout. The \
-            text output's "path" line and --json's relayList and each relay's role show the way. A share URL is routed through the manifest to find the npub. On a \
+            The person: an npub, an nprofile, an nevent that names its author (the author's profile), \
+            an naddr of kind 0, or a share URL. Relays asked: the string's relay hints, then each \
+            --relay, then the manifest's nostr.relays (repeats removed). A share URL is routed \
+            through the manifest to its npub, nostrProfile or nostrPerson parameter. A NIP-05 \
+            address (name@domain) is not looked up here: the command says so and exits 2. The \
+            relays are also asked for the author's relay list (kind 10002, NIP-65); when a relay has \
+            answered and there is no profile, or only one older than 90 days, up to --write-relays \
+            of the author's write relays are asked too, within the same --timeout. The text \
+            output's "path" line and --json's relayList and each relay's role show the way. On a \
             terminal each relay's progress is shown live on standard error.
 
             Relay URLs: wss:// with a host name, an IPv4 address (wss://192.0.2.7:7447) or an IPv6 \
@@ -36,8 +40,8 @@ package struct ProfileCommand: AsyncParsableCommand {
             """
     )
 
-    /// The person: an npub, an nprofile or a share URL.
-    @Argument(help: "An npub1…, nprofile1… or a share URL that a manifest route maps to an npub.")
+    /// The person: an npub, nprofile, nevent, naddr or a share URL.
+    @Argument(help: "An npub1…, nprofile1…, nevent1… (with author), naddr1… (kind 0) or a share URL that a manifest route maps to a person.")
     package var target: String
 
     /// Extra relays.
@@ -93,7 +97,7 @@ package struct ProfileCommand: AsyncParsableCommand {
         )
         configuration.maximumRelays = selection.relays.count
         guard !selection.relays.isEmpty else {
-            throw CommandFailure.badInput("no relays to ask: pass --relay, use an nprofile with relay hints, or a manifest with nostr.relays")
+            throw CommandFailure.badInput("no relays to ask: pass --relay, use an nprofile (or nevent, naddr) with relay hints, or a manifest with nostr.relays")
         }
         for skipped in selection.refused {
             Output.writeStandardError("clipkit: skipping relay \(skipped.url.truncatedForMessage): \(skipped.reason.description)")

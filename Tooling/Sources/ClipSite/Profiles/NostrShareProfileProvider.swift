@@ -41,7 +41,7 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     ///   ``NostrProfileLookupError`` when no relay answered.
     package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
-        let publicKey = try NIP19.decode(key).publicKey
+        guard let publicKey = try NIP19.decode(key).publicKey else { return nil }
         var final: ProfileFetchUpdate?
         for await update in try pool.fetchProfile(of: publicKey, from: relays) where update.isFinal { final = update }
         guard let found = final?.profile else {

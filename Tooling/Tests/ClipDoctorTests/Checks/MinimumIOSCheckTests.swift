@@ -40,7 +40,7 @@ import Testing
         #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
     }
 
-    @Test(arguments: ["npub", "nostrProfile"])
+    @Test(arguments: ["npub", "nostrProfile", "nostrPerson"])
     func aNostrRouteParameterAloneMakesANostrClip(kind: String) throws {
         var manifest = try ExampleManifest.load("bluesky")
         #expect(MinimumIOSCheck(manifest: manifest).nostrFlowEvidence == nil)

@@ -114,3 +114,78 @@ import Testing
         #expect((json["params"] as? [String: String])?["npub"] == Self.npub)
     }
 }
+
+/// `clipkit nip19` with nevent and naddr strings: decode reports every field, encode makes them.
+@Suite struct NIP19PointerCommandTests {
+    static let key = NostrCommandTests.key
+    static let eventID = "7b5a9c799776935f959eccfd311af6152db6a1360296c9790b37a8a3c5f6e8a1"
+
+    @Test func encodeAnNeventAndDecodeItBack() async throws {
+        let encoded = try await ChildProcess.clipkit([
+            "nip19", "encode", "--event", Self.eventID, "--author", Self.key, "--kind", "1", "--relay", "wss://nos.lol", "--json",
+        ])
+        #expect(encoded.status == 0, "\(encoded.standardError)")
+        let string = try #require(try encoded.json()["string"] as? String)
+        #expect(string.hasPrefix("nevent1"))
+        let decoded = try await ChildProcess.clipkit(["nip19", "decode", string, "--json"])
+        #expect(decoded.status == 0)
+        let json = try decoded.json()
+        #expect(json["type"] as? String == "nevent")
+        #expect(json["id"] as? String == Self.eventID)
+        #expect(json["pubkey"] as? String == Self.key)
+        #expect(json["kind"] as? Int == 1)
+        #expect((json["relays"] as? [String]) == ["wss://nos.lol"])
+        #expect(json["identifier"] == nil)
+        let text = try await ChildProcess.clipkit(["nip19", "decode", string])
+        #expect(text.standardOutput.contains("id: \(Self.eventID)"))
+        #expect(text.standardOutput.contains("author: \(Self.key)"))
+        #expect(text.standardOutput.contains("kind: 1"))
+    }
+
+    @Test func anAuthorlessNeventHasNoPubkey() async throws {
+        let encoded = try await ChildProcess.clipkit(["nip19", "encode", "--event", Self.eventID])
+        #expect(encoded.status == 0)
+        let string = encoded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let json = try await ChildProcess.clipkit(["nip19", "decode", "nostr:" + string, "--json"]).json()
+        #expect(json["type"] as? String == "nevent")
+        #expect(json["pubkey"] == nil)
+        #expect(json["kind"] == nil)
+    }
+
+    @Test func encodeAnNaddrAndDecodeItBack() async throws {
+        let encoded = try await ChildProcess.clipkit([
+            "nip19", "encode", Self.key, "--address", "--kind", "30023", "--identifier", "road-trip", "--relay", "ws://127.0.0.1:7777", "--json",
+        ])
+        #expect(encoded.status == 0, "\(encoded.standardError)")
+        let string = try #require(try encoded.json()["string"] as? String)
+        #expect(string.hasPrefix("naddr1"))
+        let json = try await ChildProcess.clipkit(["nip19", "decode", string, "--json"]).json()
+        #expect(json["type"] as? String == "naddr")
+        #expect(json["identifier"] as? String == "road-trip")
+        #expect(json["pubkey"] as? String == Self.key)
+        #expect(json["kind"] as? Int == 30_023)
+        #expect((json["relays"] as? [String]) == ["ws://127.0.0.1:7777"])
+        #expect(json["id"] == nil)
+    }
+
+    @Test func optionsThatDoNotFitExitTwo() async throws {
+        let noKind = try await ChildProcess.clipkit(["nip19", "encode", Self.key, "--address"])
+        #expect(noKind.status == 2)
+        #expect(noKind.standardError.contains("--kind"))
+        let stray = try await ChildProcess.clipkit(["nip19", "encode", Self.key, "--kind", "1"])
+        #expect(stray.status == 2)
+        let badID = try await ChildProcess.clipkit(["nip19", "encode", "--event", "abc"])
+        #expect(badID.status == 2)
+        #expect(badID.standardError.contains("event id"))
+    }
+
+    @Test func secretKeysAndNotesAreRefusedWithTheReason() async throws {
+        // The NIP-19 example nsec: never to be shared, and said so.
+        let nsec = try await ChildProcess.clipkit(["nip19", "decode", "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5"])
+        #expect(nsec.status == 2)
+        #expect(nsec.standardError.contains("never share it"))
+        let note = try await ChildProcess.clipkit(["nip19", "decode", "note10ddfc7vhw6f4l9v7en7nzxhkz5kmdgfkq2tvj7gtx752830kazsslku224"])
+        #expect(note.status == 2)
+        #expect(note.standardError.contains("nevent"), "\(note.standardError)")
+    }
+}

@@ -54,6 +54,43 @@ struct ProfileCommandTests {
         #expect(relays.map { $0["outcome"] as? String } == ["eose", "failed"])
     }
 
+    @Test("an nevent's author and an naddr of kind 0 are fetched from the string's own relay hints")
+    func fetchesFromPointers() async throws {
+        let relay = try await LocalRelay.start()
+        defer { relay.stop() }
+        let author = try await publishProfile(#"{"name":"ben"}"#, to: relay)
+        let eventID = String(repeating: "ab", count: 32)
+        let nevent = try await ChildProcess.clipkit(["nip19", "encode", "--event", eventID, "--author", author.pubkey, "--relay", relay.url])
+        let naddr = try await ChildProcess.clipkit(["nip19", "encode", author.pubkey, "--address", "--kind", "0", "--relay", relay.url])
+        for encoded in [nevent, naddr] {
+            try #require(encoded.status == 0, "\(encoded.standardError)")
+            let string = encoded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            let result = try await ChildProcess.clipkit(["profile", string, "--timeout", "10", "--json"])
+            #expect(result.status == 0, "\(result.standardError)")
+            let json = try result.json()
+            #expect(json["pubkey"] as? String == author.pubkey)
+            #expect(json["name"] as? String == "ben")
+            #expect(json["relay"] as? String == relay.url)
+        }
+    }
+
+    @Test("what names no profile, or needs a NIP-05 lookup, exits 2 with the reason")
+    func refusesPointersToNoProfile() async throws {
+        let key = String(repeating: "7", count: 64)
+        let authorless = try await ChildProcess.clipkit(["nip19", "encode", "--event", key])
+        let article = try await ChildProcess.clipkit(["nip19", "encode", key, "--address", "--kind", "30023", "--identifier", "x"])
+        let cases = [
+            (authorless.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "author"),
+            (article.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "kind 0"),
+            ("maria@roadflare.app", "looked up"),
+        ]
+        for (target, reason) in cases {
+            let result = try await ChildProcess.clipkit(["profile", target, "--relay", "ws://127.0.0.1:9", "--json"])
+            #expect(result.status == 2, "\(target): \(result.standardError)")
+            #expect(result.standardError.contains(reason), "\(target): \(result.standardError)")
+        }
+    }
+
     @Test("a share URL is routed through the manifest to the npub")
     func routesAShareURL() async throws {
         let relay = try await LocalRelay.start()
