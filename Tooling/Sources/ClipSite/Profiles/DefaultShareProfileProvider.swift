@@ -15,13 +15,16 @@ package enum DefaultShareProfileProvider {
     ///   - relays: Relays that replace the manifest's, such as a local relay in the demo.
     ///   - transportFactory: How the provider reaches relays: a ``SharedRelayConnections`` for a
     ///     server (one long-lived connection per relay); by default a new connection per lookup.
+    ///   - nip05Verifier: Checks each profile's `nip05` field before the page shows it (https only,
+    ///     no redirects, a body cap and a timeout); `nil` shows none.
     package static func make(
         for manifest: ClipManifest, relays: [String]? = nil,
-        transportFactory: any RelayTransportFactory = RelayTransports.tooling
+        transportFactory: any RelayTransportFactory = RelayTransports.tooling,
+        nip05Verifier: NIP05Verifier? = NIP05Verifier()
     ) -> (any ShareProfileProvider)? {
         guard manifest.routes.contains(where: { $0.params["npub"] != nil }) else { return nil }
         let usable = (relays ?? manifest.nostr?.relays ?? []).compactMap { try? RelayURL($0) }
         guard !usable.isEmpty else { return nil }
-        return NostrShareProfileProvider(relays: usable, pool: RelayPool(transportFactory: transportFactory))
+        return NostrShareProfileProvider(relays: usable, pool: RelayPool(transportFactory: transportFactory), nip05Verifier: nip05Verifier)
     }
 }
