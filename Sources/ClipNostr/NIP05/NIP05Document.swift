@@ -16,6 +16,8 @@ import Foundation
 public struct NIP05Document: Sendable, Equatable {
     /// The deepest nesting read: the document, `names`/`relays`, a relay list.
     public static let maximumDepth = 4
+    /// The longest body read, by default: 64 KiB.
+    public static let defaultMaximumBytes = 64 * 1024
     /// The relay hints kept for one key, by default.
     public static let defaultMaximumRelayHints = 8
 
@@ -38,7 +40,7 @@ public struct NIP05Document: Sendable, Equatable {
     /// - Throws: ``NIP05Error/tooLarge(url:limit:)``, ``NIP05Error/notJSON(url:reason:)`` or
     ///   ``NIP05Error/invalidDocument(url:reason:)``.
     public init<Bytes: Collection>(
-        parsing body: Bytes, url: URL, maximumBytes: Int = NIP05Verifier.Configuration.defaultMaximumBodyBytes,
+        parsing body: Bytes, url: URL, maximumBytes: Int = Self.defaultMaximumBytes,
         maximumRelayHints: Int = Self.defaultMaximumRelayHints
     ) throws(NIP05Error) where Bytes.Element == UInt8 {
         guard body.count <= maximumBytes else { throw .tooLarge(url: url, limit: maximumBytes) }

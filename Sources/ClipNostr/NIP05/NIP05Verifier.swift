@@ -20,7 +20,7 @@ public struct NIP05Verifier: Sendable {
     /// The bounds of a verifier.
     public struct Configuration: Sendable, Equatable {
         /// The default body cap: 64 KiB.
-        public static let defaultMaximumBodyBytes = 64 * 1024
+        public static let defaultMaximumBodyBytes = NIP05Document.defaultMaximumBytes
         /// The default timeout: five seconds.
         public static let defaultTimeout: Duration = .seconds(5)
 
