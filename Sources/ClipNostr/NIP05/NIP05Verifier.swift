@@ -77,7 +77,7 @@ public struct NIP05Verifier: Sendable {
         return identity
     }
 
-    /// Checks a profile's `nip05` field against the profile's key.
+    /// Checks a profile's `nip05` field against the profile's key; a bare domain reads as `_@domain`.
     ///
     /// - Parameters:
     ///   - claim: The `nip05` field as the profile gives it, such as `maria@roadflare.app`.
@@ -86,7 +86,8 @@ public struct NIP05Verifier: Sendable {
     public func verify(_ claim: String, publicKey: String) async -> NIP05Verification {
         let address: NIP05Address
         do {
-            address = try NIP05Address(claim)
+            // A bare domain is how `_@domain` is shown, and how some profiles write it.
+            address = try NIP05Address(claim.contains("@") ? claim : "_@" + claim)
         } catch {
             return .failed(.invalidAddress(claim, error))
         }

@@ -34,8 +34,8 @@ struct NIP05VerifierDeadlineTests {
     }
 
     @Test func aClaimThatIsNoAddressFailsWithoutARequest() async {
-        let result = await NIP05Verifier(fetcher: StubbornFetcher()).verify("maria", publicKey: String(repeating: "a1", count: 32))
-        #expect(result == .failed(.invalidAddress("maria", .notOneAtSign)))
+        let result = await NIP05Verifier(fetcher: StubbornFetcher()).verify("maria@a@b.example", publicKey: String(repeating: "a1", count: 32))
+        #expect(result == .failed(.invalidAddress("maria@a@b.example", .notOneAtSign)))
         #expect(result.code == "invalid-address")
     }
 
