@@ -60,6 +60,7 @@ let package = Package(
         .executableTarget(name: "FuzzRelayMessage", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzNostrEvent", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzProfile", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzNIP05Document", dependencies: [clipKit("ClipNostr"), clipKit("ClipKit"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzWebBridge", dependencies: [clipKit("ClipWebBridge"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzAASAValidator", dependencies: ["ClipAASA", "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzAASAMatcher", dependencies: ["ClipAASA", "FuzzDriver", "FuzzSupport"]),

@@ -51,8 +51,15 @@ struct ProfileFieldReader {
             return nil
         }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty }), let domain = parts.last,
-              domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."),
+        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty }), let written = parts.last else { return nil }
+        // A port (`name@127.0.0.1:8443`, a local server's) is kept, as NIP05Address reads it.
+        let hostAndPort = written.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let domain = hostAndPort[0]
+        if hostAndPort.count == 2 {
+            let port = hostAndPort[1]
+            guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."),
               !domain.contains("/"), !domain.contains(":") else { return nil }
         return text
     }

@@ -15,7 +15,7 @@ extension DriverProfile {
         self.init(
             pubkey: event.pubkey, eventID: event.id, createdAt: Date(timeIntervalSince1970: TimeInterval(event.createdAt)),
             name: profile.name, displayName: profile.displayName, picture: profile.picture?.absoluteString,
-            customFields: texts, relay: relay, origin: origin
+            customFields: texts, relay: relay, origin: origin, nip05: profile.nip05
         )
     }
 }

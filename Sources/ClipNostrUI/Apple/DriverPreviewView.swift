@@ -79,7 +79,13 @@ struct DriverCard: View {
             }
             .frame(width: 96, height: 96)
             .clipShape(Circle())
-            Text(profile.readableName ?? "Unnamed driver").font(.title2.bold())
+            VStack(spacing: 4) {
+                Text(profile.readableName ?? "Unnamed driver").font(.title2.bold())
+                if let address = profile.verifiedNIP05 {
+                    // Only an address whose domain listed it with this driver's key.
+                    Label(address, systemImage: "checkmark.seal.fill").foregroundStyle(.secondary)
+                }
+            }
             if let car = profile.car?.summary {
                 Label(car, systemImage: "car.fill").foregroundStyle(.secondary)
             }

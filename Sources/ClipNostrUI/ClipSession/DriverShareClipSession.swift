@@ -48,6 +48,7 @@ public final class DriverShareClipSession: ClipSessionModel {
     private let driverParameter: String
     private let deadline: Duration
     private let now: @Sendable () -> Date
+    private let nip05Verifier: NIP05Verifier?
 
     /// Creates a session and starts listening to `inbox`.
     ///
@@ -61,12 +62,16 @@ public final class DriverShareClipSession: ClipSessionModel {
     ///   - driverParameter: The route parameter with the npub.
     ///   - deadline: How long each preview waits for relays.
     ///   - now: The wall clock for the promotion.
+    ///   - nip05Verifier: Checks each shown profile's `nip05` field (https only, capped, with its
+    ///     own timeout); `nil` shows no NIP-05 address as verified.
     public init(
         inbox: InvocationInbox, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
         promotionMemory: any InstallPromotionMemory, policy: InstallPromotionPolicy = .standard,
         driverRoute: String = "driverShare", driverParameter: String = "npub",
-        deadline: Duration = DriverPreviewModel.defaultDeadline, now: @escaping @Sendable () -> Date = { Date() }
+        deadline: Duration = DriverPreviewModel.defaultDeadline, now: @escaping @Sendable () -> Date = { Date() },
+        nip05Verifier: NIP05Verifier? = NIP05Verifier()
     ) {
+        self.nip05Verifier = nip05Verifier
         self.inbox = inbox
         self.loader = loader
         self.offering = offering
@@ -113,7 +118,8 @@ public final class DriverShareClipSession: ClipSessionModel {
             let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
             let preview = DriverPreviewModel(
                 npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline, linkFragment: match.fragment,
-                handoffTypeName: inbox.router.route(named: match.route)?.handoffType ?? DriverHandoff.handoffTypeName
+                handoffTypeName: inbox.router.route(named: match.route)?.handoffType ?? DriverHandoff.handoffTypeName,
+                nip05Verifier: nip05Verifier
             )
             screen = .content(preview, promotion)
         }

@@ -25,6 +25,10 @@ import Foundation
 ///   from a failure whose key is valid (the npub alone: the full app fetches the profile
 ///   itself). It cannot be offered while nothing has been shown or decided yet.
 /// - Offering asks the install promotion for the overlay, as the person's own request.
+/// - With a ``/ClipNostr/NIP05Verifier``, a profile's `nip05` field is checked after the profile
+///   is shown (never before: the check has the verifier's own timeout and does not hold the
+///   preview). Only when the domain lists the name with the driver's key does the profile on
+///   screen gain ``DriverProfile/verifiedNIP05``; ``nip05Verification`` says how the check ended.
 @available(iOS 16.0, *)
 @MainActor
 public final class DriverPreviewModel {
@@ -50,6 +54,9 @@ public final class DriverPreviewModel {
     public private(set) var relayTally = RelayTally()
     /// Every state change, in order.
     public let changes = StateBroadcast<DriverPreviewState>()
+    /// How the last NIP-05 check of the profile on screen ended; `nil` while none has ended, or
+    /// when there is no verifier or the profile has no `nip05` field.
+    public private(set) var nip05Verification: NIP05Verification?
 
     private let loader: any DriverProfileLoading
     private let offering: any DriverHandoffOffering
@@ -60,6 +67,9 @@ public final class DriverPreviewModel {
     private var fetchGeneration = 0
     private var loaderTimeout: Duration?
     private var isOffering = false
+    private let nip05Verifier: NIP05Verifier?
+    private var nip05Check: (claim: String, task: Task<Void, Never>)?
+    private var nip05Results: [String: NIP05Verification] = [:]
 
     /// The default time to wait for relays: eight seconds.
     public static let defaultDeadline: Duration = .seconds(8)
@@ -76,12 +86,14 @@ public final class DriverPreviewModel {
     ///   - linkFragment: The invocation URL's fragment (``/ClipKit/RouteMatch/fragment``), which may
     ///     carry the driver's signed profile; it is shown first once it verifies.
     ///   - handoffTypeName: The payload type name the handoff goes under.
+    ///   - nip05Verifier: Checks the `nip05` field of the profile shown; `nil` shows none as verified.
     public init(
         npub: String, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
         promotion: InstallPromotionController? = nil, deadline: Duration = DriverPreviewModel.defaultDeadline,
         clock: any Clock<Duration> = ContinuousClock(), linkFragment: String? = nil,
-        handoffTypeName: String = DriverHandoff.handoffTypeName
+        handoffTypeName: String = DriverHandoff.handoffTypeName, nip05Verifier: NIP05Verifier? = nil
     ) {
+        self.nip05Verifier = nip05Verifier
         self.npub = npub
         self.handoffTypeName = handoffTypeName
         self.linkFragment = linkFragment
@@ -121,6 +133,9 @@ public final class DriverPreviewModel {
         profile = nil
         offerFailure = nil
         embeddedProfileDropReason = nil
+        nip05Check?.task.cancel()
+        nip05Check = nil
+        nip05Verification = nil
         let started: DriverProfileLoad
         do {
             started = try loader.loadProfile(ofDriver: npub, linkFragment: linkFragment)
@@ -152,6 +167,16 @@ public final class DriverPreviewModel {
     /// Stops the fetch; a profile on screen stays, otherwise the state becomes `failed(.stopped)`.
     public func cancel() {
         fetch?.cancel()
+        nip05Check?.task.cancel()
+    }
+
+    /// Waits until the NIP-05 check of the profile on screen ends (at most the verifier's
+    /// timeout); returns at once when none runs. For tools such as `clipkit simulate`, and tests.
+    public func nip05CheckFinished() async {
+        while let running = nip05Check {
+            await running.task.value
+            if nip05Check?.task == running.task { nip05Check = nil }
+        }
     }
 
     /// Offers the handoff for the full app: the person tapped "Get the app".
@@ -226,9 +251,10 @@ public final class DriverPreviewModel {
         case .profile(let candidate):
             guard candidate.pubkey == pubkey else { return }
             if let current = profile, !candidate.supersedes(current) { return }
-            profile = candidate
+            let shown = checkNIP05(of: candidate)
+            profile = shown
             if case .offered = state { return }
-            state = .preview(candidate, isUpdating: true)
+            state = .preview(shown, isUpdating: true)
             promotion?.recordContentShown()
         case .relayAnswered:
             relayTally.answered += 1
@@ -239,6 +265,46 @@ public final class DriverPreviewModel {
         case .writeRelayAsked:
             relayTally.asked += 1
         }
+    }
+
+    // MARK: - NIP-05
+
+    /// `candidate` as it can be shown now (verified at once when its claim already was), and a
+    /// check of its claim started when none has run.
+    private func checkNIP05(of candidate: DriverProfile) -> DriverProfile {
+        guard let verifier = nip05Verifier, let claim = candidate.nip05 else {
+            nip05Check?.task.cancel()
+            nip05Check = nil
+            nip05Verification = nil
+            return candidate
+        }
+        if let known = nip05Results[claim] {
+            nip05Verification = known
+            return known.identity.map { candidate.withVerifiedNIP05($0.address.description) } ?? candidate
+        }
+        if nip05Check?.claim == claim { return candidate }
+        nip05Check?.task.cancel()
+        nip05Verification = nil
+        let pubkey = candidate.pubkey
+        let task = Task { [weak self] in
+            let result = await verifier.verify(claim, publicKey: pubkey)
+            self?.apply(result, claim: claim)
+        }
+        nip05Check = (claim, task)
+        return candidate
+    }
+
+    private func apply(_ result: NIP05Verification, claim: String) {
+        guard nip05Check?.claim == claim else { return }
+        nip05Check = nil
+        if case .failed(.timedOut) = result {} else { nip05Results[claim] = result }
+        nip05Verification = result
+        guard let identity = result.identity, let current = profile, current.nip05 == claim,
+              identity.publicKey == current.pubkey
+        else { return }
+        let shown = current.withVerifiedNIP05(identity.address.description)
+        profile = shown
+        if case .preview(_, let isUpdating) = state { state = .preview(shown, isUpdating: isUpdating) }
     }
 
     private func finish(_ end: FetchEnd) {

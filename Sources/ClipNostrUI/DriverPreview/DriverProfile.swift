@@ -34,11 +34,18 @@ public struct DriverProfile: Sendable, Hashable {
     public let relay: String?
     /// Where the profile came from: the share link itself, or a relay.
     public let origin: DriverProfileOrigin
+    /// The profile's `nip05` field as written: a claim, not shown until verified.
+    public let nip05: String?
+    /// The NIP-05 address to show (`maria@roadflare.app`), set only once its domain listed it
+    /// with this profile's key (see ``DriverPreviewModel``); `nil` otherwise.
+    public private(set) var verifiedNIP05: String?
 
     /// The longest name kept; longer names are cut.
     public static let maximumNameLength = 64
     /// The longest picture URL accepted.
     public static let maximumPictureURLLength = 2048
+    /// The longest `nip05` field kept, in UTF-8 bytes (NIP-05 addresses are capped the same).
+    public static let maximumNIP05Length = 320
 
     /// Creates a driver profile from a verified kind-0 event's fields.
     ///
@@ -53,11 +60,14 @@ public struct DriverProfile: Sendable, Hashable {
     ///     `car_model` describe the car.
     ///   - relay: The relay the event came from.
     ///   - origin: Where the event came from; a relay unless the share link carried it.
+    ///   - nip05: The `nip05` field, unverified.
     public init(
         pubkey: String, eventID: String? = nil, createdAt: Date, name: String?, displayName: String?,
-        picture: String?, customFields: [String: String] = [:], relay: String? = nil, origin: DriverProfileOrigin = .relay
+        picture: String?, customFields: [String: String] = [:], relay: String? = nil, origin: DriverProfileOrigin = .relay,
+        nip05: String? = nil
     ) {
         self.origin = origin
+        self.nip05 = nip05.flatMap { $0.utf8.count <= Self.maximumNIP05Length ? $0 : nil }
         self.pubkey = pubkey.lowercased()
         self.eventID = eventID?.lowercased()
         self.createdAt = createdAt
@@ -71,6 +81,16 @@ public struct DriverProfile: Sendable, Hashable {
     /// The name to show: the display name, else the name, else `nil`.
     public var readableName: String? {
         displayName ?? name
+    }
+
+    /// This profile with `address` shown as its verified NIP-05 address.
+    ///
+    /// Only ``DriverPreviewModel`` calls it with a result of ClipNostr's `NIP05Verifier`; pass an
+    /// address only when its domain listed it with ``pubkey``.
+    public func withVerifiedNIP05(_ address: String) -> DriverProfile {
+        var copy = self
+        copy.verifiedNIP05 = address
+        return copy
     }
 
     /// Whether this profile should replace `other`: it is newer, or as old and its event id

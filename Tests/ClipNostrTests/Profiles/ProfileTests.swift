@@ -69,7 +69,9 @@ import Testing
     @Test func identifiersMustLookLikeOne() throws {
         #expect(try Profile(content: #"{"nip05":"_@example.com"}"#).nip05 == "_@example.com")
         #expect(try Profile(content: #"{"nip05":"example.com"}"#).nip05 == "example.com")
-        for bad in ["a b@example.com", "a@b@example.com", "@example.com", "a@localhost", "a@https://x.example", "a@"] {
+        #expect(try Profile(content: #"{"nip05":"maria@127.0.0.1:8443"}"#).nip05 == "maria@127.0.0.1:8443")
+        for bad in ["a b@example.com", "a@b@example.com", "@example.com", "a@localhost", "a@https://x.example", "a@",
+                    "a@example.com:", "a@example.com:123456", "a@example.com:80x", "a@example.com:80:81"] {
             let content = String(decoding: JSONValue.object(["nip05": .string(bad), "lud16": .string(bad)]).serialized(), as: UTF8.self)
             let profile = try Profile(content: content)
             #expect(profile.nip05 == nil && profile.lightningAddress == nil, "kept \(bad)")

@@ -4,7 +4,8 @@ import ClipNostr
 import ClipNostrWebSocket
 import Foundation
 
-/// `clipkit profile NPUB|NPROFILE|NEVENT|NADDR|SHARE-URL`: fetch and verify a person's newest kind-0 profile.
+/// `clipkit profile NPUB|NPROFILE|NEVENT|NADDR|NAME@DOMAIN|SHARE-URL`: fetch and verify a person's
+/// newest kind-0 profile, and check its NIP-05 address.
 package struct ProfileCommand: AsyncParsableCommand {
     /// The command's name and summary.
     package static let configuration = CommandConfiguration(
@@ -12,15 +13,22 @@ package struct ProfileCommand: AsyncParsableCommand {
         abstract: "Fetch a person's newest verified profile from their relays.",
         discussion: """
             The person: an npub, an nprofile, an nevent that names its author (the author's profile), \
-            an naddr of kind 0, or a share URL. Relays asked: the string's relay hints, then each \
-            --relay, then the manifest's nostr.relays (repeats removed). A share URL is routed \
-            through the manifest to its npub, nostrProfile or nostrPerson parameter. A NIP-05 \
-            address (name@domain) is not looked up here: the command says so and exits 2. The \
-            relays are also asked for the author's relay list (kind 10002, NIP-65); when a relay has \
-            answered and there is no profile, or only one older than 90 days, up to --write-relays \
-            of the author's write relays are asked too, within the same --timeout. The text \
-            output's "path" line and --json's relayList and each relay's role show the way. On a \
-            terminal each relay's progress is shown live on standard error.
+            an naddr of kind 0, a NIP-05 address (name@domain), or a share URL. Relays asked: the \
+            string's relay hints, then each --relay, then the manifest's nostr.relays (repeats \
+            removed). A share URL is routed through the manifest to its npub, nostrProfile or \
+            nostrPerson parameter. A NIP-05 address is looked up at \
+            https://domain/.well-known/nostr.json (no redirects followed, 64 KiB at most, within \
+            --timeout): the key it lists is fetched, and its relays entry for that key serves as \
+            relay hints. The relays are also asked for the author's relay list (kind 10002, NIP-65); \
+            when a relay has answered and there is no profile, or only one older than 90 days, up to \
+            --write-relays of the author's write relays are asked too, within the same --timeout. The \
+            text output's "path" line and --json's relayList and each relay's role show the way. On \
+            a terminal each relay's progress is shown live on standard error.
+
+            NIP-05: the found profile's nip05 field counts only when its domain lists the name with \
+            the profile's key; --json's nip05Verified and nip05ReasonCode (verified, different-key, \
+            name-not-listed, redirect, http-status, too-large, timed-out, not-json, \
+            invalid-document, invalid-public-key, invalid-address, transport) say how the check ended.
 
             Relay URLs: wss:// with a host name, an IPv4 address (wss://192.0.2.7:7447) or an IPv6 \
             address in brackets (wss://[2001:db8::7]:7447); ws:// only on loopback. Certificates \
@@ -31,8 +39,8 @@ package struct ProfileCommand: AsyncParsableCommand {
             Exit status: 0 when a verified profile was found; 1 when none was, and the summary \
             line and --json's reasonCode say which: "not-found" (relays answered and had no \
             verified profile) or "no-relay-answered" (every relay failed, so nothing could be \
-            asked); 2 on bad input, including an SSL_CERT_FILE or SSL_CERT_DIR that cannot be \
-            used. Each relay in --json's relays has an outcome (eose, closed, failed, timedOut, \
+            asked); 2 on bad input, including a NIP-05 address that does not resolve to a key \
+            and an SSL_CERT_FILE or SSL_CERT_DIR that cannot be used. Each relay in --json's relays has an outcome (eose, closed, failed, timedOut, \
             cancelled) and, when it did not answer in full, a reasonCode (dns-failure, \
             connection-refused, connect-timed-out, tls-untrusted-certificate, tls-name-mismatch, \
             tls-handshake-failed, upgrade-refused, closed-by-relay, subscription-closed, \
@@ -40,8 +48,8 @@ package struct ProfileCommand: AsyncParsableCommand {
             """
     )
 
-    /// The person: an npub, nprofile, nevent, naddr or a share URL.
-    @Argument(help: "An npub1…, nprofile1…, nevent1… (with author), naddr1… (kind 0) or a share URL that a manifest route maps to a person.")
+    /// The person: an npub, nprofile, nevent, naddr, NIP-05 address or a share URL.
+    @Argument(help: "An npub1…, nprofile1…, nevent1… (with author), naddr1… (kind 0), a NIP-05 address (name@domain) or a share URL that a manifest route maps to a person.")
     package var target: String
 
     /// Extra relays.
@@ -59,6 +67,10 @@ package struct ProfileCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds before the answer is final whatever the relays do (default 5).")
     package var timeout: Double = 5
 
+    /// Whether a loopback NIP-05 domain is asked over plain http.
+    @Flag(name: .customLong("nip05-loopback-http"), help: "Look NIP-05 addresses on a loopback domain (127.0.0.1, localhost) up over plain http, for local servers.")
+    package var nip05LoopbackHTTP = false
+
     @OptionGroup var manifestOption: ManifestOption
     @OptionGroup var signatureBackend: SignatureBackendOption
     @OptionGroup var output: OutputOptions
@@ -73,9 +85,13 @@ package struct ProfileCommand: AsyncParsableCommand {
         }
         let manifest = try manifestOption.loadIfPresent()
         let router = try manifest.map(manifestOption.router(for:))
+        let nip05Verifier = NIP05Verifier(configuration: .init(
+            timeout: min(NIP05Verifier.Configuration.defaultTimeout, .milliseconds(Int64((timeout * 1000).rounded()))),
+            allowsPlainHTTPOnLoopback: nip05LoopbackHTTP
+        ))
         let resolved: ProfileTarget
-        do throws(ProfileTargetError) {
-            resolved = try ProfileTarget(resolving: target, router: router)
+        do throws(ProfileTargetNameLookupError) {
+            resolved = try await ProfileTarget.resolve(target, router: router, verifier: nip05Verifier)
         } catch {
             throw CommandFailure.badInput("\(target.truncatedForMessage): \(error.description)")
         }
@@ -131,7 +147,11 @@ package struct ProfileCommand: AsyncParsableCommand {
         guard let final else {
             throw CommandFailure.badInput("the fetch ended without a result")
         }
-        let report = ProfileReport(publicKey: resolved.publicKey, update: final)
+        var nip05: NIP05Verification?
+        if let profile = final.profile {
+            nip05 = await nip05Verifier.verify(profile.profile, publicKey: profile.event.pubkey)
+        }
+        let report = ProfileReport(publicKey: resolved.publicKey, update: final, nip05: nip05)
         Output.emit(report, json: output.json) { report.text }
         if let summary = report.missSummary {
             throw CommandFailure.negative(summary)

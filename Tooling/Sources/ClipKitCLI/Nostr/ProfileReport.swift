@@ -16,6 +16,9 @@ package struct ProfileReport: CommandReport {
         .optional("picture", .string),
         .optional("about", .string),
         .optional("nip05", .string),
+        .optional("nip05Verified", .boolean),
+        .optional("nip05ReasonCode", .string),
+        .optional("nip05Reason", .string),
         .optional("lud16", .string),
         .optional("banner", .string),
         .optional("website", .string),
@@ -65,6 +68,13 @@ package struct ProfileReport: CommandReport {
     package let picture: String?
     package let about: String?
     package let nip05: String?
+    /// Whether the profile's `nip05` address is listed by its domain with the profile's key;
+    /// absent when the profile has no `nip05` field.
+    package let nip05Verified: Bool?
+    /// How the NIP-05 check ended (``NIP05Verification/code``).
+    package let nip05ReasonCode: String?
+    /// The check's result in words.
+    package let nip05Reason: String?
     package let lud16: String?
     package let banner: String?
     package let website: String?
@@ -91,8 +101,12 @@ package struct ProfileReport: CommandReport {
 
     private let update: ProfileFetchUpdate
 
-    /// The report of the fetch's final `update` for `publicKey`.
-    package init(publicKey: String, update: ProfileFetchUpdate) {
+    /// The report of the fetch's final `update` for `publicKey`, with the NIP-05 check of the
+    /// profile found, when its `nip05` field was checked.
+    package init(publicKey: String, update: ProfileFetchUpdate, nip05 check: NIP05Verification? = nil) {
+        nip05Verified = check?.isVerified
+        nip05ReasonCode = check?.code
+        nip05Reason = check?.description
         self.update = update
         let fetched = update.profile
         let profile = fetched?.profile
@@ -122,8 +136,8 @@ package struct ProfileReport: CommandReport {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, found, pubkey, name, displayName, picture, about, nip05, lud16, banner, website, custom,
-             createdAt, id, relay, firstResultMs, totalMs, ending, relays, relayList, reason, reasonCode
+        case schemaVersion, found, pubkey, name, displayName, picture, about, nip05, nip05Verified, nip05ReasonCode, nip05Reason, lud16, banner,
+             website, custom, createdAt, id, relay, firstResultMs, totalMs, ending, relays, relayList, reason, reasonCode
     }
 
     /// The one-line summary when nothing was found: which of the two cases, and how many relays.
@@ -152,6 +166,9 @@ package struct ProfileReport: CommandReport {
             if let name = profile.name, name != profile.preferredName { lines.append("  name: \(name)") }
             if let picture = profile.picture { lines.append("  picture: \(picture.absoluteString)") }
             if let about = profile.about { lines.append("  about: \(about.prefix(200))") }
+            if let nip05 = profile.nip05 {
+                lines.append("  nip05: \(nip05.prefix(320)) (\(nip05Verified == true ? "verified" : nip05Reason ?? "not checked"))")
+            }
             for key in profile.custom.keys.sorted() {
                 let value = profile.custom[key].map { String(decoding: $0.serialized(), as: UTF8.self) } ?? ""
                 lines.append("  \(key): \(value.prefix(200))")

@@ -19,10 +19,13 @@ package enum DefaultShareProfileProvider {
     ///     relay list) a lookup may ask besides the given relays; `0` asks only the given relays.
     ///     Write relays are reached on connections of their own, closed after each lookup, never
     ///     through `transportFactory`: any relay list may name them.
+    ///   - nip05Verifier: Checks each profile's `nip05` field before the page shows it (https only,
+    ///     no redirects, a body cap and a timeout); `nil` shows none.
     package static func make(
         for manifest: ClipManifest, relays: [String]? = nil,
         transportFactory: any RelayTransportFactory = RelayTransports.tooling,
-        maximumWriteRelays: Int = ProfileFetchConfiguration().maximumWriteRelays
+        maximumWriteRelays: Int = ProfileFetchConfiguration().maximumWriteRelays,
+        nip05Verifier: NIP05Verifier? = NIP05Verifier()
     ) -> (any ShareProfileProvider)? {
         guard manifest.routes.contains(where: { $0.params["npub"] != nil }) else { return nil }
         let usable = (relays ?? manifest.nostr?.relays ?? []).compactMap { try? RelayURL($0) }
@@ -31,6 +34,6 @@ package enum DefaultShareProfileProvider {
             configuration: ProfileFetchConfiguration(maximumWriteRelays: maximumWriteRelays), transportFactory: transportFactory
         )
         pool.writeRelayTransportFactory = RelayTransports.tooling
-        return NostrShareProfileProvider(relays: usable, pool: pool)
+        return NostrShareProfileProvider(relays: usable, pool: pool, nip05Verifier: nip05Verifier)
     }
 }

@@ -11,6 +11,9 @@ import Foundation
 /// answered (every one failed or timed out) throws, so ``ShareProfileCache`` keeps it for its
 /// short failure lifetime rather than as a definite absence.
 ///
+/// With a ``/ClipNostr/NIP05Verifier``, the profile's `nip05` field is checked against its key
+/// (no redirects, a body cap, the verifier's timeout) and shown only when the domain lists it.
+///
 /// For a server, give the pool a ``SharedRelayConnections`` transport factory, so lookups share one
 /// long-lived connection per relay instead of opening their own.
 package struct NostrShareProfileProvider: ShareProfileProvider {
@@ -20,9 +23,15 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     package let pool: RelayPool
     /// The route parameter that holds the key.
     package let parameter: String
+    /// Checks profiles' `nip05` fields; `nil` shows none.
+    package let nip05Verifier: NIP05Verifier?
 
-    /// Creates a provider that asks `relays`.
-    package init(relays: [RelayURL], pool: RelayPool = RelayPool(transportFactory: RelayTransports.tooling), parameter: String = "npub") {
+    /// Creates a provider that asks `relays`, and checks NIP-05 addresses with `nip05Verifier`.
+    package init(
+        relays: [RelayURL], pool: RelayPool = RelayPool(transportFactory: RelayTransports.tooling), parameter: String = "npub",
+        nip05Verifier: NIP05Verifier? = NIP05Verifier()
+    ) {
+        self.nip05Verifier = nip05Verifier
         self.relays = relays
         self.pool = pool
         self.parameter = parameter
@@ -55,7 +64,12 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
             if answered { return nil }
             throw NostrProfileLookupError(outcomes: reports.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" })
         }
-        return ShareProfile(nostrProfile: found.profile, createdAt: found.event.createdAt)
+        guard var profile = ShareProfile(nostrProfile: found.profile, createdAt: found.event.createdAt) else { return nil }
+        if let verifier = nip05Verifier, let check = await verifier.verify(found.profile, publicKey: found.event.pubkey),
+           let identity = check.identity {
+            profile.verifiedNIP05 = identity.address.description
+        }
+        return profile
     }
 }
 

@@ -33,9 +33,16 @@ package struct ShareProfile: Sendable, Hashable {
     /// A share page passes it to its script, which shows a signed profile carried in the link's
     /// fragment only when that one is newer.
     package var createdAt: Date?
+    /// The person's NIP-05 address (`maria@roadflare.app`), only when its domain listed it with the
+    /// profile's key; a provider never sets an unverified one.
+    package var verifiedNIP05: String?
 
     /// Creates a profile.
-    package init(name: String, pictureURL: String? = nil, about: String? = nil, details: [Detail] = [], createdAt: Date? = nil) {
+    package init(
+        name: String, pictureURL: String? = nil, about: String? = nil, details: [Detail] = [], createdAt: Date? = nil,
+        verifiedNIP05: String? = nil
+    ) {
+        self.verifiedNIP05 = verifiedNIP05
         self.name = name
         self.pictureURL = pictureURL
         self.about = about

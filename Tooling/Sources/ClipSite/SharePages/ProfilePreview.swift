@@ -19,6 +19,8 @@ struct ProfilePreview: Sendable, Equatable {
     static let maximumDetailLabelLength = 40
     /// The most characters of a detail's value shown.
     static let maximumDetailValueLength = 200
+    /// The most characters of a NIP-05 address shown (NIP-05 addresses are capped at 320 bytes).
+    static let maximumNIP05Length = 320
     /// The most details shown.
     static let maximumDetails = 8
     /// The name shown when a profile's name is empty once cleaned.
@@ -32,6 +34,8 @@ struct ProfilePreview: Sendable, Equatable {
     var about: String?
     /// The details with a label and a value.
     var details: [Detail]
+    /// The verified NIP-05 address, cleaned.
+    var nip05: String?
 
     /// The preview of `profile`.
     init(_ profile: ShareProfile) {
@@ -39,6 +43,7 @@ struct ProfilePreview: Sendable, Equatable {
         name = cleaned.isEmpty ? Self.unnamed : cleaned
         picture = profile.pictureURL.flatMap(SafeURL.https)
         about = profile.about.map { TemplateText.sanitized($0, maximumLength: Self.maximumAboutLength) }.flatMap { $0.isEmpty ? nil : $0 }
+        nip05 = profile.verifiedNIP05.map { TemplateText.sanitized($0, maximumLength: Self.maximumNIP05Length) }.flatMap { $0.isEmpty ? nil : $0 }
         details = profile.details.prefix(Self.maximumDetails).compactMap { detail in
             let label = TemplateText.sanitized(detail.label, maximumLength: Self.maximumDetailLabelLength)
             let value = TemplateText.sanitized(detail.value, maximumLength: Self.maximumDetailValueLength)
@@ -51,6 +56,7 @@ struct ProfilePreview: Sendable, Equatable {
         var members: [String: Any] = ["name": name]
         if let picture { members["picture"] = picture }
         if let about { members["about"] = about }
+        if let nip05 { members["nip05"] = nip05 }
         let rows = details.map { ["label": $0.label, "value": $0.value] }
         members["details"] = rows
         members["hasDetails"] = !rows.isEmpty

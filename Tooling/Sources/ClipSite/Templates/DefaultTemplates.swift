@@ -91,6 +91,7 @@ enum DefaultTemplates {
     {{#profile}}
     {{#picture}}<img class="avatar" src="{{picture}}" alt="" width="96" height="96">{{/picture}}
     <h1>{{name}}</h1>
+    {{#nip05}}<p class="nip05" title="Verified NIP-05 address">✓ {{nip05}}</p>{{/nip05}}
     {{#about}}<p class="about">{{about}}</p>{{/about}}
     {{#hasDetails}}<dl>{{#details}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/details}}</dl>{{/hasDetails}}
     {{/profile}}

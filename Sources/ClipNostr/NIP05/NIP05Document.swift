@@ -1,0 +1,125 @@
+import ClipKit
+import Foundation
+
+/// A domain's `/.well-known/nostr.json`, read strictly: `{"names": {name: key}, "relays": {key: [url]}}`.
+///
+/// The body is untrusted, so it is read with ClipKit's ``/ClipKit/StrictJSONParser`` under a byte
+/// and depth cap. `names` must be an object; members whose value is not a string are left out (a
+/// name is only checked when asked for, by ``lookUp(_:)``). `relays` is optional: when it is not an
+/// object, or a key's entry is not an array, there are simply no hints; every hint is checked
+/// with ``RelayURL``, refused ones are skipped, and at most ``maximumRelayHints`` are kept.
+///
+/// ```swift
+/// let document = try NIP05Document(parsing: body, url: address.wellKnownURL)
+/// switch document.lookUp(address) { … }
+/// ```
+public struct NIP05Document: Sendable, Equatable {
+    /// The deepest nesting read: the document, `names`/`relays`, a relay list.
+    public static let maximumDepth = 4
+    /// The longest body read, by default: 64 KiB.
+    public static let defaultMaximumBytes = 64 * 1024
+    /// The relay hints kept for one key, by default.
+    public static let defaultMaximumRelayHints = 8
+
+    /// The names the document lists, each with the string it gives as the key (checked by ``lookUp(_:)``).
+    public let names: [String: String]
+    /// The relay lists the document gives, by key, as sent.
+    public let relays: [String: [String]]
+    /// Where the document came from, for messages.
+    public let url: URL
+    /// The most relay hints ``lookUp(_:)`` returns.
+    public let maximumRelayHints: Int
+
+    /// Reads `body` as a NIP-05 document.
+    ///
+    /// - Parameters:
+    ///   - body: The response body.
+    ///   - url: Where it came from, for messages.
+    ///   - maximumBytes: The longest body accepted.
+    ///   - maximumRelayHints: The most relay hints kept for a key.
+    /// - Throws: ``NIP05Error/tooLarge(url:limit:)``, ``NIP05Error/notJSON(url:reason:)`` or
+    ///   ``NIP05Error/invalidDocument(url:reason:)``.
+    public init<Bytes: Collection>(
+        parsing body: Bytes, url: URL, maximumBytes: Int = Self.defaultMaximumBytes,
+        maximumRelayHints: Int = Self.defaultMaximumRelayHints
+    ) throws(NIP05Error) where Bytes.Element == UInt8 {
+        guard body.count <= maximumBytes else { throw .tooLarge(url: url, limit: maximumBytes) }
+        let value: JSONValue
+        do {
+            value = try StrictJSONParser(maximumBytes: maximumBytes, maximumDepth: Self.maximumDepth).parse(body)
+        } catch {
+            throw .notJSON(url: url, reason: error.description)
+        }
+        guard let root = value.objectValue else {
+            throw .invalidDocument(url: url, reason: "the document is \(value.typeDescription), not an object")
+        }
+        guard let listed = root["names"] else {
+            throw .invalidDocument(url: url, reason: "it has no \"names\" member")
+        }
+        guard let names = listed.objectValue else {
+            throw .invalidDocument(url: url, reason: "\"names\" is \(listed.typeDescription), not an object")
+        }
+        self.names = names.compactMapValues(\.stringValue)
+        var relays: [String: [String]] = [:]
+        for (key, entry) in root["relays"]?.objectValue ?? [:] {
+            guard let list = entry.arrayValue else { continue }
+            relays[key] = list.compactMap(\.stringValue)
+        }
+        self.relays = relays
+        self.url = url
+        self.maximumRelayHints = max(0, maximumRelayHints)
+    }
+
+    /// What the document says about `address`: its key and relay hints, that it does not list the
+    /// name, or that it lists it with something that is not a key.
+    ///
+    /// The name is matched in lowercase, as NIP-05 compares it without regard to case; a document
+    /// that spells it otherwise is matched only when exactly one of its names folds to it.
+    ///
+    /// - Throws: ``NIP05Error/invalidPublicKey(url:name:value:)`` for a listed value that is not
+    ///   64 lowercase hexadecimal characters.
+    /// - Returns: The identity, or `nil` when the name is not listed.
+    public func lookUp(_ address: NIP05Address) throws(NIP05Error) -> NIP05Identity? {
+        let value: String
+        if let exact = names[address.localPart] {
+            value = exact
+        } else {
+            let folded = names.filter { $0.key.lowercased() == address.localPart }
+            guard folded.count == 1, let only = folded.first else { return nil }
+            value = only.value
+        }
+        guard Hex.decodeLowercase(value, byteCount: 32) != nil else {
+            throw .invalidPublicKey(url: url, name: address.localPart, value: value)
+        }
+        return NIP05Identity(address: address, publicKey: value, relayHints: relayHints(for: value))
+    }
+
+    /// The checked relay hints the document gives for `publicKey`, repeats and refused URLs left
+    /// out, at most ``maximumRelayHints``.
+    public func relayHints(for publicKey: String) -> [RelayURL] {
+        var hints: [RelayURL] = []
+        for text in relays[publicKey] ?? [] {
+            guard hints.count < maximumRelayHints else { break }
+            guard let relay = try? RelayURL(text), !hints.contains(relay) else { continue }
+            hints.append(relay)
+        }
+        return hints
+    }
+}
+
+/// A NIP-05 address together with the key its domain lists for it, and the relays it names.
+public struct NIP05Identity: Sendable, Equatable {
+    /// The address.
+    public let address: NIP05Address
+    /// The public key the domain lists: 64 lowercase hexadecimal characters.
+    public let publicKey: String
+    /// The relays the domain's `relays` entry names for the key, checked and capped.
+    public let relayHints: [RelayURL]
+
+    /// Creates an identity.
+    public init(address: NIP05Address, publicKey: String, relayHints: [RelayURL] = []) {
+        self.address = address
+        self.publicKey = publicKey
+        self.relayHints = relayHints
+    }
+}

@@ -1,0 +1,51 @@
+import ClipNostr
+import Foundation
+import Testing
+
+/// The verifier's own timeout. The real hung server (nginx in front of a socket that never answers)
+/// is tested in the tooling package; here the stand-in is a fetch that ignores cancellation
+/// altogether, which no real HTTP client here does, to show the deadline does not rely on it.
+struct NIP05VerifierDeadlineTests {
+    /// A fetch that sleeps well past any timeout and does not stop when cancelled.
+    struct StubbornFetcher: NIP05DocumentFetching {
+        func fetchDocument(at url: URL, maximumBytes: Int) async throws -> NIP05HTTPResponse {
+            let end = ContinuousClock.now + .seconds(5)
+            while ContinuousClock.now < end {
+                try? await Task.sleep(for: .milliseconds(50))   // cancellation swallowed on purpose
+            }
+            return NIP05HTTPResponse(status: 200, body: [])
+        }
+    }
+
+    @Test func aFetchThatIgnoresCancellationStillEndsAtTheTimeout() async throws {
+        let verifier = NIP05Verifier(configuration: .init(timeout: .milliseconds(300)), fetcher: StubbornFetcher())
+        let started = ContinuousClock.now
+        let result = await verifier.verify("maria@roadflare.app", publicKey: String(repeating: "a1", count: 32))
+        let elapsed = ContinuousClock.now - started
+        guard case .failed(.timedOut(let url, let seconds)) = result else {
+            Issue.record("expected a timeout, got \(result)")
+            return
+        }
+        #expect(url.absoluteString == "https://roadflare.app/.well-known/nostr.json?name=maria")
+        #expect(abs(seconds - 0.3) < 0.001)
+        #expect(elapsed < .seconds(2), "the verifier waited \(elapsed), not its 0.3 s timeout")
+        #expect(result.code == "timed-out")
+        #expect(!result.isVerified)
+    }
+
+    @Test func aClaimThatIsNoAddressFailsWithoutARequest() async {
+        let result = await NIP05Verifier(fetcher: StubbornFetcher()).verify("maria@a@b.example", publicKey: String(repeating: "a1", count: 32))
+        #expect(result == .failed(.invalidAddress("maria@a@b.example", .notOneAtSign)))
+        #expect(result.code == "invalid-address")
+    }
+
+    @Test func plainHTTPOnlyForLoopbackAndOnlyWhenAllowed() throws {
+        let loopback = try NIP05Address("maria@127.0.0.1:8080")
+        let remote = try NIP05Address("maria@roadflare.app")
+        let strict = NIP05Verifier()
+        let local = NIP05Verifier(configuration: .init(allowsPlainHTTPOnLoopback: true))
+        #expect(strict.documentURL(for: loopback).scheme == "https")
+        #expect(local.documentURL(for: loopback).absoluteString == "http://127.0.0.1:8080/.well-known/nostr.json?name=maria")
+        #expect(local.documentURL(for: remote).scheme == "https")
+    }
+}
