@@ -134,7 +134,9 @@ public struct NIP05Verifier: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
-        let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        // NSError's localized description is the transport's own sentence ("Could not resolve
+        // host: …"), not the dump of its user info that describing it would give.
+        let text = (error as? any LocalizedError)?.errorDescription ?? (error as NSError).localizedDescription
         return String(text.prefix(300))
     }
 }

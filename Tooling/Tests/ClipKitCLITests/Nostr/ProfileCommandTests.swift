@@ -74,18 +74,21 @@ struct ProfileCommandTests {
         }
     }
 
-    @Test("what names no profile, or needs a NIP-05 lookup, exits 2 with the reason")
+    @Test("what names no profile, or a NIP-05 address that cannot be looked up, exits 2 with the reason")
     func refusesPointersToNoProfile() async throws {
         let key = String(repeating: "7", count: 64)
         let authorless = try await ChildProcess.clipkit(["nip19", "encode", "--event", key])
         let article = try await ChildProcess.clipkit(["nip19", "encode", key, "--address", "--kind", "30023", "--identifier", "x"])
+        let closedPort = try LoopbackPort.free()
         let cases = [
             (authorless.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "author"),
             (article.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "kind 0"),
-            ("maria@roadflare.app", "looked up"),
+            // Nothing listens on the domain's port: the lookup fails, and says where.
+            ("maria@127.0.0.1:\(closedPort)", "http://127.0.0.1:\(closedPort)/.well-known/nostr.json?name=maria"),
+            ("maria@@roadflare.app", "exactly one '@'"),
         ]
         for (target, reason) in cases {
-            let result = try await ChildProcess.clipkit(["profile", target, "--relay", "ws://127.0.0.1:9", "--json"])
+            let result = try await ChildProcess.clipkit(["profile", target, "--relay", "ws://127.0.0.1:9", "--nip05-loopback-http", "--json"])
             #expect(result.status == 2, "\(target): \(result.standardError)")
             #expect(result.standardError.contains(reason), "\(target): \(result.standardError)")
         }
