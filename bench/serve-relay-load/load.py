@@ -170,6 +170,7 @@ async def main():
         "relay": {
             "connections": after["connections"] - before["connections"],
             "subscriptions": after["requests"] - before["requests"],
+            "lookups": after["profileRequests"] - before["profileRequests"],
             "closes": after["closes"] - before["closes"],
             "peakSubscriptionsOpen": after["peakSubscriptionsOpen"],
             "subscriptionsOpenAtEnd": after["subscriptionsOpen"],

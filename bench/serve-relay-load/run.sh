@@ -3,14 +3,16 @@
 # loopback behind a counting proxy (what the relay receives), `clipkit serve` (release build)
 # with that relay as its only one, and load.py sending requests for distinct, fresh npubs.
 # Two runs: every request from one client address, then spread over 64 loopback addresses.
-# Checks that subscriptions stay within what the configured token buckets allow
-# (burst + rate x seconds), that no more than --relay-subscriptions are open at once, and that the
-# server's peak RSS stays under RSS_LIMIT_MIB. Exits 1 when a bound is broken.
+# Checks that lookups reaching the relay (profile REQs; each lookup also opens a relay-list
+# subscription) stay within what the configured token buckets allow (burst + rate x seconds), that
+# no more than two subscriptions per lookup in flight (2 x --relay-subscriptions) are open at once,
+# and that the server's peak RSS stays under RSS_LIMIT_MIB. Exits 1 when a bound is broken.
 #
 # Usage: bench/serve-relay-load/run.sh
 # Environment: COUNT (requests per run, default 20000), CONCURRENCY (default 64),
 #              TIME_LIMIT (seconds per run, default 120), RSS_LIMIT_MIB (default 64),
-#              SKIP_BUILD=1 (reuse the release build), CLIPKIT_VENV (default .venv).
+#              SKIP_BUILD=1 (reuse the release build), CLIPKIT (a clipkit binary to use instead;
+#              implies SKIP_BUILD), CLIPKIT_VENV (default .venv).
 # Needs: scripts/setup (nostr-relay in the virtual environment), curl.
 set -euo pipefail
 
@@ -31,10 +33,10 @@ overall_burst=50
 overall_per_second=10
 
 [ -x "$venv/bin/nostr-relay" ] || { echo "missing nostr-relay: run scripts/setup" >&2; exit 2; }
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
+if [ -z "${CLIPKIT:-}" ] && [ "${SKIP_BUILD:-0}" != 1 ]; then
     (cd "$root/Tooling" && swift build -c release --product clipkit >&2)
 fi
-clipkit="$root/Tooling/.build/release/clipkit"
+clipkit="${CLIPKIT:-$root/Tooling/.build/release/clipkit}"
 
 run="$(mktemp -d)"
 pids=()
@@ -94,15 +96,15 @@ run_load() { # clients → JSON line
 
 echo "clipkit serve under $count requests for distinct unknown npubs, one relay (nostr-relay) behind a counting proxy, concurrency $concurrency, loopback, $(nproc) cores" >&2
 failed=0
-printf '%-8s %9s %8s %10s %9s %12s %14s %10s %10s %13s %10s\n' clients requests seconds "req/s" throttled connections subscriptions "bound" "peak open" "peak RSS MiB" "start MiB"
+printf '%-8s %9s %8s %10s %9s %12s %8s %14s %10s %10s %13s %10s\n' clients requests seconds "req/s" throttled connections lookups subscriptions "bound" "peak open" "peak RSS MiB" "start MiB"
 for clients in 1 64; do
     result="$(run_load "$clients")"
     echo "$result" > "$run/result-$clients.json"
-    read -r requests seconds rps throttled connections subscriptions peak_open peak_rss start_rss errors <<<"$("$python" -c '
+    read -r requests seconds rps throttled connections lookups subscriptions peak_open peak_rss start_rss errors <<<"$("$python" -c '
 import json, sys
 r = json.loads(sys.argv[1])
 rss = r["rssKiB"]
-print(r["requests"], r["seconds"], r["requestsPerSecond"], r["throttled"], r["relay"]["connections"], r["relay"]["subscriptions"],
+print(r["requests"], r["seconds"], r["requestsPerSecond"], r["throttled"], r["relay"]["connections"], r["relay"]["lookups"], r["relay"]["subscriptions"],
       r["relay"]["peakSubscriptionsOpen"], round(max(rss["peakSampled"], rss["highWaterMark"] or 0) / 1024, 1),
       round(rss["start"] / 1024, 1), r["errors"])' "$result")"
     # What the buckets allow in the run's time (plus the 6 s drain): the overall bucket, and for
@@ -111,11 +113,12 @@ print(r["requests"], r["seconds"], r["requestsPerSecond"], r["throttled"], r["re
         -v cb="$client_burst" -v cm="$client_per_minute" 'BEGIN {
             t = s + 6; overall = ob + or * t; per = c * (cb + cm / 60 * t);
             printf "%d", (per < overall ? per : overall) }')"
-    printf '%-8s %9s %8s %10s %9s %12s %14s %10s %10s %13s %10s\n' "$clients" "$requests" "$seconds" "$rps" "$throttled" "$connections" "$subscriptions" "<= $bound" "$peak_open" "$peak_rss" "$start_rss"
+    printf '%-8s %9s %8s %10s %9s %12s %8s %14s %10s %10s %13s %10s\n' "$clients" "$requests" "$seconds" "$rps" "$throttled" "$connections" "$lookups" "$subscriptions" "<= $bound" "$peak_open" "$peak_rss" "$start_rss"
     [ "$errors" -eq 0 ] || { echo "  $errors requests failed" >&2; failed=1; }
-    [ "$subscriptions" -le "$bound" ] || { echo "  more subscriptions than the buckets allow" >&2; failed=1; }
-    [ "$peak_open" -le "$relay_subscriptions" ] || { echo "  more than $relay_subscriptions subscriptions open at once" >&2; failed=1; }
+    [ "$lookups" -le "$bound" ] || { echo "  more lookups than the buckets allow" >&2; failed=1; }
+    [ "$subscriptions" -le $((2 * bound)) ] || { echo "  more than two subscriptions per allowed lookup" >&2; failed=1; }
+    [ "$peak_open" -le $((2 * relay_subscriptions)) ] || { echo "  more than $((2 * relay_subscriptions)) subscriptions open at once" >&2; failed=1; }
     awk -v p="$peak_rss" -v l="$rss_limit_mib" 'BEGIN { exit !(p <= l) }' || { echo "  peak RSS over $rss_limit_mib MiB" >&2; failed=1; }
 done
-echo "(bound: subscriptions the token buckets allow in the run's seconds plus the 6 s drain; peak open <= $relay_subscriptions; peak RSS <= $rss_limit_mib MiB)"
+echo "(bound: lookups the token buckets allow in the run's seconds plus the 6 s drain, two subscriptions each; peak open <= $((2 * relay_subscriptions)); peak RSS <= $rss_limit_mib MiB)"
 exit "$failed"
