@@ -25,6 +25,7 @@ actor ProfileFetchCoordinator {
     private var firstProfileAfter: Duration?
     private var relayProfileSeen = false
     private var embeddedProfile: EmbeddedProfileOutcome?
+    private var embeddedRelayList: EmbeddedProfileOutcome?
     private var relayList: AuthorRelayList?
     private var givenRelayAnswered = false
     private var writeRelaysAsked = 0
@@ -84,14 +85,26 @@ actor ProfileFetchCoordinator {
     /// genuine, report it as the first profile. Runs before any relay is asked.
     func seed(with seed: EmbeddedProfileSeed) {
         guard ending == nil else { return }
-        if case .success(let list)? = seed.relayList, reasonToDrop(list, receivedFor: relayListSubscriptionID.rawValue) == nil,
-           case .success = pool.verifier.verify(list) {
+        if let carried = seed.relayList {
             // A relay list the link carries is where the author asked to be looked for: its write
-            // relays are asked from the start, beside the given ones.
-            relayList = AuthorRelayList(verifiedEvent: list, origin: .link)
-            askWriteRelays()
+            // relays are asked from the start, beside the given ones. One that fails is dropped,
+            // with its reason, and the given relays are asked for one as for any link.
+            embeddedRelayList = checkEmbeddedRelayList(carried)
+            if case .shown = embeddedRelayList { askWriteRelays() }
         }
         seedProfile(with: seed)
+    }
+
+    private func checkEmbeddedRelayList(_ carried: Result<NostrEvent, EventFragmentError>) -> EmbeddedProfileOutcome {
+        let list: NostrEvent
+        switch carried {
+        case .failure(let error): return .dropped(.unreadableLink(error))
+        case .success(let decoded): list = decoded
+        }
+        if let reason = reasonToDrop(list, receivedFor: relayListSubscriptionID.rawValue) { return .dropped(reason) }
+        if case .failure(let error) = pool.verifier.verify(list) { return .dropped(.failedVerification(error)) }
+        relayList = AuthorRelayList(verifiedEvent: list, origin: .link)
+        return .shown
     }
 
     private func seedProfile(with seed: EmbeddedProfileSeed) {
@@ -273,7 +286,7 @@ actor ProfileFetchCoordinator {
     private func emit(_ change: ProfileFetchUpdate.Change) {
         updates.yield(ProfileFetchUpdate(
             change: change, profile: best, relays: reports, elapsed: elapsed, firstProfileAfter: firstProfileAfter,
-            embeddedProfile: embeddedProfile, relayList: relayList
+            embeddedProfile: embeddedProfile, relayList: relayList, embeddedRelayList: embeddedRelayList
         ))
     }
 }

@@ -32,10 +32,15 @@ public final class ProfileFetchUpdate: Sendable {
     /// `nil` when none was found. Its write relays are in ``relays`` with the role
     /// ``RelayRole/writeRelay(relayList:)`` when they were asked.
     public let relayList: AuthorRelayList?
+    /// What became of the relay list the link carried after its profile: ``EmbeddedProfileOutcome/shown``
+    /// when it verified and its write relays were asked from the start, or why it was dropped;
+    /// `nil` when the link carried none.
+    public let embeddedRelayList: EmbeddedProfileOutcome?
 
     init(
         change: Change, profile: FetchedProfile?, relays: [RelayReport], elapsed: Duration, firstProfileAfter: Duration?,
-        embeddedProfile: EmbeddedProfileOutcome? = nil, relayList: AuthorRelayList? = nil
+        embeddedProfile: EmbeddedProfileOutcome? = nil, relayList: AuthorRelayList? = nil,
+        embeddedRelayList: EmbeddedProfileOutcome? = nil
     ) {
         self.change = change
         self.profile = profile
@@ -44,6 +49,7 @@ public final class ProfileFetchUpdate: Sendable {
         self.firstProfileAfter = firstProfileAfter
         self.embeddedProfile = embeddedProfile
         self.relayList = relayList
+        self.embeddedRelayList = embeddedRelayList
     }
 
     /// The report of the relay that delivered the profile shown; its ``RelayReport/role`` says

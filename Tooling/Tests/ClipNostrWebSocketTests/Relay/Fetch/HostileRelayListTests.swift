@@ -80,3 +80,37 @@ struct HostileRelayListTests {
         #expect(stalled.connectionsOpened == 1)
     }
 }
+
+/// A relay list carried in a share link is checked like one from a relay before its write relays
+/// are asked.
+@Suite("Relay lists carried by links")
+struct LinkRelayListTests {
+    @Test("a forged relay list in the link is dropped with its reason, and its write relay is never contacted")
+    func forgedRelayListInTheLink() async throws {
+        let scenario = try await HostileScenario.load()
+        let write = try await HostileRelay(.answer([.event(scenario.newestProfile), .endOfStoredEvents]))
+        let given = try await HostileRelay(.answer([.event(scenario.olderProfile), .endOfStoredEvents]))
+        var list = try await RelayFixtures.sign([
+            .init(key: "driver", kind: 10002, content: "", createdAt: HostileScenario.now - 100, tags: [["r", write.url.string]]),
+        ])[0].event
+        let genuine = try EventFragment.encode(profile: scenario.olderProfile, relayList: list)
+        list.tags.append(["r", "wss://attacker.example"])
+        list.id = list.computedID()
+        let forged = try EventFragment.encode(profile: scenario.olderProfile, relayList: list)
+
+        // A grace window longer than the fetch: it ends when both relays have answered, whatever the load.
+        let pool = HostileScenario.pool(timeout: .seconds(10), graceWindow: .seconds(10))
+        let dropped = try #require(await pool.fetchProfile(of: scenario.driver, from: [given.url], embeddedIn: forged).finalUpdate())
+        #expect(dropped.embeddedProfile == .shown)
+        #expect(dropped.embeddedRelayList == .dropped(.failedVerification(.invalidSignature)))
+        #expect(dropped.relayList == nil)
+        #expect(dropped.relays.map(\.relay) == [given.url])
+        #expect(write.connectionsOpened == 0)
+
+        let used = try #require(await pool.fetchProfile(of: scenario.driver, from: [given.url], embeddedIn: genuine).finalUpdate())
+        #expect(used.embeddedRelayList == .shown)
+        #expect(used.relayList?.origin == .link)
+        #expect(used.relays.map(\.relay) == [given.url, write.url])
+        #expect(used.profile?.event.id == scenario.newestProfile.id, "the write relay had the newer profile")
+    }
+}
