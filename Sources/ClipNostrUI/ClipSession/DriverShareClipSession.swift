@@ -27,7 +27,7 @@ import Foundation
 @available(iOS 16.0, *)
 @MainActor
 public final class DriverShareClipSession: ClipSessionModel {
-    /// ClipKit's standard parameter kinds and ClipNostr's (`npub`, `nostrProfile`).
+    /// ClipKit's standard parameter kinds and ClipNostr's (`npub`, `nostrProfile`, `nostrPerson`).
     public static var parameterKinds: ParameterKindRegistry { .standardWithNostr }
 
     /// What the clip shows for a link it handles: the driver's preview.

@@ -32,8 +32,12 @@ import Foundation
 @available(iOS 16.0, *)
 @MainActor
 public final class DriverPreviewModel {
-    /// The driver's key from the invocation URL.
+    /// The driver's key from the invocation URL, or the NIP-05 address (`name@domain`) it names them by.
     public let npub: String
+    /// The npub a NIP-05 address in the invocation URL resolved to, through its domain's
+    /// `nostr.json`; `nil` when the URL named the key itself or the address is not resolved yet.
+    /// The handoff carries it in place of the address.
+    public private(set) var resolvedNpub: String?
     /// The payload type name the handoff goes under: the route's `handoff` type in `clipkit.json`,
     /// or ``DriverHandoff/handoffTypeName``.
     public let handoffTypeName: String
@@ -77,7 +81,8 @@ public final class DriverPreviewModel {
     /// Creates a preview model for one invocation.
     ///
     /// - Parameters:
-    ///   - npub: The driver's key from the invocation URL.
+    ///   - npub: The driver's key from the invocation URL: an npub, or another form the route's kind
+    ///     accepts. A NIP-05 address (`maria@roadflare.app`) is looked up with `nip05Verifier` first.
     ///   - loader: Fetches verified profiles (ClipNostr's relay pool in the clip).
     ///   - offering: Leaves the handoff for the full app (ClipKit's handoff store).
     ///   - promotion: Shows the App Store overlay after the person's task, if the clip has one.
@@ -118,6 +123,35 @@ public final class DriverPreviewModel {
         }
     }
 
+    /// The NIP-05 address `value` is, when it is one rather than a NIP-19 key.
+    private static func nameAddress(_ value: String) -> NIP05Address? {
+        guard value.contains("@") else { return nil }
+        let body = value.lowercased().hasPrefix("nostr:") ? String(value.dropFirst("nostr:".count)) : value
+        return try? NIP05Address(body)
+    }
+
+    /// An nprofile with the domain's relay hints, or the npub when it lists none (or too many).
+    private static func profileReference(publicKey: String, relays: [String]) -> String {
+        if !relays.isEmpty, let profile = try? NIP19.encodeProfile(publicKey: publicKey, relays: relays) { return profile }
+        return (try? NIP19.encodePublicKey(publicKey)) ?? publicKey
+    }
+
+    /// Looks the link's NIP-05 address up; on failure the state says why and `nil` is returned.
+    private func resolve(_ address: NIP05Address) async -> NIP05Identity? {
+        guard let verifier = nip05Verifier else {
+            state = .failed(.invalidDriverLink("\(address) is a NIP-05 address, and this clip does not look names up; share the driver's npub"))
+            return nil
+        }
+        do {
+            let identity = try await verifier.resolve(address)
+            resolvedNpub = try? NIP19.encodePublicKey(identity.publicKey)
+            return identity
+        } catch {
+            state = .failed(.invalidDriverLink("\(address) could not be looked up: \(error.description)"))
+            return nil
+        }
+    }
+
     /// Whether the fetch is still running.
     public var isFetching: Bool { fetch != nil }
 
@@ -136,9 +170,16 @@ public final class DriverPreviewModel {
         nip05Check?.task.cancel()
         nip05Check = nil
         nip05Verification = nil
+        var driverKey = npub
+        if let address = Self.nameAddress(npub) {
+            // A link that names the driver by a NIP-05 address: its domain gives the key and the
+            // relays to ask, within the verifier's own timeout.
+            guard let identity = await resolve(address) else { return }
+            driverKey = Self.profileReference(publicKey: identity.publicKey, relays: identity.relayHints.map(\.string))
+        }
         let started: DriverProfileLoad
         do {
-            started = try loader.loadProfile(ofDriver: npub, linkFragment: linkFragment)
+            started = try loader.loadProfile(ofDriver: driverKey, linkFragment: linkFragment)
         } catch {
             switch error {
             case .invalidKey(let reason): state = .failed(.invalidDriverLink(reason))
@@ -194,7 +235,7 @@ public final class DriverPreviewModel {
         isOffering = true
         defer { isOffering = false }
         let handoff = DriverHandoff(
-            npub: npub, displayName: profile?.readableName,
+            npub: resolvedNpub ?? npub, displayName: profile?.readableName,
             profileCreatedAt: profile.map { Int($0.createdAt.timeIntervalSince1970.rounded(.down)) }
         )
         offerFailure = nil

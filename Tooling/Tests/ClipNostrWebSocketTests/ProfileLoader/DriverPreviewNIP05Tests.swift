@@ -87,3 +87,49 @@ struct DriverPreviewNIP05Tests {
         await stop(relay, server)
     }
 }
+
+/// A link that names the driver by a NIP-05 address: the clip's preview model looks it up on the
+/// domain (nginx on loopback), asks the relay its `relays` entry names (a real relay, the only one
+/// the loader knows of), and hands the resolved npub off.
+@MainActor
+@Suite(.timeLimit(.minutes(2)))
+struct DriverPreviewNIP05LinkTests {
+    @Test func aNameInTheLinkIsLookedUpAndItsRelayAsked() async throws {
+        let relay = try await LocalRelay.start()
+        let driver = try await DriverFixtures.signProfile(key: "nip05-link-maria", content: ["name": "maria", "display_name": "Maria by Name"])
+        try await DriverFixtures.publish([driver], to: relay.url)
+        let server = try await NIP05TestServer(names: ["maria": driver.pubkey], relays: [driver.pubkey: [relay.url]])
+        let loader = RelayPoolProfileLoader(
+            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
+            relays: []
+        )
+        let verifier = NIP05Verifier(configuration: .init(timeout: .seconds(3), allowsPlainHTTPOnLoopback: true))
+        let fixture = try AppGroupFixture()
+        let model = DriverPreviewModel(npub: "maria@\(server.domain)", loader: loader, offering: fixture.store, nip05Verifier: verifier)
+        await model.load()
+        let expected = try NIP19.encodePublicKey(driver.pubkey)
+        #expect(model.resolvedNpub == expected)
+        guard case .preview(let profile, _) = model.state else {
+            Issue.record("expected a preview, got \(model.state)")
+            await Task.detached { relay.stop(); server.stop() }.value
+            return
+        }
+        #expect(profile.readableName == "Maria by Name")
+        #expect(profile.relay == relay.url, "the relay came from the domain's relays entry")
+        let handoff = try await model.offerHandoff()
+        #expect(handoff.npub == expected, "the app gets the key, not the name")
+
+        // A name the domain does not list: no key, so no preview and no handoff.
+        let unknown = DriverPreviewModel(npub: "nobody@\(server.domain)", loader: loader, offering: fixture.store, nip05Verifier: verifier)
+        await unknown.load()
+        guard case .failed(.invalidDriverLink(let reason)) = unknown.state else {
+            Issue.record("expected an invalid link, got \(unknown.state)")
+            await Task.detached { relay.stop(); server.stop() }.value
+            return
+        }
+        #expect(reason.contains("nobody@\(server.domain) could not be looked up"), "\(reason)")
+        #expect(!unknown.allowsHandoff)
+        #expect(unknown.resolvedNpub == nil)
+        await Task.detached { relay.stop(); server.stop() }.value
+    }
+}
