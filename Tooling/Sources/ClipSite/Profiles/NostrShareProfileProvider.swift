@@ -12,7 +12,11 @@ import Foundation
 /// short failure lifetime rather than as a definite absence.
 ///
 /// With a ``/ClipNostr/NIP05Verifier``, the profile's `nip05` field is checked against its key
-/// (no redirects, a body cap, the verifier's timeout) and shown only when the domain lists it.
+/// (no redirects, a body cap, the verifier's timeout) and shown only when the domain lists it, and
+/// a parameter that names the person by a NIP-05 address (a `nostrPerson` route) is looked up the
+/// same way first. Only the configured relays are asked, plus the author's write relays within
+/// the pool's bounds: relay hints from a link or a domain would let anyone point the server's
+/// shared connections at any host.
 ///
 /// For a server, give the pool a ``SharedRelayConnections`` transport factory, so lookups share one
 /// long-lived connection per relay instead of opening their own.
@@ -41,7 +45,13 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     /// one lookup; `nil` when the route has no key parameter or no relays are configured.
     package func lookupKey(for request: ShareProfileRequest) -> String? {
         guard !relays.isEmpty, let key = request.parameters[parameter] else { return nil }
+        if let address = Self.nameAddress(key) { return nip05Verifier == nil ? nil : "nip05:" + address.identifier }
         return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
+    }
+
+    /// The NIP-05 address a parameter holds, when it holds one rather than a NIP-19 key.
+    private static func nameAddress(_ value: String) -> NIP05Address? {
+        value.contains("@") ? try? NIP05Address(value) : nil
     }
 
     /// The newest verified profile of the request's npub, or `nil` when there is none.
@@ -50,7 +60,21 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     ///   ``NostrProfileLookupError`` when no relay answered.
     package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
-        guard let publicKey = try NIP19.decode(key).publicKey else { return nil }
+        let publicKey: String
+        if let address = Self.nameAddress(key) {
+            guard let verifier = nip05Verifier else { return nil }
+            do {
+                publicKey = try await verifier.resolve(address).publicKey
+            } catch {
+                // A domain that answered and lists no such name is a definite absence; anything
+                // else (a timeout, a refused redirect) is a failure the cache retries soon.
+                if case .nameNotListed = error { return nil }
+                throw error
+            }
+        } else {
+            guard let decoded = try NIP19.decode(key).publicKey else { return nil }
+            publicKey = decoded
+        }
         var final: ProfileFetchUpdate?
         for await update in try pool.fetchProfile(of: publicKey, from: relays) where update.isFinal { final = update }
         guard let found = final?.profile else {

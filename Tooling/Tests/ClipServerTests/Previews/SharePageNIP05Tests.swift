@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import ClipLoopback
 import ClipNostr
 import ClipSite
@@ -57,6 +58,51 @@ struct SharePageNIP05Tests {
         let page = try await Curl.request(server.baseURL + "/share/d/" + (try NIP19.encodePublicKey(ana)))
         #expect(page.body.contains("Ana Driver"))
         #expect(!page.body.contains(#"class="nip05""#))
+        await server.stop()
+    }
+}
+
+/// A share link whose `nostrPerson` capture is a NIP-05 address: the server looks the name up
+/// (nginx on loopback) and previews the profile of the key it lists, from its configured relay
+/// (real, over real HTTP with curl).
+@Suite(.timeLimit(.minutes(2)))
+struct SharePageNIP05LinkTests {
+    /// RoadFlare's manifest with one more clip route, `share/n/{npub}`, whose capture is a `nostrPerson`.
+    func site(provider: NostrShareProfileProvider, folder: TemporaryDirectory) throws -> LinkDomainSite {
+        let kinds = ParameterKindRegistry.standardWithNostr
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))) as? [String: Any]
+        )
+        var routes = try #require(manifest["routes"] as? [[String: Any]])
+        routes.append(["name": "personShare", "pattern": "https://roadflare.app/share/n/{npub}", "handledBy": "clip", "params": ["npub": "nostrPerson"]])
+        manifest["routes"] = routes
+        let file = folder.file("clipkit.json")
+        try JSONSerialization.data(withJSONObject: manifest).write(to: file)
+        let loaded = try ManifestLoader(parameterKinds: kinds).load(contentsOf: file)
+        let files = Dictionary(uniqueKeysWithValues: loaded.domains.map { ($0, Data(#"{"applinks":{"details":[]}}"#.utf8)) })
+        return try LinkDomainSite(manifest: loaded, associationFiles: files, profileProvider: provider, parameterKinds: kinds)
+    }
+
+    @Test func aNameInThePathIsLookedUpAndItsProfileShown() async throws {
+        let relay = try await LocalRelay.start()
+        defer { relay.stop() }
+        let maria = try await DriverFixtures.signProfile(key: "nip05-link-page-maria", content: ["name": "maria", "display_name": "Maria by Name"])
+        try await DriverFixtures.publish([maria], to: relay.url)
+        let nip05 = try await NIP05TestServer(names: ["maria": maria.pubkey])
+        defer { nip05.stop() }
+        let verifier = NIP05Verifier(configuration: .init(timeout: .seconds(3), allowsPlainHTTPOnLoopback: true))
+        let provider = NostrShareProfileProvider(relays: [try RelayURL(relay.url)], nip05Verifier: verifier)
+        let folder = try TemporaryDirectory(prefix: "clipkit-nip05-link-page")
+        let server = try await RunningServer(site: try site(provider: provider, folder: folder))
+
+        let page = try await Curl.request(server.baseURL + "/share/n/maria@" + nip05.domain)
+        #expect(page.status == 200)
+        #expect(page.body.contains("Maria by Name"), "\(page.body.prefix(800))")
+        #expect(provider.lookupKey(for: ShareProfileRequest(route: "personShare", parameters: ["npub": "maria@\(nip05.domain)"])) == "nip05:maria@\(nip05.domain)")
+
+        let unknown = try await Curl.request(server.baseURL + "/share/n/nobody@" + nip05.domain)
+        #expect(unknown.status == 200, "the generic page, without a preview")
+        #expect(!unknown.body.contains("Maria by Name"))
         await server.stop()
     }
 }
