@@ -27,6 +27,8 @@ actor ProfileFetchCoordinator {
     private var embeddedProfile: EmbeddedProfileOutcome?
     private var embeddedRelayList: EmbeddedProfileOutcome?
     private var relayList: AuthorRelayList?
+    /// The verified event behind ``relayList``, so that only an identical copy counts as a duplicate.
+    private var relayListEvent: NostrEvent?
     private var givenRelayAnswered = false
     private var writeRelaysAsked = 0
     private let writeRelayLaunches: AsyncStream<(index: Int, relay: RelayURL)>.Continuation
@@ -104,6 +106,7 @@ actor ProfileFetchCoordinator {
         if let reason = reasonToDrop(list, receivedFor: relayListSubscriptionID.rawValue) { return .dropped(reason) }
         if case .failure(let error) = pool.verifier.verify(list) { return .dropped(.failedVerification(error)) }
         relayList = AuthorRelayList(verifiedEvent: list, origin: .link)
+        relayListEvent = list
         return .shown
     }
 
@@ -199,13 +202,16 @@ actor ProfileFetchCoordinator {
     /// then ask its write relays if the given relays have left the profile missing or stale.
     private func accept(relayList event: NostrEvent, from index: Int) {
         if let relayList {
-            if relayList.eventID == event.id, relayList.createdAt == event.createdAt { return drop(.duplicate, at: index) }
-            if !relayList.isSuperseded(by: event) { return drop(.superseded, at: index) }
+            // Only an identical copy is a duplicate; same id with other fields is a forgery, checked below.
+            if relayListEvent == event { return drop(.duplicate, at: index) }
+            if relayList.eventID != event.id, !relayList.isSuperseded(by: event) { return drop(.superseded, at: index) }
         }
         if case .failure(let error) = pool.verifier.verify(event) {
             return drop(.failedVerification(error), at: index)
         }
+        if relayListEvent?.id == event.id { return drop(.duplicate, at: index) }
         relayList = AuthorRelayList(verifiedEvent: event, origin: .relay(reports[index].relay))
+        relayListEvent = event
         emit(.newRelayList)
         askWriteRelays()
     }

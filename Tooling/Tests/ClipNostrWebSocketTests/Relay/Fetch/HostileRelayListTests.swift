@@ -39,6 +39,24 @@ struct HostileRelayListTests {
         #expect(write.connectionsOpened == 0)
     }
 
+    @Test("a copy of the relay list with other tags under the same id is a forgery, not a duplicate")
+    func tamperedCopyUnderTheSameID() async throws {
+        let scenario = try await HostileScenario.load()
+        let write = try await HostileRelay(.answer([.event(scenario.newestProfile), .endOfStoredEvents]))
+        let genuine = try await relayList(by: "driver", naming: write.url)
+        let tampered = genuine.altered { $0.tags = [["r", "wss://attacker.example"]] }
+        #expect(tampered.id == genuine.id)
+        let index = try await HostileRelay(
+            .answer([.endOfStoredEvents]), relayListReplies: [.event(genuine), .event(tampered), .event(genuine), .endOfStoredEvents]
+        )
+        let final = try await finalUpdate(of: scenario, from: index)
+        #expect(final.relayList?.eventID == genuine.id)
+        #expect(final.relayList?.writeRelays == [write.url])
+        #expect(final.relays[0].droppedByReason["id-mismatch"] == 1, "\(final.relays[0].droppedByReason)")
+        #expect(final.relays[0].droppedByReason["duplicate"] == 1, "only the identical copy is a duplicate")
+        #expect(final.profile?.event.id == scenario.newestProfile.id)
+    }
+
     @Test("another author's genuine relay list is dropped and its write relay is never contacted")
     func foreignRelayList() async throws {
         let scenario = try await HostileScenario.load()
