@@ -139,7 +139,7 @@ public enum EventFragment {
     ///   the two authors differ.
     public static func encode(profile: NostrEvent, relayList: NostrEvent) throws(EventFragmentError) -> String {
         guard profile.kind == 0 else { throw .notAProfile(kind: profile.kind) }
-        guard relayList.kind == relayListKind else { throw .notARelayList(kind: relayList.kind) }
+        guard relayList.kind == ProfileFilter.relayListKind else { throw .notARelayList(kind: relayList.kind) }
         guard relayList.pubkey == profile.pubkey else { throw .authorMismatch(expected: profile.pubkey, found: relayList.pubkey) }
         return try encode(profile) + String(partSeparator) + encode(relayList)
     }
@@ -168,11 +168,9 @@ public enum EventFragment {
         guard let separator = fragment.firstIndex(of: partSeparator) else { return nil }
         let event = try decode(fragment[fragment.index(after: separator)...])
         guard event.pubkey == author.lowercased() else { throw .authorMismatch(expected: author.lowercased(), found: event.pubkey) }
-        guard event.kind == relayListKind else { throw .notARelayList(kind: event.kind) }
+        guard event.kind == ProfileFilter.relayListKind else { throw .notARelayList(kind: event.kind) }
         return event
     }
-
-    private static let relayListKind = 10002
 
     // MARK: - Layout
 

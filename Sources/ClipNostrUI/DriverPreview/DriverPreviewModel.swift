@@ -123,13 +123,6 @@ public final class DriverPreviewModel {
         }
     }
 
-    /// The NIP-05 address `value` is, when it is one rather than a NIP-19 key.
-    private static func nameAddress(_ value: String) -> NIP05Address? {
-        guard value.contains("@") else { return nil }
-        let body = value.lowercased().hasPrefix("nostr:") ? String(value.dropFirst("nostr:".count)) : value
-        return try? NIP05Address(body)
-    }
-
     /// An nprofile with the domain's relay hints, or the npub when it lists none (or too many).
     private static func profileReference(publicKey: String, relays: [String]) -> String {
         if !relays.isEmpty, let profile = try? NIP19.encodeProfile(publicKey: publicKey, relays: relays) { return profile }
@@ -171,7 +164,7 @@ public final class DriverPreviewModel {
         nip05Check = nil
         nip05Verification = nil
         var driverKey = npub
-        if let address = Self.nameAddress(npub) {
+        if let address = try? ProfileTarget.nip05Address(in: npub) {
             // A link that names the driver by a NIP-05 address: its domain gives the key and the
             // relays to ask, within the verifier's own timeout.
             guard let identity = await resolve(address) else { return }

@@ -8,6 +8,8 @@ public struct ProfileFilter: Sendable, Equatable {
 
     /// The kind a profile has.
     public static let profileKind = 0
+    /// The kind an author's relay list has (NIP-65).
+    static let relayListKind = 10002
 
     /// Creates the filter for `author`.
     ///
@@ -28,7 +30,7 @@ public struct ProfileFilter: Sendable, Equatable {
     /// from the given relays, in a subscription of its own, so that the author's write relays are
     /// known without another round trip.
     var relayListJSON: String {
-        #"{"kinds":[10002],"authors":["\#(author)"],"limit":1}"#
+        #"{"kinds":[\#(Self.relayListKind)],"authors":["\#(author)"],"limit":1}"#
     }
 }
 

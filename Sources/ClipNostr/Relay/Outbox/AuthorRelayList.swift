@@ -8,7 +8,7 @@
 @available(iOS 16.0, *)
 public struct AuthorRelayList: Sendable, Equatable {
     /// The kind of a relay list event.
-    public static let kind = 10002
+    public static let kind = ProfileFilter.relayListKind
     /// The most write relays kept from one list.
     public static let maximumListedRelays = 32
 

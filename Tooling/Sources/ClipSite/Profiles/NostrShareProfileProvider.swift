@@ -45,14 +45,10 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     /// one lookup; `nil` when the route has no key parameter or no relays are configured.
     package func lookupKey(for request: ShareProfileRequest) -> String? {
         guard !relays.isEmpty, let key = request.parameters[parameter] else { return nil }
-        if let address = Self.nameAddress(key) { return nip05Verifier == nil ? nil : "nip05:" + address.identifier }
+        if let address = try? ProfileTarget.nip05Address(in: key) { return nip05Verifier == nil ? nil : "nip05:" + address.identifier }
         return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
     }
 
-    /// The NIP-05 address a parameter holds, when it holds one rather than a NIP-19 key.
-    private static func nameAddress(_ value: String) -> NIP05Address? {
-        value.contains("@") ? try? NIP05Address(value) : nil
-    }
 
     /// The newest verified profile of the request's npub, or `nil` when there is none.
     ///
@@ -61,7 +57,7 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
         let publicKey: String
-        if let address = Self.nameAddress(key) {
+        if let address = try? ProfileTarget.nip05Address(in: key) {
             guard let verifier = nip05Verifier else { return nil }
             do {
                 publicKey = try await verifier.resolve(address).publicKey
