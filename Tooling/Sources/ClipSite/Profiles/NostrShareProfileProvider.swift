@@ -49,7 +49,6 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
         return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
     }
 
-
     /// The newest verified profile of the request's npub, or `nil` when there is none.
     ///
     /// - Throws: A NIP-19 error for a parameter that is not a key, or
