@@ -108,7 +108,7 @@ let package = Package(
             name: "ClipServer",
             dependencies: [
                 clipKit("ClipKit"), clipKit("ClipManifestReader"),
-                "ClipSite",
+                "ClipNostrWebSocket", "ClipSite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

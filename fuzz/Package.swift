@@ -93,7 +93,7 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         toolingModule("ClipServer", [
-            clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipSite",
+            clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipNostrWebSocket", "ClipSite",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -35,6 +35,9 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
     /// The most fragments one message may arrive in.
     static let maximumFragments = 4096
 
+    /// Where the transport may connect: `nil` for a relay the operator named (any address),
+    /// ``OutboundPolicy/publicOnly`` for one someone else named.
+    let outboundPolicy: OutboundPolicy?
     private let tls: TLSContextSource
     private let lock = NSLock()
     private var connection: Task<Void, Never>?
@@ -54,10 +57,11 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
         self.init(relay: relay, maximumFrameBytes: maximumFrameBytes, tls: TLSContextSource(trust: trust))
     }
 
-    init(relay: RelayURL, maximumFrameBytes: Int, tls: TLSContextSource) {
+    init(relay: RelayURL, maximumFrameBytes: Int, tls: TLSContextSource, outbound: OutboundPolicy? = nil) {
         self.relay = relay
         self.maximumFrameBytes = maximumFrameBytes
         self.tls = tls
+        outboundPolicy = outbound
     }
 
     deinit {
@@ -168,15 +172,18 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
             let target = try RelayEndpoint(relay)
             endpoint = target
             let context = target.isSecure ? try tls.context() : nil
-            let upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(Self.connectTimeout)
-                .connect(host: target.host, port: target.port) { channel in
-                    // The initializer's future completes at once; the upgrade's own future is
-                    // awaited below, once the connection is up.
-                    channel.eventLoop.makeCompletedFuture {
-                        try self.prepare(channel, for: target, context: context, limit: limit)
-                    }
-                }
+            let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connectTimeout(Self.connectTimeout)
+            // The initializer's future completes at once; the upgrade's own future is awaited
+            // below, once the connection is up.
+            let initializer: @Sendable (any Channel) -> EventLoopFuture<EventLoopFuture<Upgrade>> = { channel in
+                channel.eventLoop.makeCompletedFuture { try self.prepare(channel, for: target, context: context, limit: limit) }
+            }
+            let upgrade: EventLoopFuture<Upgrade>
+            if let policy = outboundPolicy, !policy.allowsPrivateAddresses {
+                upgrade = try await connectChecked(bootstrap, to: target, policy: policy, initializer: initializer)
+            } else {
+                upgrade = try await bootstrap.connect(host: target.host, port: target.port, channelInitializer: initializer)
+            }
             guard case .webSocket(let webSocket) = try await upgrade.get() else {
                 throw RelayTransportError.upgradeRefused("it answered with plain HTTP")
             }
@@ -203,6 +210,32 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
             return self.channel
         }
         channel?.close(promise: nil)
+    }
+
+    /// Connects to the addresses `policy` checked for `target`, one after the other until one
+    /// answers: never by name, so the address connected to is the address checked.
+    private func connectChecked(
+        _ bootstrap: ClientBootstrap, to target: RelayEndpoint, policy: OutboundPolicy,
+        initializer: @escaping @Sendable (any Channel) -> EventLoopFuture<EventLoopFuture<Upgrade>>
+    ) async throws -> EventLoopFuture<Upgrade> {
+        guard target.isSecure else { throw RelayTransportError.connectionFailed(OutboundRefusal.plainText(url: relay.string).description) }
+        let addresses: [SocketAddress]
+        do {
+            addresses = try await policy.checkedAddresses(host: target.host, port: target.port)
+        } catch {
+            if case .unresolvable = error { throw RelayTransportError.hostNotFound(target.host) }
+            throw RelayTransportError.connectionFailed(error.description)
+        }
+        var lastError: any Error = RelayTransportError.hostNotFound(target.host)
+        for address in addresses {
+            try Task.checkCancellation()
+            do {
+                return try await bootstrap.connect(to: address, channelInitializer: initializer)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
     }
 
     /// Sets up a new channel: TLS (when `context` is given), then HTTP/1.1 with the WebSocket
@@ -291,6 +324,7 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
 /// Makes ``WebSocketClientTransport``s that share one TLS context.
 public struct WebSocketClientTransportFactory: RelayTransportFactory {
     private let tls: TLSContextSource
+    private var outbound: OutboundPolicy?
 
     /// Creates the factory; certificates are checked against the system's store and the
     /// authorities that `SSL_CERT_FILE` and `SSL_CERT_DIR` name (read on the first `wss://`
@@ -305,9 +339,17 @@ public struct WebSocketClientTransportFactory: RelayTransportFactory {
         tls = TLSContextSource(trust: trust)
     }
 
+    /// Creates a factory for relays someone else named (a relay list, a link's hints), whose
+    /// connections go only where `outbound` allows: with ``OutboundPolicy/publicOnly``, `wss://`
+    /// to public unicast addresses, connected by the address that was checked.
+    package init(outbound: OutboundPolicy, trust: RelayTrust? = nil) {
+        tls = TLSContextSource(trust: trust)
+        self.outbound = outbound
+    }
+
     /// A new transport to `relay`.
     public func makeTransport(to relay: RelayURL, maximumFrameBytes: Int) -> any RelayTransport {
-        WebSocketClientTransport(relay: relay, maximumFrameBytes: maximumFrameBytes, tls: tls)
+        WebSocketClientTransport(relay: relay, maximumFrameBytes: maximumFrameBytes, tls: tls, outbound: outbound)
     }
 }
 

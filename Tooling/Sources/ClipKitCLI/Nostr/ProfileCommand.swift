@@ -21,7 +21,8 @@ package struct ProfileCommand: AsyncParsableCommand {
             --timeout): the key it lists is fetched, and its relays entry for that key serves as \
             relay hints. The relays are also asked for the author's relay list (kind 10002, NIP-65); \
             when a relay has answered and there is no profile, or only one older than 90 days, up to \
-            --write-relays of the author's write relays are asked too, within the same --timeout. The \
+            --write-relays of the author's write relays are asked too, within the same --timeout, at \
+            public addresses over wss:// only unless --allow-private-outbound is given. The \
             text output's "path" line and --json's relayList and each relay's role show the way. On \
             a terminal each relay's progress is shown live on standard error.
 
@@ -62,6 +63,12 @@ package struct ProfileCommand: AsyncParsableCommand {
         valueName: "N"
     ))
     package var writeRelays: Int = 3
+
+    /// Whether write relays from the author's relay list may be private addresses.
+    @Flag(name: .customLong("allow-private-outbound"), help: ArgumentHelp(
+        "Let the write relays named by the author's relay list be loopback, private or other non-public addresses, and ws:// relays. Off by default: anyone can publish a relay list, so its write relays are resolved first and contacted only at public unicast addresses, over wss://; a refused one is reported with its address and why. The relays you give (--relay, hints, the manifest) are never checked."
+    ))
+    package var allowPrivateOutbound = false
 
     /// The overall deadline, in seconds.
     @Option(name: .long, help: "Seconds before the answer is final whatever the relays do (default 5).")
@@ -128,9 +135,12 @@ package struct ProfileCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.badInput(error.description)
         }
-        let pool = RelayPool(
+        var pool = RelayPool(
             configuration: configuration, transportFactory: WebSocketClientTransportFactory(trust: trust),
             verifier: EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
+        )
+        pool.writeRelayTransportFactory = WebSocketClientTransportFactory(
+            outbound: allowPrivateOutbound ? .unrestricted : .publicOnly, trust: trust
         )
         let fetch: ProfileFetch
         do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import ClipAASA
 import ClipKit
 import ClipNostr
+import ClipNostrWebSocket
 import ClipServer
 import ClipSite
 import Foundation
@@ -14,7 +15,16 @@ package struct ServeCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the link domain: the AASA file, share pages with Smart App Banner and previews, and /healthz.",
-        discussion: "Prints the listening address once it accepts connections (with --json, one JSON object: listening, host, port); request logs go to standard error. SIGINT or SIGTERM stops it gracefully."
+        discussion: """
+            Prints the listening address once it accepts connections (with --json, one JSON object: listening, host, \
+            port); request logs go to standard error. SIGINT or SIGTERM stops it gracefully.
+
+            Outbound requests made for visitors (docs/link-domain.md lists them): profile lookups on the --relay or \
+            manifest relays; the author's write relays from their published relay list (--write-relays, 0 turns them \
+            off); NIP-05 documents (--nip05 off turns them off). Write relays and NIP-05 domains are chosen by whoever \
+            publishes the events or writes the link, so they are resolved first and contacted only at public unicast \
+            addresses, by the address checked, over TLS (--allow-private-outbound lifts this for private deployments).
+            """
     )
 
     /// The address to bind.
@@ -39,6 +49,19 @@ package struct ServeCommand: AsyncParsableCommand {
         valueName: "N"
     ))
     package var writeRelays: Int = 3
+
+    /// Whether share pages look NIP-05 names up.
+    @Option(name: .customLong("nip05"), help: ArgumentHelp(
+        "Outbound requests: on looks NIP-05 names up (https://DOMAIN/.well-known/nostr.json for a name in a share URL, and each previewed profile's nip05 field) at public addresses only, no redirects, 64 KiB, 5 s; off makes no NIP-05 request, shows no address, and a share URL that names a person by NIP-05 address gets the page without a preview.",
+        valueName: "on|off"
+    ))
+    package var nip05: Switch = .on
+
+    /// Whether requests made for visitors may reach private addresses.
+    @Flag(name: .customLong("allow-private-outbound"), help: ArgumentHelp(
+        "Outbound requests: let the write relays of relay lists and NIP-05 domains be loopback, private or other non-public addresses, and ws:// relays. Off by default: what anyone can publish would otherwise make the server connect into its own network. For tests and private deployments only; the --relay relays and the manifest's are the operator's and are never checked."
+    ))
+    package var allowPrivateOutbound = false
 
     /// The most relay subscriptions in flight per relay, which is also the most profile lookups at once.
     @Option(name: .long, help: "Relay work: the most profile lookups in flight, each two subscriptions (profile and relay list) on each relay's shared connection.")
@@ -139,7 +162,8 @@ package struct ServeCommand: AsyncParsableCommand {
         let connections = SharedRelayConnections(configuration: SharedRelayConfiguration(maximumSubscriptionsPerRelay: 2 * relaySubscriptions))
         let site = try siteOptions.loadSite(
             relays: relays.isEmpty ? nil : relays, transportFactory: connections, profilePolicy: profilePolicy,
-            maximumWriteRelays: writeRelays
+            maximumWriteRelays: writeRelays, verifiesNIP05: nip05 == .on,
+            outbound: allowPrivateOutbound ? .unrestricted : .publicOnly
         )
         let configuration = ClipServerConfiguration(
             host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache, trustedProxies: proxies
@@ -171,6 +195,14 @@ package struct ServeCommand: AsyncParsableCommand {
                 "refused": .stringConvertible(counts.subscriptionsRefused),
             ])
         }
+    }
+
+    /// A setting that is on or off.
+    package enum Switch: String, ExpressibleByArgument, CaseIterable, Sendable {
+        /// On.
+        case on
+        /// Off.
+        case off
     }
 
     /// The preview cache's policy from the options: ``ShareProfileCache/Policy/serving`` adjusted.

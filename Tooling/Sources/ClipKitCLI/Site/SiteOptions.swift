@@ -27,7 +27,8 @@ package struct SiteOptions: ParsableArguments, Sendable {
         relays: [String]? = nil,
         transportFactory: any RelayTransportFactory = RelayTransports.tooling,
         profilePolicy: ShareProfileCache.Policy = .init(),
-        maximumWriteRelays: Int = ProfileFetchConfiguration().maximumWriteRelays
+        maximumWriteRelays: Int = ProfileFetchConfiguration().maximumWriteRelays,
+        verifiesNIP05: Bool = true, outbound: OutboundPolicy = .publicOnly
     ) throws -> LinkDomainSite {
         let manifest = try manifestOption.load()
         var siteTemplates = SiteTemplates.defaults
@@ -42,7 +43,8 @@ package struct SiteOptions: ParsableArguments, Sendable {
             return try LinkDomainSite(
                 manifest: manifest, templates: siteTemplates,
                 profileProvider: DefaultShareProfileProvider.make(
-                    for: manifest, relays: relays, transportFactory: transportFactory, maximumWriteRelays: maximumWriteRelays
+                    for: manifest, relays: relays, transportFactory: transportFactory, maximumWriteRelays: maximumWriteRelays,
+                    verifiesNIP05: verifiesNIP05, outbound: outbound
                 ),
                 profilePolicy: profilePolicy, parameterKinds: CommandEnvironment.parameterKinds
             )

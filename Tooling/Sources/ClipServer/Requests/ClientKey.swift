@@ -1,3 +1,5 @@
+import ClipNostrWebSocket
+
 /// The name a client goes by in the relay-work budget and the request log: its IPv4 address, or
 /// the /64 network of its IPv6 address (one host usually holds a whole /64, so counting single
 /// IPv6 addresses would let one client pose as billions).

@@ -1,5 +1,6 @@
 import ClipAASA
 import ClipKit
+import ClipNostrWebSocket
 import ClipSite
 import Foundation
 import Hummingbird

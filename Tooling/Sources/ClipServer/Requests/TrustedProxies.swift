@@ -1,3 +1,4 @@
+import ClipNostrWebSocket
 import NIOCore
 
 /// The reverse proxies, load balancers or CDN edges in front of ``ClipServer`` whose word about
@@ -195,5 +196,29 @@ package enum TrustedProxyError: Error, Sendable, Hashable, CustomStringConvertib
         case .hostBitsSet(let text, let network):
             return "'\(text)' has bits set after its prefix: write the network as \(network)"
         }
+    }
+}
+
+extension IPNetwork {
+    /// Parses `text`, a network in CIDR notation or a single address.
+    ///
+    /// - Throws: ``TrustedProxyError`` naming what is wrong: not an address, a prefix length out
+    ///   of range, or bits set after the prefix (`10.1.0.0/8`, which is most likely a typo).
+    init(parsing text: String) throws(TrustedProxyError) {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let address = IPAddress(text: parts[0]) else { throw .notAnAddress(text) }
+        let bits = address.bytes.count * 8
+        var prefixLength = bits
+        if parts.count == 2 {
+            guard let length = Int(parts[1]), parts[1].allSatisfy(\.isASCII), (0...bits).contains(length) else {
+                throw .badPrefixLength(text, maximum: bits)
+            }
+            prefixLength = length
+        }
+        guard let network = IPNetwork(address: address, prefixLength: prefixLength) else {
+            let masked = IPAddress(normalizing: Self.masked(address.bytes, prefixLength: prefixLength))
+            throw .hostBitsSet(text, network: "\(masked.text)/\(prefixLength)")
+        }
+        self = network
     }
 }

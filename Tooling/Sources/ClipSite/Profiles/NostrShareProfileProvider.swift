@@ -31,9 +31,13 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     package let nip05Verifier: NIP05Verifier?
 
     /// Creates a provider that asks `relays`, and checks NIP-05 addresses with `nip05Verifier`.
+    ///
+    /// The defaults reach only public addresses for what others name: the author's write relays
+    /// (``DefaultShareProfileProvider/pool(configuration:transportFactory:outbound:)``) and NIP-05
+    /// domains (``DefaultShareProfileProvider/nip05Verifier(outbound:)``).
     package init(
-        relays: [RelayURL], pool: RelayPool = RelayPool(transportFactory: RelayTransports.tooling), parameter: String = "npub",
-        nip05Verifier: NIP05Verifier? = NIP05Verifier()
+        relays: [RelayURL], pool: RelayPool = DefaultShareProfileProvider.pool(), parameter: String = "npub",
+        nip05Verifier: NIP05Verifier? = DefaultShareProfileProvider.nip05Verifier()
     ) {
         self.nip05Verifier = nip05Verifier
         self.relays = relays

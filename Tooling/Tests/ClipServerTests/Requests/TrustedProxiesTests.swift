@@ -1,3 +1,4 @@
+import ClipNostrWebSocket
 @testable import ClipServer
 import HTTPTypes
 import NIOHTTP1
