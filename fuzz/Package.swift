@@ -71,6 +71,10 @@ let package = Package(
         .executableTarget(name: "FuzzNotificationPayload", dependencies: [clipKit("ClipNotifications"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzRequestScreening", dependencies: ["ClipServer", "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzCodes", dependencies: [clipKit("ClipCodes"), "FuzzDriver", "FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzOutboundAddress",
+            dependencies: ["ClipNostrWebSocket", "FuzzDriver", "FuzzSupport", .product(name: "NIOCore", package: "swift-nio")]
+        ),
 
         // The tooling modules the targets above fuzz that are no product of Tooling/ (see toolingModule).
         toolingModule("ClipReports", [clipKit("ClipKit")]),

@@ -218,7 +218,6 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
         _ bootstrap: ClientBootstrap, to target: RelayEndpoint, policy: OutboundPolicy,
         initializer: @escaping @Sendable (any Channel) -> EventLoopFuture<EventLoopFuture<Upgrade>>
     ) async throws -> EventLoopFuture<Upgrade> {
-        guard target.isSecure else { throw RelayTransportError.connectionFailed(OutboundRefusal.plainText(url: relay.string).description) }
         let addresses: [SocketAddress]
         do {
             addresses = try await policy.checkedAddresses(host: target.host, port: target.port)
@@ -226,6 +225,9 @@ public final class WebSocketClientTransport: RelayTransport, @unchecked Sendable
             if case .unresolvable = error { throw RelayTransportError.hostNotFound(target.host) }
             throw RelayTransportError.connectionFailed(error.description)
         }
+        // RelayURL allows ws:// only on loopback, which the check above refuses; this keeps a
+        // plain-text connection out even if that rule changes.
+        guard target.isSecure else { throw RelayTransportError.connectionFailed(OutboundRefusal.plainText(url: relay.string).description) }
         var lastError: any Error = RelayTransportError.hostNotFound(target.host)
         for address in addresses {
             try Task.checkCancellation()

@@ -165,7 +165,10 @@ struct ProfileCommandTests {
         let listID = try #require((try JSONSerialization.jsonObject(with: Data(signed[1].utf8)) as? [String: Any])?["id"] as? String)
         let pubkey = try #require((try JSONSerialization.jsonObject(with: Data(signed[0].utf8)) as? [String: Any])?["pubkey"] as? String)
 
-        let result = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10", "--json"])
+        // The write relay is a local one: --allow-private-outbound lets a relay list name it.
+        let result = try await ChildProcess.clipkit([
+            "profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10", "--allow-private-outbound", "--json",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let json = try result.json()
         #expect(json["name"] as? String == "maria")
@@ -178,13 +181,25 @@ struct ProfileCommandTests {
         #expect(relays.map { $0["url"] as? String } == [index.url, write.url])
         #expect(relays.map { $0["role"] as? String } == ["given", "write-relay"])
 
-        let text = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10"])
+        let text = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10", "--allow-private-outbound"])
         #expect(text.status == 0, "\(text.standardError)")
         #expect(text.standardOutput.contains("path: relay list (kind 10002) from \(index.url) → write relays asked: \(write.url) → profile from \(write.url) (a write relay)"), "\(text.standardOutput)")
 
-        let off = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--write-relays", "0", "--timeout", "10", "--json"])
+        let off = try await ChildProcess.clipkit([
+            "profile", try await npub(pubkey), "--relay", index.url, "--write-relays", "0", "--timeout", "10", "--allow-private-outbound", "--json",
+        ])
         #expect(off.status == 1, "without the write relays the given relay has no profile")
         #expect(try off.json()["reasonCode"] as? String == "not-found")
+
+        // By default a relay list's write relays must be public: the loopback one is refused,
+        // with its address and why, and never connected to.
+        let guarded = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10", "--json"])
+        #expect(guarded.status == 1, "\(guarded.standardOutput)")
+        let writeReport = try #require((try guarded.json()["relays"] as? [[String: Any]])?.first { $0["url"] as? String == write.url })
+        let reason = try #require(writeReport["reason"] as? String)
+        #expect(reason.contains("127.0.0.1") && reason.contains("loopback") && reason.contains("public addresses only"), "\(reason)")
+        let guardedText = try await ChildProcess.clipkit(["profile", try await npub(pubkey), "--relay", index.url, "--timeout", "10"])
+        #expect(guardedText.standardOutput.contains("loopback") || guardedText.standardError.contains("loopback"), "the text output says why too")
     }
 
     func npub(_ pubkey: String) async throws -> String {

@@ -5,17 +5,19 @@ import Testing
 
 /// `clipkit serve` follows a driver's relay list (kind 10002) for share-page previews, within
 /// `--write-relays`, over real HTTP and real relays: the relay it is given holds only the list, the
-/// driver's write relay holds the profile, both signed by nostr-sdk.
+/// driver's write relay holds the profile, both signed by nostr-sdk. The write relay is a local
+/// relay, so the server is told it may reach private addresses (`--allow-private-outbound`);
+/// without it the same write relay is never asked (ServeOutboundPolicyTests shows that side).
 @Suite("clipkit serve through the driver's relay list", .serialized, .timeLimit(.minutes(2)))
 struct ServeOutboxTests {
     let roadflare = TestEnvironment.file("Examples/roadflare/clipkit.json").path
 
-    func sharePage(npub: String, relay: String, writeRelays: Int) async throws -> String {
+    func sharePage(npub: String, relay: String, writeRelays: Int, allowPrivate: Bool = true) async throws -> String {
         let port = try LoopbackPort.free()
         let server = try ChildProcess(TestEnvironment.clipkitExecutable(), arguments: [
             "serve", "--manifest", roadflare, "--port", String(port), "--relay", relay,
             "--write-relays", String(writeRelays), "--log-level", "warning", "--json",
-        ])
+        ] + (allowPrivate ? ["--allow-private-outbound"] : []))
         defer { server.stop() }
         _ = try await server.waitForAnnouncement(withMember: "listening", timeout: 30)
         let curl = try TestEnvironment.systemTool("curl")
@@ -48,6 +50,9 @@ struct ServeOutboxTests {
 
         let given = try await sharePage(npub: npub, relay: index.url, writeRelays: 0)
         #expect(!given.contains("Write Relay Driver"), "with --write-relays 0 only the given relay is asked")
+
+        let guarded = try await sharePage(npub: npub, relay: index.url, writeRelays: 3, allowPrivate: false)
+        #expect(!guarded.contains("Write Relay Driver"), "by default a write relay on a loopback address is not asked")
 
         let refused = try await ChildProcess.clipkit(["serve", "--manifest", roadflare, "--write-relays", "17", "--json"], timeout: 30)
         #expect(refused.status == 2)
