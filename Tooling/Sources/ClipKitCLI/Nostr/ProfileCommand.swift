@@ -96,12 +96,6 @@ package struct ProfileCommand: AsyncParsableCommand {
             timeout: min(NIP05Verifier.Configuration.defaultTimeout, .milliseconds(Int64((timeout * 1000).rounded()))),
             allowsPlainHTTPOnLoopback: nip05LoopbackHTTP
         ))
-        let resolved: ProfileTarget
-        do throws(ProfileTargetNameLookupError) {
-            resolved = try await ProfileTarget.resolve(target, router: router, verifier: nip05Verifier)
-        } catch {
-            throw CommandFailure.badInput("\(target.truncatedForMessage): \(error.description)")
-        }
         for relay in relays {
             do {
                 _ = try RelayURL(relay)
@@ -112,16 +106,10 @@ package struct ProfileCommand: AsyncParsableCommand {
         guard (0...16).contains(writeRelays) else {
             throw CommandFailure.badInput("--write-relays \(writeRelays): give a number from 0 to 16")
         }
-        var configuration = ProfileFetchConfiguration(
+        let configuration = ProfileFetchConfiguration(
             timeout: .milliseconds(Int64((timeout * 1000).rounded())), maximumWriteRelays: writeRelays
         )
-        let selection = RelaySelection(
-            [resolved.relayHints, relays, manifest?.nostr?.relays ?? []], limit: configuration.maximumRelays
-        )
-        configuration.maximumRelays = selection.relays.count
-        guard !selection.relays.isEmpty else {
-            throw CommandFailure.badInput("no relays to ask: pass --relay, use an nprofile (or nevent, naddr) with relay hints, or a manifest with nostr.relays")
-        }
+        let selection = RelaySelection([relays, manifest?.nostr?.relays ?? []], limit: configuration.maximumRelays)
         for skipped in selection.refused {
             Output.writeStandardError("clipkit: skipping relay \(skipped.url.truncatedForMessage): \(skipped.reason.description)")
         }
@@ -142,26 +130,46 @@ package struct ProfileCommand: AsyncParsableCommand {
         pool.writeRelayTransportFactory = WebSocketClientTransportFactory(
             outbound: allowPrivateOutbound ? .unrestricted : .publicOnly, trust: trust
         )
-        let fetch: ProfileFetch
+        // The string's own relay hints are asked first, then --relay, then the manifest's.
+        let lookup = ProfileLookup(pool: pool, relays: selection.relays, nip05Verifier: nip05Verifier, followsRelayHints: true)
+        let run: ProfileLookupRun
         do {
-            fetch = try pool.fetchProfile(of: resolved.publicKey, from: selection.relays)
+            run = try lookup.start(target, router: router)
         } catch {
-            throw CommandFailure.badInput("\(target.truncatedForMessage): \(error.description)")
+            throw CommandFailure.badInput("\(target.truncatedForMessage): \((error as? any LocalizedError)?.errorDescription ?? "\(error)")")
         }
         let display = RelayProgressDisplay.forStandardError(enabled: !output.json)
+        var publicKey: String?
         var final: ProfileFetchUpdate?
-        for await update in fetch {
-            display?.show(update)
-            if update.isFinal { final = update }
+        var outcome: ProfileLookupOutcome?
+        for await step in run {
+            switch step {
+            case .nameResolved: break
+            case .fetchStarted(let key, _): publicKey = key
+            case .fetch(let update):
+                display?.show(update)
+                if update.isFinal { final = update }
+            case .nip05Checked: break
+            case .finished(let ended): outcome = ended
+            }
         }
-        guard let final else {
+        switch outcome {
+        case .absent(.nameNotListed(let address), _)?:
+            let error = NIP05Error.nameNotListed(address, url: nip05Verifier.documentURL(for: address))
+            throw CommandFailure.badInput("\(target.truncatedForMessage): the NIP-05 address could not be resolved: \(error.description)")
+        case .absent(.namesNotLookedUp, _)?, .unreachable(.nameLookupFailed, _)?, .unreachable(.deadlinePassed, _)?:
+            throw CommandFailure.badInput("\(target.truncatedForMessage): \(outcome?.description ?? "")")
+        case .unreachable(.noRelays, _)?:
+            throw CommandFailure.badInput("no relays to ask: pass --relay, use an nprofile (or nevent, naddr) with relay hints, or a manifest with nostr.relays")
+        default:
+            break
+        }
+        guard let final, let publicKey else {
             throw CommandFailure.badInput("the fetch ended without a result")
         }
         var nip05: NIP05Verification?
-        if let profile = final.profile {
-            nip05 = await nip05Verifier.verify(profile.profile, publicKey: profile.event.pubkey)
-        }
-        let report = ProfileReport(publicKey: resolved.publicKey, update: final, nip05: nip05)
+        if case .found(_, let checked, _)? = outcome { nip05 = checked }
+        let report = ProfileReport(publicKey: publicKey, update: final, nip05: nip05)
         Output.emit(report, json: output.json) { report.text }
         if let summary = report.missSummary {
             throw CommandFailure.negative(summary)

@@ -3,20 +3,22 @@ import ClipNostr
 import ClipNostrWebSocket
 import Foundation
 
-/// Looks up the verified kind-0 profile of a route's `npub` parameter on Nostr relays, for
-/// share-page previews.
+/// Looks up the verified kind-0 profile of a route's person parameter on Nostr relays, for
+/// share-page previews, with ClipNostr's ``/ClipNostr/ProfileLookup``: the same lookup, and the
+/// same reading of what relays answered, as the clip's preview and `clipkit profile`.
 ///
 /// The relay pool verifies every event (id and signature) before it counts; the newest verified
-/// profile wins. A route without an `npub` parameter has no profile. A lookup that no relay
-/// answered (every one failed or timed out) throws, so ``ShareProfileCache`` keeps it for its
-/// short failure lifetime rather than as a definite absence.
+/// profile wins. A route without the parameter has no profile. A lookup that learned nothing (no
+/// relay sent `EOSE`: each failed, refused the subscription with `CLOSED` or timed out) throws,
+/// so ``ShareProfileCache`` keeps it for its short failure lifetime rather than as a definite
+/// absence.
 ///
 /// With a ``/ClipNostr/NIP05Verifier``, the profile's `nip05` field is checked against its key
-/// (no redirects, a body cap, the verifier's timeout) and shown only when the domain lists it, and
-/// a parameter that names the person by a NIP-05 address (a `nostrPerson` route) is looked up the
-/// same way first. Only the configured relays are asked, plus the author's write relays within
-/// the pool's bounds: relay hints from a link or a domain would let anyone point the server's
-/// shared connections at any host.
+/// beside the fetch, within the lookup's deadline, and shown only when the domain lists it; a
+/// parameter that names the person by a NIP-05 address (a `nostrPerson` route) is resolved first,
+/// within the same deadline. Only the configured relays are asked, plus the author's write relays
+/// within the pool's bounds: relay hints from a link or a domain would let anyone point the
+/// server's shared connections at any host.
 ///
 /// For a server, give the pool a ``SharedRelayConnections`` transport factory, so lookups share one
 /// long-lived connection per relay instead of opening their own.
@@ -53,46 +55,30 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
         return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
     }
 
-    /// The newest verified profile of the request's npub, or `nil` when there is none.
+    /// The newest verified profile of the request's person, or `nil` when there is none.
     ///
-    /// - Throws: A NIP-19 error for a parameter that is not a key, or
-    ///   ``NostrProfileLookupError`` when no relay answered.
+    /// One ``/ClipNostr/ProfileLookup`` on the configured relays (relay hints are not followed),
+    /// whose outcome decides: found, a definite absence (`nil`, cached as such), or no answer
+    /// (thrown, retried sooner).
+    ///
+    /// - Throws: ``NostrProfileLookupError`` when nothing could be learned: no relay answered, or
+    ///   a NIP-05 address could not be resolved; the error of the target when it names no person.
     package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
-        let publicKey: String
-        if let address = try? ProfileTarget.nip05Address(in: key) {
-            guard let verifier = nip05Verifier else { return nil }
-            do {
-                publicKey = try await verifier.resolve(address).publicKey
-            } catch {
-                // A domain that answered and lists no such name is a definite absence; anything
-                // else (a timeout, a refused redirect) is a failure the cache retries soon.
-                if case .nameNotListed = error { return nil }
-                throw error
-            }
-        } else {
-            guard let decoded = try NIP19.decode(key).publicKey else { return nil }
-            publicKey = decoded
+        let lookup = ProfileLookup(pool: pool, relays: relays, nip05Verifier: nip05Verifier, followsRelayHints: false)
+        let run = try lookup.start(key)
+        switch await run.outcome() {
+        case .found(let found, let nip05, _):
+            guard var profile = ShareProfile(nostrProfile: found.profile, createdAt: found.event.createdAt) else { return nil }
+            profile.verifiedNIP05 = nip05?.identity?.address.description
+            return profile
+        case .absent:
+            return nil
+        case .unreachable(let failure, let reports):
+            throw NostrProfileLookupError(
+                reason: failure.description, outcomes: reports.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" }
+            )
         }
-        var final: ProfileFetchUpdate?
-        for await update in try pool.fetchProfile(of: publicKey, from: relays) where update.isFinal { final = update }
-        guard let found = final?.profile else {
-            let reports = final?.relays ?? []
-            let answered = reports.contains { report in
-                switch report.state.outcome {
-                case .endOfStoredEvents?, .closed?: return true
-                default: return false
-                }
-            }
-            if answered { return nil }
-            throw NostrProfileLookupError(outcomes: reports.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" })
-        }
-        guard var profile = ShareProfile(nostrProfile: found.profile, createdAt: found.event.createdAt) else { return nil }
-        if let verifier = nip05Verifier, let check = await verifier.verify(found.profile, publicKey: found.event.pubkey),
-           let identity = check.identity {
-            profile.verifiedNIP05 = identity.address.description
-        }
-        return profile
     }
 }
 
@@ -121,13 +107,17 @@ extension ShareProfile {
     }
 }
 
-/// No relay answered a profile lookup: each failed, was refused or timed out.
+/// A profile lookup that learned nothing: no relay answered (each failed, refused the
+/// subscription or timed out), or a NIP-05 address could not be resolved.
 package struct NostrProfileLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why, as ``/ClipNostr/ProfileLookupFailure`` says it.
+    package let reason: String
     /// Each relay and how its part ended.
     package let outcomes: [String]
 
     /// What happened, relay by relay.
     package var description: String {
-        "no relay answered the profile lookup (\(outcomes.joined(separator: "; "))); it is retried after the failure lifetime"
+        let relays = outcomes.isEmpty ? "" : " (\(outcomes.joined(separator: "; ")))"
+        return "the profile lookup learned nothing: \(reason)\(relays); it is retried after the failure lifetime"
     }
 }
