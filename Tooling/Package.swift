@@ -234,6 +234,9 @@ let package = Package(
             dependencies: [
                 clipKit("ClipNostr"), clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipKitUI"), clipKit("ClipNostrUI"), "ClipTestSupport",
                 "ClipNostrWebSocket", "ClipLoopback", "ClipToolingTestSupport",
+                // The share-page provider, for the test that the clip, the server and the command
+                // line read one lookup the same way.
+                "ClipSite",
                 // The hostile test relay: a small WebSocket server on NIO.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

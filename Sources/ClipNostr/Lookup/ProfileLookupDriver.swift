@@ -28,6 +28,9 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
         var claim: String?
         var verification: NIP05Verification?
         var checking = false
+        /// The deadline passed while the fetch ran: its own timeout, set to the time left, ends it
+        /// with every relay's final state, and the lookup ends with it.
+        var deadlinePassed = false
     }
 
     func run(_ person: ProfileLookupPerson, linkFragment: String?) async {
@@ -85,7 +88,7 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
                     }
                 case .fetchEnded:
                     state.fetchEnded = true
-                    if !state.checking {
+                    if !state.checking || state.deadlinePassed {
                         output.yield(.finished(outcome(state)))
                         return
                     }
@@ -101,10 +104,13 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
                 case .deadline:
                     if !state.fetchStarted {
                         output.yield(.finished(.unreachable(.deadlinePassed, relays: [])))
-                    } else {
-                        output.yield(.finished(outcome(state)))
+                        return
                     }
-                    return
+                    if state.fetchEnded {
+                        output.yield(.finished(outcome(state)))
+                        return
+                    }
+                    state.deadlinePassed = true
                 }
             }
         }

@@ -2,8 +2,9 @@ import ClipKit
 import ClipNostr
 import Foundation
 
-/// Loads a driver's profile with ClipNostr's ``/ClipNostr/RelayPool``: the real implementation of
-/// ``DriverProfileLoading`` in the clip, and in `clipkit simulate`.
+/// Loads a driver's profile with ClipNostr's ``/ClipNostr/ProfileLookup`` on a
+/// ``/ClipNostr/RelayPool``: the real implementation of ``DriverProfileLoading`` in the clip, and in
+/// `clipkit simulate`.
 ///
 /// The npub is decoded with NIP-19 (an `nprofile`'s relay hints are asked first, and the driver's
 /// write relays when their relay list leads there: see ``/ClipNostr/RelayPool``); every improving
@@ -62,17 +63,22 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
         for hint in person.relays {
             if let relay = try? RelayURL(hint) { hinted.append(relay) }
         }
-        let fetch: ProfileFetch
+        // ClipNostr's one lookup, as the server and the command line run it: the hints first,
+        // then the clip's relays, and what counts as an answer decided there.
+        let lookup = ProfileLookup(pool: pool, relays: relays, followsRelayHints: true)
+        let run: ProfileLookupRun
         do {
-            fetch = try pool.fetchProfile(of: person.publicKey, from: hinted + relays, embeddedIn: linkFragment)
+            run = try lookup.start(npub, linkFragment: linkFragment)
         } catch {
-            throw .invalidKey(error.description)
+            throw .invalidKey((error as? any LocalizedError)?.errorDescription ?? String(describing: error))
         }
+        let relayCount = min(RelaySelection.deduplicated(hinted + relays).count, max(0, pool.configuration.maximumRelays))
         let updates = AsyncStream<DriverProfileUpdate>(bufferingPolicy: .unbounded) { continuation in
             let task = Task {
                 var finished: Set<Int> = []
                 var reportedEmbedded = false
-                for await update in fetch {
+                for await step in run {
+                    guard case .fetch(let update) = step else { continue }
                     if !reportedEmbedded, let outcome = update.embeddedProfile {
                         reportedEmbedded = true
                         if case .dropped(let reason) = outcome {
@@ -104,7 +110,7 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
             continuation.onTermination = { _ in task.cancel() }
         }
         return DriverProfileLoad(
-            pubkey: person.publicKey, relayCount: fetch.relays.count, updates: updates, timeout: pool.configuration.timeout
+            pubkey: person.publicKey, relayCount: relayCount, updates: updates, timeout: pool.configuration.timeout
         )
     }
 

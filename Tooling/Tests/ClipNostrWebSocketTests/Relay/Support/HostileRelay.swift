@@ -20,6 +20,8 @@ final class HostileRelay: @unchecked Sendable {
         case event(NostrEvent)
         /// `["EOSE", <the REQ's subscription id>]`.
         case endOfStoredEvents
+        /// `["CLOSED", <the REQ's subscription id>, <reason>]`: the relay refuses the subscription.
+        case closedSubscription(reason: String)
         /// A text frame of this many bytes: far over any client's cap.
         case oversizedFrame(bytes: Int)
         /// Nothing for a while.
@@ -196,6 +198,8 @@ private struct ReplyPlayer: Sendable {
                 unflushed = write(#"["EVENT","\#(subscription)",\#(event.jsonText)]"#, unflushed: unflushed)
             case .endOfStoredEvents:
                 unflushed = write(#"["EOSE","\#(subscription)"]"#, unflushed: unflushed)
+            case .closedSubscription(let reason):
+                unflushed = write(#"["CLOSED","\#(subscription)","\#(reason)"]"#, unflushed: unflushed)
             case .oversizedFrame(let bytes):
                 let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(repeating: UInt8(ascii: "a"), count: bytes))
                 channel.writeAndFlush(frame, promise: nil)
