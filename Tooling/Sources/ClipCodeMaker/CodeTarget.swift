@@ -116,18 +116,18 @@ package struct CodeTarget: Sendable, Hashable {
         return nil
     }
 
-    /// `text` cut for one line of a message, with its control characters shown as `U+000A`, so that
-    /// a hostile URL cannot break the line or drive a terminal.
-    package static func visible(_ text: String) -> String {
+    /// `text` cut to `maximumLength` scalars for one line of a message, with its control characters
+    /// shown as `<U+000A>`, so that a hostile URL cannot break the line or drive a terminal.
+    package static func visible(_ text: String, maximumLength: Int = 120) -> String {
         var result = ""
-        for scalar in text.unicodeScalars.prefix(120) {
+        for scalar in text.unicodeScalars.prefix(maximumLength) {
             if scalar.properties.generalCategory == .control {
                 result += "<\(codePoint(scalar))>"
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
-        return text.unicodeScalars.count > 120 ? result + "…" : result
+        return text.unicodeScalars.count > maximumLength ? result + "…" : result
     }
 
     private static func codePoint(_ scalar: Unicode.Scalar) -> String {

@@ -130,7 +130,7 @@ package struct CodesCommand: AsyncParsableCommand {
             throw CommandFailure.badInput(error.description)
         }
         Output.emit(report, json: output.json) {
-            if !report.refused.isEmpty { return report.refused.map { "refused \(CodeTarget.visible($0.url)): \($0.reason)" }.joined(separator: "\n") }
+            if !report.refused.isEmpty { return report.refused.map { "refused \(CodeTarget.visible($0.url)): \(CodeTarget.visible($0.reason, maximumLength: .max))" }.joined(separator: "\n") }
             var lines = report.codes.map { code in
                 let nfc = code.nfc.map { "\($0.ndef) \($0.bytes) bytes" } ?? "no NFC"
                 return "\(code.qr.png)  \(code.qr.version)-\(code.qr.errorCorrection)  \(nfc)  \(code.url)"
@@ -141,7 +141,7 @@ package struct CodesCommand: AsyncParsableCommand {
         }
         if let first = report.refused.first {
             let more = report.refused.count > 1 ? " (and \(report.refused.count - 1) more)" : ""
-            throw CommandFailure.negative("refused \(CodeTarget.visible(first.url)): \(first.reason)\(more); nothing was written")
+            throw CommandFailure.negative("refused \(CodeTarget.visible(first.url)): \(CodeTarget.visible(first.reason, maximumLength: .max))\(more); nothing was written")
         }
     }
 }
