@@ -54,4 +54,44 @@ import Testing
         #expect(long.tagBytes == long.bytes.count + 4 + 1)
         #expect(message(payloadCharacters: 888).tagsThatHold().isEmpty)
     }
+
+    @Test func capacityIsTheNDEFAreaTheCapabilityContainerDeclares() {
+        // NXP's data sheets: CC byte 2 is the NDEF area in 8-byte units, 0x12, 0x3E and 0x6D.
+        #expect(NFCTag.ntag213.capabilityContainer == [0xE1, 0x10, 0x12, 0x00])
+        #expect(NFCTag.ntag215.capabilityContainer == [0xE1, 0x10, 0x3E, 0x00])
+        #expect(NFCTag.ntag216.capabilityContainer == [0xE1, 0x10, 0x6D, 0x00])
+        #expect(NFCTag.allCases.map(\.ndefCapacity) == [144, 496, 872])
+        // The data sheets' user memory is larger on NTAG215 and NTAG216; a phone writes only the declared area.
+        #expect(NFCTag.allCases.map(\.userMemory) == [144, 504, 888])
+    }
+
+    /// A message whose TLV, message and terminator take exactly `tagBytes` bytes of the tag: a long
+    /// record (past 255 payload bytes) behind a three-byte TLV length.
+    static func message(takingTagBytes tagBytes: Int) -> NDEFURIMessage {
+        // TLV type and 0xFF xx xx (4), header, type length, 4 length bytes, type "U" (7), prefix code (1), terminator (1).
+        let rest = tagBytes - 4 - 7 - 1 - 1
+        return NDEFURIMessage(uri: "https://brew.example/s/" + String(repeating: "a", count: rest - "brew.example/s/".utf8.count))
+    }
+
+    @Test func theLargeTagsHoldExactlyTheirNDEFAreaWithTheTLVAndTerminatorCounted() async throws {
+        let cases: [(bytes: Int, holding: [NFCTag])] = [
+            (496, [.ntag215, .ntag216]), (497, [.ntag216]), (872, [.ntag216]), (873, []),
+        ]
+        var messages: [NDEFURIMessage] = []
+        for (bytes, holding) in cases {
+            let message = Self.message(takingTagBytes: bytes)
+            // Counted independently of tagBytes: the TLV's type and 3-byte length, the message, the terminator.
+            #expect(message.bytes.count >= 255 && 1 + 3 + message.bytes.count + 1 == bytes)
+            #expect(message.tagBytes == bytes)
+            #expect(message.tagsThatHold() == holding, "\(bytes) bytes of the tag")
+            messages.append(message)
+        }
+        let parsed = try await CodeReferences.parseNDEF(messages.map(\.bytes))
+        for (index, result) in parsed.enumerated() {
+            #expect((try? result.get()) == [messages[index].uri], "ndeflib: \(result)")
+        }
+        // The smallest case with a one-byte TLV length: 144 bytes hold 254 at most, so NTAG213's boundary is a short one.
+        let short = NDEFURIMessage(uri: "https://" + String(repeating: "a", count: 144 - 3 - 5))
+        #expect(short.tagBytes == 144 && short.tagsThatHold().first == .ntag213)
+    }
 }

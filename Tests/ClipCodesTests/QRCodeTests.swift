@@ -83,4 +83,17 @@ import Testing
         #expect(widths.reduce(0, +) == dark)
         #expect(code.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(code.size + 8) \(code.size + 8)\""))
     }
+
+    @Test func aMinimumVersionRaisesTheVersionAndNeverLowersIt() throws {
+        let url = "https://brew.example/s/soho/t/1"
+        let smallest = try QRCode(encoding: url, errorCorrection: .medium)
+        let raised = try QRCode(encoding: url, errorCorrection: .medium, minimumVersion: 7)
+        #expect(smallest.version < 7)
+        #expect(raised.version == 7 && raised.size == 17 + 4 * 7)
+        // A version the text needs anyway stays; a bound outside 1...40 is taken as the nearest.
+        let long = String(repeating: "a", count: 400)
+        #expect(try QRCode(encoding: long, minimumVersion: 2).version == (try QRCode(encoding: long)).version)
+        #expect(try QRCode(encoding: url, minimumVersion: 99).version == 40)
+        #expect(try QRCode(encoding: url, minimumVersion: -3) == smallest)
+    }
 }

@@ -49,23 +49,43 @@ public struct NDEFURIMessage: Sendable, Hashable {
         (bytes.count < 255 ? 2 : 4) + bytes.count + 1
     }
 
-    /// The tags in `tags` that hold the message, smallest first.
+    /// The tags in `tags` that hold the message, smallest first: those whose NDEF area, as their
+    /// capability container declares it (``NFCTag/ndefCapacity``), has room for ``tagBytes``.
     public func tagsThatHold(_ tags: [NFCTag] = NFCTag.allCases) -> [NFCTag] {
-        tags.filter { $0.userMemory >= tagBytes }.sorted { $0.userMemory < $1.userMemory }
+        tags.filter { $0.ndefCapacity >= tagBytes }.sorted { $0.ndefCapacity < $1.ndefCapacity }
     }
 }
 
-/// NFC Forum Type 2 tags commonly stuck on tables and counters, with the user memory their data
-/// sheets give (NXP NTAG213/215/216).
+/// NFC Forum Type 2 tags commonly stuck on tables and counters (NXP NTAG213/215/216), with the
+/// capability container each is shipped with.
+///
+/// What a message may take is the NDEF area the capability container declares, which a phone reads
+/// before it writes: 144, 496 and 872 bytes. The data sheets' user memory (144, 504 and 888 bytes)
+/// is larger on NTAG215 and NTAG216, by bytes no NDEF writer uses.
 public enum NFCTag: String, Sendable, Hashable, Codable, CaseIterable {
-    /// NTAG213: 144 bytes of user memory.
+    /// NTAG213: an NDEF area of 144 bytes.
     case ntag213
-    /// NTAG215: 504 bytes.
+    /// NTAG215: an NDEF area of 496 bytes.
     case ntag215
-    /// NTAG216: 888 bytes.
+    /// NTAG216: an NDEF area of 872 bytes.
     case ntag216
 
-    /// The bytes of user memory, which hold the NDEF TLV and its terminator.
+    /// The capability container as NXP's data sheets give it (page 3): the NDEF magic number
+    /// `E1`, mapping version 1.0, the NDEF area's size in units of 8 bytes, and free read and write access.
+    public var capabilityContainer: [UInt8] {
+        switch self {
+        case .ntag213: [0xE1, 0x10, 0x12, 0x00]
+        case .ntag215: [0xE1, 0x10, 0x3E, 0x00]
+        case .ntag216: [0xE1, 0x10, 0x6D, 0x00]
+        }
+    }
+
+    /// The bytes of the NDEF area the capability container declares (its byte 2 times 8), which
+    /// hold the NDEF TLV and its terminator: 144, 496 or 872.
+    public var ndefCapacity: Int { Int(capabilityContainer[2]) * 8 }
+
+    /// The bytes of user memory the data sheet gives (144, 504 or 888); more than ``ndefCapacity``
+    /// on NTAG215 and NTAG216, so a message is sized by ``ndefCapacity``.
     public var userMemory: Int {
         switch self {
         case .ntag213: 144

@@ -31,28 +31,35 @@ public struct QRCode: Sendable, Hashable {
     /// The quiet zone the specification asks for around a QR code: 4 modules on each side.
     public static let standardQuietZone = 4
 
-    /// Encodes `text` as UTF-8 in the smallest version that holds it at `errorCorrection`.
+    /// Encodes `text` as UTF-8 in the smallest version, from `minimumVersion` on, that holds it at `errorCorrection`.
     ///
     /// - Parameters:
     ///   - text: The text, usually an invocation URL.
     ///   - errorCorrection: The lowest level the code carries.
     ///   - boostsErrorCorrection: Raise the level as far as the same version allows (a stronger
     ///     code at no cost in size), as printed codes should; `false` keeps the level asked for.
+    ///   - minimumVersion: The smallest version to use, 1 to 40 (a value outside is taken as the
+    ///     nearest of them): codes printed side by side at one size have modules of one size when
+    ///     they share a version.
     /// - Throws: ``QRCodeError/dataTooLong(bytes:errorCorrection:)`` when not even version 40 holds it.
-    public init(encoding text: String, errorCorrection: QRErrorCorrection = .medium, boostsErrorCorrection: Bool = true) throws(QRCodeError) {
-        try self.init(encoding: Array(text.utf8), errorCorrection: errorCorrection, boostsErrorCorrection: boostsErrorCorrection)
+    public init(encoding text: String, errorCorrection: QRErrorCorrection = .medium, boostsErrorCorrection: Bool = true,
+                minimumVersion: Int = 1) throws(QRCodeError) {
+        try self.init(encoding: Array(text.utf8), errorCorrection: errorCorrection, boostsErrorCorrection: boostsErrorCorrection,
+                      minimumVersion: minimumVersion)
     }
 
-    /// Encodes `bytes` in the smallest version that holds them at `errorCorrection`.
+    /// Encodes `bytes` in the smallest version, from `minimumVersion` on, that holds them at `errorCorrection`.
     ///
     /// - Parameters:
     ///   - bytes: The data, written in byte mode except where digits or alphanumeric runs save bits.
     ///   - errorCorrection: The lowest level the code carries.
     ///   - boostsErrorCorrection: Raise the level as far as the same version allows.
+    ///   - minimumVersion: The smallest version to use, 1 to 40 (a value outside is taken as the nearest of them).
     /// - Throws: ``QRCodeError/dataTooLong(bytes:errorCorrection:)`` when not even version 40 holds them.
-    public init(encoding bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, boostsErrorCorrection: Bool = true) throws(QRCodeError) {
+    public init(encoding bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, boostsErrorCorrection: Bool = true,
+                minimumVersion: Int = 1) throws(QRCodeError) {
         try self.init(bytes: bytes, errorCorrection: errorCorrection, boostsErrorCorrection: boostsErrorCorrection,
-                      segmentation: .optimal, version: nil, mask: nil)
+                      segmentation: .optimal, version: nil, mask: nil, minimumVersion: minimumVersion)
     }
 
     /// How the data is split into segments.
@@ -65,14 +72,14 @@ public struct QRCode: Sendable, Hashable {
         case byteMode
     }
 
-    /// Encodes with every choice open to tests: the segmentation, a fixed version, a fixed mask.
+    /// Encodes with every choice open to tests: the segmentation, a fixed version, a fixed mask, the smallest version.
     init(bytes: [UInt8], errorCorrection: QRErrorCorrection, boostsErrorCorrection: Bool,
-         segmentation: Segmentation, version fixedVersion: Int?, mask fixedMask: Int?) throws(QRCodeError) {
+         segmentation: Segmentation, version fixedVersion: Int?, mask fixedMask: Int?, minimumVersion: Int = 1) throws(QRCodeError) {
         var chosen: (version: Int, segments: [QRSegment], bits: Int)?
         var cachedClass = -1
         var classSegments: [QRSegment] = []
         var classBits: Int?
-        for version in (fixedVersion.map { $0...$0 } ?? 1...40) {
+        for version in (fixedVersion.map { $0...$0 } ?? min(40, max(1, minimumVersion))...40) {
             let versionClass = QRMode.versionClass(of: version)
             if versionClass != cachedClass {
                 cachedClass = versionClass

@@ -29,10 +29,13 @@ package struct CodeTarget: Sendable, Hashable {
     /// One target per combination of `values` for the route `name` of `manifest`, in the order the
     /// values were given (the last parameter varies fastest).
     ///
-    /// - Parameter values: Each capture's values, as ``ParameterValues`` parses `--param`.
-    /// - Throws: ``CodeMakerError/badRequest(_:)`` when the route is unknown, handled by the app, or a
-    ///   capture has no value or a value no capture takes.
-    package static func forRoute(_ name: String, values: ParameterValues, in manifest: ClipManifest) throws(CodeMakerError) -> [CodeTarget] {
+    /// - Parameters:
+    ///   - values: Each capture's values, as ``ParameterValues`` parses `--param`.
+    ///   - label: The label template, with the route's captures (and `route`, `url`, `n`) as its
+    ///     fields; `store soho · table 7` when there is none.
+    /// - Throws: ``CodeMakerError/badRequest(_:)`` when the route is unknown, handled by the app, a
+    ///   capture has no value or a value no capture takes, or the label names a field it has not.
+    package static func forRoute(_ name: String, values: ParameterValues, in manifest: ClipManifest, label: LabelTemplate? = nil) throws(CodeMakerError) -> [CodeTarget] {
         guard let route = manifest.routes.first(where: { $0.name == name }) else {
             throw .badRequest("the manifest has no route '\(name)'; its routes are \(manifest.routes.map(\.name).joined(separator: ", "))")
         }
@@ -50,6 +53,7 @@ package struct CodeTarget: Sendable, Hashable {
         if let missing = captures.first(where: { !values.names.contains($0) }) {
             throw .badRequest("no value for '\(missing)' of route '\(name)' (\(source)): add --param \(missing)=VALUE")
         }
+        try label?.check(fields: captures + LabelTemplate.commonFields + ["route"])
         var combinations: [[String: String]] = [[:]]
         for capture in captures {
             let options = values.values(of: capture)
@@ -58,31 +62,77 @@ package struct CodeTarget: Sendable, Hashable {
             }
             combinations = combinations.flatMap { partial in options.map { partial.merging([capture: $0]) { $1 } } }
         }
-        return try combinations.map { parameters throws(CodeMakerError) in
+        return try combinations.enumerated().map { index, parameters throws(CodeMakerError) in
             guard let url = pattern.url(filling: parameters) else {
                 throw .badRequest("route '\(name)' cannot be filled with \(parameters)")
             }
             let ordered = captures.compactMap { parameters[$0] }
-            return CodeTarget(
-                url: url, label: captures.isEmpty ? name : captures.map { "\($0) \(parameters[$0] ?? "")" }.joined(separator: " · "),
-                fileStem: fileStem([name] + ordered), intendedRoute: name, intendedParameters: parameters
-            )
+            let text: String
+            if let label {
+                let fields = ["route": name, "url": url, "n": String(index + 1)].merging(parameters) { $1 }
+                text = label.text(filling: fields)
+            } else {
+                text = captures.isEmpty ? name : captures.map { "\($0) \(parameters[$0] ?? "")" }.joined(separator: " · ")
+            }
+            return CodeTarget(url: url, label: text, fileStem: fileStem([name] + ordered), intendedRoute: name, intendedParameters: parameters)
         }
     }
 
     /// One target per place of `manifest`, at the place's URL.
-    package static func forPlaces(in manifest: ClipManifest) throws(CodeMakerError) -> [CodeTarget] {
+    ///
+    /// - Parameter label: The label template, with `name` (the place's name), `url` and `n` as its
+    ///   fields; the place's name when there is none.
+    /// - Throws: ``CodeMakerError/badRequest(_:)`` when the manifest lists no places, or the label
+    ///   names a field it has not.
+    package static func forPlaces(in manifest: ClipManifest, label: LabelTemplate? = nil) throws(CodeMakerError) -> [CodeTarget] {
         guard !manifest.places.isEmpty else { throw .badRequest("the manifest lists no places; add 'places' or give --route") }
+        try label?.check(fields: ["name"] + LabelTemplate.commonFields)
         return manifest.places.enumerated().map { index, place in
-            CodeTarget(url: place.url, label: place.name, fileStem: fileStem(["place", String(index + 1), place.name]))
+            let text = label?.text(filling: ["name": place.name, "url": place.url, "n": String(index + 1)]) ?? place.name
+            return CodeTarget(url: place.url, label: text, fileStem: fileStem(["place", String(index + 1), place.name]))
         }
     }
 
     /// One target per URL, in order.
-    package static func forURLs(_ urls: [String]) -> [CodeTarget] {
-        urls.enumerated().map { index, url in
-            CodeTarget(url: url, label: url, fileStem: "url-\(index + 1)")
+    ///
+    /// - Parameter label: The label template, with `url` and `n` as its fields; the URL when there is none.
+    /// - Throws: ``CodeMakerError/badRequest(_:)`` naming a URL with a control character (which no
+    ///   link holds and no SVG file may carry), or a field the label names that it has not.
+    package static func forURLs(_ urls: [String], label: LabelTemplate? = nil) throws(CodeMakerError) -> [CodeTarget] {
+        try label?.check(fields: LabelTemplate.commonFields)
+        return try urls.enumerated().map { index, url throws(CodeMakerError) in
+            if let problem = controlCharacterProblem(in: url) {
+                throw .badRequest("--url \(visible(url)): \(problem); remove it (a link is written without control characters)")
+            }
+            return CodeTarget(url: url, label: label?.text(filling: ["url": url, "n": String(index + 1)]) ?? url, fileStem: "url-\(index + 1)")
         }
+    }
+
+    /// What is wrong with a URL that holds a control character (a C0 or C1 control, or DEL), or `nil`.
+    package static func controlCharacterProblem(in url: String) -> String? {
+        for (offset, scalar) in url.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control {
+            return "it has the control character \(codePoint(scalar)) at character \(offset + 1)"
+        }
+        return nil
+    }
+
+    /// `text` cut to `maximumLength` scalars for one line of a message, with its control characters
+    /// shown as `<U+000A>`, so that a hostile URL cannot break the line or drive a terminal.
+    package static func visible(_ text: String, maximumLength: Int = 120) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars.prefix(maximumLength) {
+            if scalar.properties.generalCategory == .control {
+                result += "<\(codePoint(scalar))>"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > maximumLength ? result + "…" : result
+    }
+
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// A file name stem from words: lower-case letters and digits, words joined by `-`.
@@ -114,34 +164,73 @@ package struct ParameterValues: Sendable, Hashable {
 
     /// Parses `NAME=VALUE` arguments; a name given twice adds its values.
     ///
-    /// - Throws: ``CodeMakerError/badRequest(_:)`` naming the argument that is not `NAME=VALUE`, or a
-    ///   range that is empty, reversed or larger than ``maximumRange``.
+    /// Values are counted before a range is expanded, so an argument that asks for more values than
+    /// ``CodeTarget/maximumCount`` is refused before they are made, and a range's bounds are compared
+    /// without overflow.
+    ///
+    /// - Throws: ``CodeMakerError/badRequest(_:)`` naming the argument that is not `NAME=VALUE`, a
+    ///   range that is empty, reversed, outside the integers or larger than ``maximumRange``, or a
+    ///   name with more values than ``CodeTarget/maximumCount``.
     package init(parsing arguments: [String]) throws(CodeMakerError) {
+        var counts: [String: Int] = [:]
         for argument in arguments {
             guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-                throw .badRequest("--param '\(argument)' is not NAME=VALUE (for example table=1...40 or store=soho)")
+                throw .badRequest("--param '\(CodeTarget.visible(argument))' is not NAME=VALUE (for example table=1...40 or store=soho)")
             }
             let name = String(argument[..<equals])
-            let text = String(argument[argument.index(after: equals)...])
+            let text = argument[argument.index(after: equals)...]
+            var count = counts[name, default: 0]
             var values: [String] = []
-            for item in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-                if let range = item.range(of: "..."),
-                   let first = Int(item[..<range.lowerBound]), let last = Int(item[range.upperBound...]) {
-                    guard first <= last, last - first < Self.maximumRange else {
-                        throw .badRequest("--param \(name)=\(item): a range runs from a smaller to a larger integer, at most \(Self.maximumRange) values")
-                    }
-                    values += (first...last).map(String.init)
+            var rest = text
+            while true {
+                let end = rest.firstIndex(of: ",") ?? rest.endIndex
+                let item = rest[..<end]
+                if let range = try Self.range(item, of: name) {
+                    count += range.count
+                    guard count <= CodeTarget.maximumCount else { throw Self.tooMany(name) }
+                    values += range.map(String.init)
                 } else {
-                    guard !item.isEmpty else { throw .badRequest("--param \(name) has an empty value") }
-                    values.append(item)
+                    guard !item.isEmpty else { throw .badRequest("--param \(CodeTarget.visible(name)) has an empty value") }
+                    count += 1
+                    guard count <= CodeTarget.maximumCount else { throw Self.tooMany(name) }
+                    values.append(String(item))
                 }
+                guard end < rest.endIndex else { break }
+                rest = rest[rest.index(after: end)...]
             }
+            counts[name] = count
             if let index = entries.firstIndex(where: { $0.name == name }) {
                 entries[index].values += values
             } else {
                 entries.append((name, values))
             }
         }
+    }
+
+    /// The integer range `item` writes as `FIRST...LAST`, or `nil` when it is a plain value.
+    private static func range(_ item: Substring, of name: String) throws(CodeMakerError) -> ClosedRange<Int>? {
+        guard let dots = item.range(of: "...") else { return nil }
+        let lower = item[..<dots.lowerBound], upper = item[dots.upperBound...]
+        guard isIntegerLiteral(lower), isIntegerLiteral(upper) else { return nil }
+        let shown = "--param \(CodeTarget.visible(name))=\(CodeTarget.visible(String(item)))"
+        guard let first = Int(lower), let last = Int(upper) else {
+            throw .badRequest("\(shown): a bound lies outside \(Int.min)...\(Int.max); give a range of at most \(maximumRange) values")
+        }
+        // last - first overflows for bounds of opposite signs far apart; the overflow is a span too large.
+        let (span, overflow) = last.subtractingReportingOverflow(first)
+        guard first <= last, !overflow, span < maximumRange else {
+            throw .badRequest("\(shown): a range runs from a smaller to a larger integer, at most \(maximumRange) values; split it into smaller runs")
+        }
+        return first...last
+    }
+
+    private static func isIntegerLiteral(_ text: Substring) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    private static func tooMany(_ name: String) -> CodeMakerError {
+        .badRequest("--param \(CodeTarget.visible(name)): its values make more than \(CodeTarget.maximumCount) codes; make them in smaller runs")
     }
 
     /// Equal when the same names have the same values in the same order.

@@ -12,7 +12,7 @@ extension CodesReport: CommandReport {
                 .required("png", .string), .required("svg", .string), .required("version", .integer),
                 .required("errorCorrection", .oneOf(["L", "M", "Q", "H"])), .required("modules", .integer),
             ])),
-            .required("nfc", .object([
+            .optional("nfc", .object([
                 .required("ndef", .string), .required("bytes", .integer), .required("tagBytes", .integer),
                 .required("tag", .string), .required("fits", .array(.string)),
             ])),
@@ -23,6 +23,8 @@ extension CodesReport: CommandReport {
             .required("check", .oneOf(["url", "route", "experience", "physical", "nfc", "appClipCode"])),
             .required("reason", .string),
         ]))),
+        .required("findings", .array(Finding.schema)),
+        .optional("uniformVersion", .integer),
         .optional("physicalSizeLimit", .string),
     ]
 }

@@ -16,8 +16,9 @@ package struct CodesCommand: AsyncParsableCommand {
         manifest's places (the default). Before it makes a code, it checks that the URL routes to a clip route \
         (with the intended parameters), lies under an advanced App Clip experience of 'clipkit experiences plan', \
         and that the clip declares physical invocations; and that the NDEF message fits the NFC tag. A URL that \
-        fails is refused with the reason (exit 1) and nothing is written. Without a manifest, --url codes are \
-        made unchecked.
+        fails is refused with the reason (exit 1) and nothing is written. A URL whose NDEF message no NTAG21x \
+        tag holds gets its QR code and a warning instead of an NFC message; --no-nfc makes QR codes alone. \
+        Without a manifest, --url codes are made unchecked.
         """
     )
 
@@ -49,7 +50,19 @@ package struct CodesCommand: AsyncParsableCommand {
 
     /// The NFC tag the messages are for.
     @Option(name: .long, help: "The NFC tag: ntag213 (default), ntag215 or ntag216.")
-    package var nfcTag: String = NFCTag.ntag213.rawValue
+    package var nfcTag: String?
+
+    /// Whether to make QR codes alone.
+    @Flag(name: .customLong("no-nfc"), help: "Make QR codes alone, no NFC messages.")
+    package var noNFC = false
+
+    /// The label template.
+    @Option(name: .long, help: "The label under each code, with fields in braces: a route's captures ('Exhibit {exhibit}'), {name} for a place, {url} and {n} for any code.")
+    package var label: String?
+
+    /// Whether every code shares one version.
+    @Flag(name: .long, help: "Give every code the largest QR version any of them needs, so that printed codes have modules of one size.")
+    package var uniformVersion = false
 
     /// App Clip Codes made by Apple's generator, to check and place on the sheet.
     @Option(name: .customLong("app-clip-code"), help: "An App Clip Code from Apple's generator, URL=FILE.svg (repeatable): its URL is checked, the artwork placed on the sheet.")
@@ -65,8 +78,13 @@ package struct CodesCommand: AsyncParsableCommand {
         guard let level = QRErrorCorrection(letter: errorCorrection) else {
             throw CommandFailure.badInput("--error-correction \(errorCorrection): expected L, M, Q or H")
         }
-        guard let tag = NFCTag(rawValue: nfcTag.lowercased()) else {
-            throw CommandFailure.badInput("--nfc-tag \(nfcTag): expected \(NFCTag.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard !noNFC || nfcTag == nil else { throw CommandFailure.badInput("give --nfc-tag or --no-nfc, not both") }
+        var tag: NFCTag? = noNFC ? nil : .ntag213
+        if let nfcTag {
+            guard let named = NFCTag(rawValue: nfcTag.lowercased()) else {
+                throw CommandFailure.badInput("--nfc-tag \(nfcTag.truncatedForMessage): expected \(NFCTag.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            tag = named
         }
         guard (1...100).contains(pixelsPerModule) else {
             throw CommandFailure.badInput("--pixels-per-module \(pixelsPerModule): expected 1 to 100")
@@ -80,17 +98,18 @@ package struct CodesCommand: AsyncParsableCommand {
         let check: InvocationCodeCheck?
         do {
             artworks = try appClipCodes.map { argument throws(CodeMakerError) in try AppClipCodeArtwork(parsing: argument) }
+            let template = try label.map { text throws(CodeMakerError) in try LabelTemplate(parsing: text) }
             if let manifest {
                 check = try InvocationCodeCheck(manifest: manifest, plan: try experiencePlan(manifestOption), parameterKinds: CommandEnvironment.parameterKinds)
             } else {
                 check = nil
             }
             if !urls.isEmpty {
-                targets = CodeTarget.forURLs(urls)
+                targets = try CodeTarget.forURLs(urls, label: template)
             } else if let route, let manifest {
-                targets = try CodeTarget.forRoute(route, values: try ParameterValues(parsing: parameters), in: manifest)
+                targets = try CodeTarget.forRoute(route, values: try ParameterValues(parsing: parameters), in: manifest, label: template)
             } else if let manifest {
-                targets = try CodeTarget.forPlaces(in: manifest)
+                targets = try CodeTarget.forPlaces(in: manifest, label: template)
             } else {
                 targets = []
             }
@@ -103,6 +122,7 @@ package struct CodesCommand: AsyncParsableCommand {
         options.errorCorrection = level
         options.pixelsPerModule = pixelsPerModule
         options.nfcTag = tag
+        options.uniformVersion = uniformVersion
         let report: CodesReport
         do {
             report = try CodeSetMaker(check: check, options: options).make(targets, appClipCodes: artworks, into: URL(fileURLWithPath: out))
@@ -110,16 +130,18 @@ package struct CodesCommand: AsyncParsableCommand {
             throw CommandFailure.badInput(error.description)
         }
         Output.emit(report, json: output.json) {
-            if !report.refused.isEmpty { return report.refused.map { "refused \($0.url): \($0.reason)" }.joined(separator: "\n") }
+            if !report.refused.isEmpty { return report.refused.map { "refused \(CodeTarget.visible($0.url)): \(CodeTarget.visible($0.reason, maximumLength: .max))" }.joined(separator: "\n") }
             var lines = report.codes.map { code in
-                "\(code.qr.png)  \(code.qr.version)-\(code.qr.errorCorrection)  \(code.nfc.ndef) \(code.nfc.bytes) bytes  \(code.url)"
+                let nfc = code.nfc.map { "\($0.ndef) \($0.bytes) bytes" } ?? "no NFC"
+                return "\(code.qr.png)  \(code.qr.version)-\(code.qr.errorCorrection)  \(nfc)  \(code.url)"
             }
+            lines += report.findings.map { "warning: \($0.message) (\($0.fix ?? ""))" }
             lines.append("sheets: \(report.sheets.joined(separator: ", ")) in \(out)")
             return lines.joined(separator: "\n")
         }
         if let first = report.refused.first {
             let more = report.refused.count > 1 ? " (and \(report.refused.count - 1) more)" : ""
-            throw CommandFailure.negative("refused \(first.url.truncatedForMessage): \(first.reason)\(more); nothing was written")
+            throw CommandFailure.negative("refused \(CodeTarget.visible(first.url)): \(CodeTarget.visible(first.reason, maximumLength: .max))\(more); nothing was written")
         }
     }
 }

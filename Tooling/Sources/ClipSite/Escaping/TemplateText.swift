@@ -68,9 +68,11 @@ package enum TemplateText {
         return String(current.unicodeScalars.filter { $0.isASCII && !markupScalars.contains($0) }.map(Character.init))
     }
 
-    /// Escapes `text` for HTML text and quoted attribute values, scalar by scalar.
+    /// Escapes `text` for HTML or XML (an SVG file) text and quoted attribute values, scalar by scalar.
     ///
-    /// Used where ClipKit writes HTML itself rather than through a template.
+    /// Used where ClipKit writes HTML or SVG itself rather than through a template. A scalar that
+    /// XML 1.0 allows in no document, escaped or not (a C0 control other than tab, line feed and
+    /// carriage return; U+FFFE; U+FFFF), becomes U+FFFD, so the result is always well-formed.
     package static func escapedForHTML(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -81,6 +83,8 @@ package enum TemplateText {
             case "&": result += "&amp;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -106,6 +106,9 @@ import Testing
             ("experiences-plan", 0, ["experiences", "plan", "--manifest", coffee, "--json"]),
             ("codes", 0, ["codes", "--manifest", coffee, "--route", "table", "--param", "store=soho", "--param", "table=1...2", "--out", folder.file("codes").path, "--json"]),
             ("codes", 1, ["codes", "--manifest", coffee, "--url", "https://brew.example/r/6f1c2a44-1d2b-4c3e-9f00-000000000001", "--out", folder.file("refused").path, "--json"]),
+            // A URL no NFC tag holds: a QR code, no NFC message, and a finding; one version for both codes.
+            ("codes", 0, ["codes", "--url", "https://example.com/" + String(repeating: "a", count: 1_000), "--url", "https://example.com/b",
+                          "--uniform-version", "--label", "Code {n}", "--out", folder.file("qr-only").path, "--json"]),
             ("simulate", 0, ["simulate", "https://brew.example/s/soho/t/12", "--manifest", coffee, "--scenario", "all", "--json"]),
             ("simulate", 1, ["simulate", "https://bsky.app/profile/alice.bsky.social", "--manifest", bluesky, "--json"]),
         ]

@@ -55,4 +55,16 @@ import Testing
             #expect(!inner.unicodeScalars.contains { "<>\"'".unicodeScalars.contains($0) }, "unescaped markup for \(value.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    @Test func escapingForHTMLLeavesNothingXMLForbids() {
+        // XML 1.0's Char production: tab, line feed, carriage return, U+0020 up; not U+FFFE or U+FFFF.
+        let every = String(String.UnicodeScalarView((0..<0x80).compactMap(Unicode.Scalar.init) + ["\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "é"]))
+        let escaped = TemplateText.escapedForHTML(every)
+        for scalar in escaped.unicodeScalars {
+            let allowed = scalar == "\t" || scalar == "\n" || scalar == "\r" || (scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF)
+            #expect(allowed, "U+\(String(scalar.value, radix: 16)) is left in")
+        }
+        #expect(TemplateText.escapedForHTML("a\u{1}b\tc\u{FFFF}<&>\"'") == "a\u{FFFD}b\tc\u{FFFD}&lt;&amp;&gt;&quot;&#39;")
+        #expect(escaped.unicodeScalars.filter { $0 == "\u{FFFD}" }.count == 32 - 3 + 2 + 1, "29 controls, two non-characters and the one already there")
+    }
 }
