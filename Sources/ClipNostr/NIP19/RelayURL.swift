@@ -46,6 +46,22 @@ public struct RelayURL: Sendable, Equatable, CustomStringConvertible {
     /// The URL as a Foundation `URL`.
     public var url: URL? { URL(string: string) }
 
+    /// What decides which server the URL reaches, so two spellings of one relay compare equal:
+    /// scheme, lowercased host, the port unless it is the scheme's default, and the path without
+    /// trailing slashes, plus the query. `wss://Relay.example/` and `wss://relay.example:443` have
+    /// one identity.
+    public var identity: String {
+        guard let components = URLComponents(string: string) else { return string }
+        let scheme = components.scheme?.lowercased() ?? ""
+        let host = components.host?.lowercased() ?? ""
+        let defaultPort = scheme == "wss" ? 443 : 80
+        let port = components.port.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        let query = components.percentEncodedQuery.map { "?\($0)" } ?? ""
+        return "\(scheme)://\(host)\(port)\(path)\(query)"
+    }
+
     static func isLoopbackHost(_ host: String) -> Bool {
         let lowered = host.lowercased()
         if lowered == "localhost" || lowered == "::1" || lowered == "[::1]" { return true }

@@ -234,9 +234,9 @@ actor ProfileFetchCoordinator {
             guard givenRelayAnswered else { return }
             if let best, !isStale(best.event) { return }
         }
-        var asked = Set(reports.map { RelaySelection.identity(of: $0.relay) })
+        var asked = Set(reports.map(\.relay.identity))
         for relay in relayList.writeRelays where writeRelaysAsked < limit {
-            guard asked.insert(RelaySelection.identity(of: relay)).inserted else { continue }
+            guard asked.insert(relay.identity).inserted else { continue }
             reports.append(RelayReport(relay: relay, role: .writeRelay(relayList: relayList.eventID)))
             writeRelaysAsked += 1
             writeRelayLaunches.yield((reports.count - 1, relay))

@@ -31,24 +31,10 @@ public struct RelaySelection: Sendable {
         self.refused = refused
     }
 
-    /// `relays` without repeats, keeping the first of each; `wss://Relay.example/` and
-    /// `wss://relay.example:443` count as the same relay.
+    /// `relays` without repeats, keeping the first of each: two URLs with one
+    /// ``RelayURL/identity`` (`wss://Relay.example/` and `wss://relay.example:443`) are one relay.
     public static func deduplicated(_ relays: [RelayURL]) -> [RelayURL] {
         var seen = Set<String>()
-        return relays.filter { seen.insert(identity(of: $0)).inserted }
-    }
-
-    /// The part of a relay URL that decides which server it reaches: scheme, lowercased host,
-    /// port (the default one left out), and path without a trailing slash, plus the query.
-    static func identity(of relay: RelayURL) -> String {
-        guard let components = URLComponents(string: relay.string) else { return relay.string }
-        let scheme = components.scheme?.lowercased() ?? ""
-        let host = components.host?.lowercased() ?? ""
-        let defaultPort = scheme == "wss" ? 443 : 80
-        let port = components.port.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
-        var path = components.percentEncodedPath
-        while path.hasSuffix("/") { path.removeLast() }
-        let query = components.percentEncodedQuery.map { "?\($0)" } ?? ""
-        return "\(scheme)://\(host)\(port)\(path)\(query)"
+        return relays.filter { seen.insert($0.identity).inserted }
     }
 }

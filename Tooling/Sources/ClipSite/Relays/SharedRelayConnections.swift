@@ -71,10 +71,10 @@ package final class SharedRelayConnections: RelayTransportFactory, @unchecked Se
 
     private func connection(to relay: RelayURL) -> SharedRelayConnection? {
         lock.withLock {
-            if let existing = connections[relay.string] { return existing }
+            if let existing = connections[relay.identity] { return existing }
             guard !isClosed, connections.count < configuration.maximumRelays else { return nil }
             let created = SharedRelayConnection(relay: relay, factory: factory, configuration: configuration)
-            connections[relay.string] = created
+            connections[relay.identity] = created
             return created
         }
     }

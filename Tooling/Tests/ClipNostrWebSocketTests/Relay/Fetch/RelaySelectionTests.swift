@@ -21,7 +21,7 @@ struct RelaySelectionTests {
     @Test("relay identity ignores case, default ports and trailing slashes, but not paths or other ports")
     func identity() throws {
         func same(_ first: String, _ second: String) throws -> Bool {
-            RelaySelection.identity(of: try RelayURL(first)) == RelaySelection.identity(of: try RelayURL(second))
+            try RelayURL(first).identity == RelayURL(second).identity
         }
         #expect(try same("wss://relay.example", "WSS://RELAY.example:443/"))
         #expect(try same("ws://127.0.0.1:80", "ws://127.0.0.1/"))
