@@ -47,7 +47,7 @@ public struct ManifestCompiler: Sendable {
     /// (``ManifestValidator/warnings(in:)``), each with its line, for the build to show.
     ///
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
-    package func compile(manifestAt url: URL, warnings: inout [ManifestDiagnostic]) throws(GenerationFailure) -> String {
+    public func compile(manifestAt url: URL, warnings: inout [ManifestDiagnostic]) throws(GenerationFailure) -> String {
         let data: Data
         do {
             data = try ManifestLoader.read(contentsOf: url)
