@@ -124,6 +124,85 @@ struct ShareLinkCheckTests {
         #expect(validate.standardOutput.contains("App Clip banner in the first HTML: no"), "\(validate.standardOutput)")
     }
 
+    /// Real Caddy serving the site with a Caddyfile as ClipKit wrote it before the export's own
+    /// files were kept from rewrites, for a route that captures two segments at the root: its
+    /// rewrite answers the AASA's path with the route's page, still labelled `application/json`.
+    /// `respond` replaces the AASA with `body` instead, when given.
+    static func caddy(rewritingTheAASA: Bool, respond body: String? = nil, contentType: String = "application/json", in folder: TemporaryDirectory) async throws -> CaddyStaticHost {
+        let site = try await Self.buildSite(in: folder)
+        let respond = body.map { "\trespond @association `\($0)` 200\n" } ?? ""
+        let caddyfile = folder.file("old.Caddyfile")
+        try Data("""
+        {$CLIPKIT_SITE_ADDRESS} {
+        \troot * {$CLIPKIT_SITE_ROOT}
+        \t@association path /.well-known/apple-app-site-association
+        \theader @association Content-Type \(contentType)
+        \(respond)\t@share1 path_regexp ^/share/d/[^/]+/?$
+        \trewrite @share1 /clipkit-pages/driverShare.html
+        \(rewritingTheAASA ? "\t@share2 path_regexp ^/[^/]+/[^/]+/?$\n\trewrite @share2 /clipkit-pages/driverShare.html\n" : "")\tfile_server
+        }
+
+        """.utf8).write(to: caddyfile)
+        return try await CaddyStaticHost(serving: site, caddyfile: caddyfile, in: folder)
+    }
+
+    @Test func anAASAAnsweredByAPageFails() async throws {
+        let folder = try TemporaryDirectory()
+        let caddy = try await Self.caddy(rewritingTheAASA: true, in: folder)
+        defer { caddy.stop() }
+        let link = caddy.baseURL + "/share/d/\(Self.npub)"
+        let report = try await Self.check(link)
+        // The share link itself is right; its domain's AASA is the route's page.
+        #expect(report.status == 200 && report.hasAppClipBanner && report.findings.isEmpty, "\(report.findings)")
+        let association = try #require(report.association)
+        #expect(association.status == 200 && !association.redirected)
+        #expect(association.contentType == "application/json")
+        let page = try #require(association.findings.first { $0.code == DoctorCode.shareLinkAssociationPage.rawValue })
+        #expect(page.severity == .error)
+        #expect(page.message.contains("answered with an HTML page ('Driver share on RoadFlare') labelled 'application/json'"), "\(page.message)")
+        #expect(page.fix?.contains("a rewrite on the host sends /.well-known/apple-app-site-association to a page") == true)
+        #expect(association.findings.contains { $0.code.hasPrefix("aasa.") && $0.severity == .error }, "the validator finds no JSON either")
+        #expect(!report.isOK)
+
+        let doctor = try await ChildProcess.clipkit(["doctor", "--manifest", Self.manifestPath, "--share-link", link, "--json"])
+        #expect(doctor.status == 1, "\(doctor.standardOutput) \(doctor.standardError)")
+        let findings = try #require(try doctor.json()["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["code"] as? String == DoctorCode.shareLinkAssociationPage.rawValue && $0["severity"] as? String == "error" }, "\(findings)")
+
+        // The same site with the Caddyfile clipkit site build writes now passes.
+        let fixed = try TemporaryDirectory()
+        let site = try await Self.buildSite(in: fixed)
+        let current = try await CaddyStaticHost(serving: site, caddyfile: site.appendingPathComponent("Caddyfile"), in: fixed)
+        defer { current.stop() }
+        let passing = try await Self.check(current.baseURL + "/share/d/\(Self.npub)")
+        #expect(passing.isOK, "\(passing.allFindings.map { "\($0.code): \($0.message)" })")
+        #expect(passing.association?.findings.isEmpty == true, "\(passing.association?.findings ?? [])")
+    }
+
+    @Test func anAASAThatIsJSONButNotTheManifestsFails() async throws {
+        let folder = try TemporaryDirectory()
+        let caddy = try await Self.caddy(rewritingTheAASA: false, respond: #"{"status":"ok"}"#, in: folder)
+        defer { caddy.stop() }
+        let report = try await Self.check(caddy.baseURL + "/share/d/\(Self.npub)")
+        let association = try #require(report.association)
+        #expect(association.status == 200 && association.contentType == "application/json")
+        #expect(!association.findings.contains { $0.code == DoctorCode.shareLinkAssociationPage.rawValue }, "JSON is no page")
+        let errors = association.findings.filter { $0.severity == .error }.map(\.code)
+        #expect(errors.contains("aasa.appclips.clipMissing"), "the clip's app ID is missing: \(errors)")
+        #expect(!report.isOK)
+    }
+
+    @Test func anAASAWithTheWrongContentTypeIsReported() async throws {
+        let folder = try TemporaryDirectory()
+        let caddy = try await Self.caddy(rewritingTheAASA: false, contentType: "text/plain", in: folder)
+        defer { caddy.stop() }
+        let report = try await Self.check(caddy.baseURL + "/share/d/\(Self.npub)")
+        let association = try #require(report.association)
+        #expect(association.contentType == "text/plain")
+        let finding = try #require(association.findings.first { $0.code == "aasa.hosting.contentType" }, "\(association.findings)")
+        #expect(finding.message.contains("'text/plain', not application/json"))
+    }
+
     @Test func aLinkThatIsNotAURLIsBadInput() async throws {
         let result = try await ChildProcess.clipkit(["doctor", "--manifest", Self.manifestPath, "--share-link", "roadflare.app/share/d/x"])
         #expect(result.status == 2)
