@@ -230,7 +230,7 @@ import Testing
     @Test func aLiteralWithSpecialCharactersIsEncodedForEveryHost() throws {
         let pattern = try RoutePattern(parsing: "https://shop.example/caf%C3%A9/a:b(c)!/{item}")
         let hosting = HostingConfiguration(domain: "shop.example", pages: [StaticRoutePage(route: "item", pattern: pattern, path: "clipkit-pages/item.html")])
-        let rules = try Self.parseRedirects(hosting.netlifyRedirects)
+        let rules = try Self.parseRedirects(hosting.netlifyRedirects).filter { !Self.passesThrough($0) }
         #expect(rules.first?.source == ["caf%C3%A9", "a%3Ab%28c%29%21", ":item"])
         #expect(Self.firstMatch("/caf%C3%A9/a%3Ab%28c%29%21/latte", in: rules)?.destination == "/clipkit-pages/item.html")
         #expect(hosting.vercelSource(pattern) == "/caf%C3%A9/a%3Ab%28c%29%21/:item")
