@@ -40,8 +40,9 @@ struct StaticRoutePage: Sendable, Equatable {
 ///   proxies only to paths of the same site, which these are).
 /// - Vercel, `vercel.json`: `{"source": "/share/d/:npub", "destination": "/clipkit-pages/driverShare.html"}`
 ///   in `rewrites`, and the trailing-slash form.
-/// - Apache, `.htaccess`: `RewriteRule ^share/d/[^/]+/?$ /clipkit-pages/driverShare.html [L]`.
-/// - Caddy, `Caddyfile`: a `path_regexp` matcher and a `rewrite` to the page.
+/// - Apache, `.htaccess`: `RewriteRule ^share/d/[^/]+/?$ /clipkit-pages/driverShare.html [END]`.
+/// - Caddy, `Caddyfile`: a matcher (`path_regexp`, `not path` the reserved paths, `not file`) and a
+///   `rewrite` to the page.
 ///
 /// A capture matches one non-empty segment and a literal matches itself, as the router does.
 /// Apache and Caddy match the percent-decoded path, so their literals are decoded text with every
