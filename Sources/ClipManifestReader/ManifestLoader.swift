@@ -79,6 +79,7 @@ public struct ManifestLoader: Sendable {
         }
         let checked = ManifestValidator(parameterKinds: parameterKinds).check(value)
         issues += checked.issues
+        map?.warnings = checked.warnings
         if !issues.isEmpty { throw .invalid(file: source, issues: issues) }
         return checked.manifest
     }

@@ -7,6 +7,8 @@ package struct ManifestSourceMap: Sendable {
     package var valueLocations: [JSONValueLocation] = []
     /// The syntax error, with its line and column, when the bytes are not JSON.
     package var syntaxError: JSONSyntaxError?
+    /// What the checks found allowed but likely not meant (``ManifestValidator/warnings(in:)``).
+    package var warnings: [ManifestIssue] = []
 
     /// An empty map, for ``ManifestLoader`` to fill in.
     package init() {}

@@ -36,18 +36,27 @@ public struct ManifestValidator: Sendable {
         check(document).issues
     }
 
-    /// Every problem in `document`, and the manifest it describes, which is complete only when
-    /// there is no problem.
-    func check(_ document: JSONValue) -> (issues: [ManifestIssue], manifest: ClipManifest) {
+    /// What in `document` is allowed but will not work as its author likely means, in document
+    /// order: a route whose captures can match the path of the AASA file, which the link domain
+    /// serves there instead of the route's page. A manifest with warnings is still valid.
+    public func warnings(in document: JSONValue) -> [ManifestIssue] {
+        check(document).warnings
+    }
+
+    /// Every problem and warning in `document`, and the manifest it describes, which is complete
+    /// only when there is no problem.
+    func check(_ document: JSONValue) -> (issues: [ManifestIssue], warnings: [ManifestIssue], manifest: ClipManifest) {
         var check = Checker()
         check.manifest(document, kinds: parameterKinds)
-        return (check.issues, check.model)
+        return (check.issues, check.warnings, check.model)
     }
 }
 
 /// Walks a manifest document once: reports every problem and fills in the model from what it read.
 private struct Checker {
     var issues: [ManifestIssue] = []
+    /// What is allowed but will not work as meant (see ``ManifestValidator/warnings(in:)``).
+    var warnings: [ManifestIssue] = []
     /// Each route's `handoff` type with its path, checked against `handoff.types` once both are read.
     var routeHandoffs: [(String, String)] = []
     /// Each route that hands off a type: its path, name, type and the kind of each capture.
@@ -487,6 +496,7 @@ private struct Checker {
                     if !domains.isEmpty, !domains.contains(pattern.host) {
                         report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(Array(domains).sorted().joined(separator: ", ")))")
                     }
+                    reservedPaths(of: pattern, at: patternPath)
                     let key = pattern.host + pattern.wildcardPath
                     if let owner = patternOwners[key] {
                         report(patternPath, "matches the same URLs as a pattern of route '\(owner)', which comes first and wins")
@@ -561,6 +571,23 @@ private struct Checker {
             }
             model.routes.append(definition)
         }
+    }
+
+    /// A pattern under `/.well-known/` is refused: iOS reads the AASA file there, and the link
+    /// domain's server and static hosts never hand those paths to a route. A pattern whose captures
+    /// can match an AASA path is allowed, with a warning: that URL gets the AASA file.
+    mutating func reservedPaths(of pattern: RoutePattern, at path: String) {
+        if pattern.liesUnderWellKnown {
+            report(path, "'\(pattern.source.truncatedForMessages)' lies under /.well-known/, which is reserved for files such as the apple-app-site-association file iOS reads at /.well-known/apple-app-site-association; the link domain serves those files there and never a route's page, so the route would not open; move the route to a path of its own, such as https://\(pattern.host)/share/…")
+            return
+        }
+        let matched = pattern.matchedAssociationFilePaths
+        guard !matched.isEmpty else { return }
+        let urls = matched.map { "https://\(pattern.host)\($0)" }.joined(separator: " and ")
+        warnings.append(ManifestIssue(
+            path: path,
+            message: "'\(pattern.source.truncatedForMessages)' also matches \(urls), where iOS reads the apple-app-site-association file; the link domain's server and the static export's rewrites never hand that path to a route, so such a URL gets the AASA file, not the route's page; start the pattern with a literal segment, such as https://\(pattern.host)/s/…, if the route must match every value"
+        ))
     }
 
     /// A header image's path: a PNG or JPEG file name, which the experience plan reads and checks.

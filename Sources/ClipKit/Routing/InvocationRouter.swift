@@ -148,6 +148,8 @@ public struct InvocationRouter: Sendable {
         guard let segments = InvocationRouter.segments(ofPercentEncodedPath: path) else {
             return .failure(.noPatternMatches(path: path))
         }
+        // The AASA file and /.well-known/ belong to the system: the domain serves the file there.
+        if RoutePattern.isReserved(segments: segments) { return .failure(.noPatternMatches(path: path)) }
         let queryItems = components.queryItems ?? []
 
         var firstRejection: RoutingFailure?

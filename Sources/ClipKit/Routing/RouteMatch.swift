@@ -55,7 +55,8 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case unexpectedAuthority(String)
     /// The URL's host is not one that any route serves.
     case unknownHost(String)
-    /// The host is right but no route's pattern has this path.
+    /// The host is right but no route's pattern has this path; the AASA file's paths and `/.well-known/`
+    /// never match a route.
     case noPatternMatches(path: String)
     /// A pattern matched, but a captured value is not of the parameter's kind.
     case parameterRejected(route: String, parameter: String, kind: String, reason: String)
@@ -76,6 +77,11 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknownHost(let host):
             return "no route serves the host '\(host.truncatedForMessages)'"
         case .noPatternMatches(let path):
+            if let segments = InvocationRouter.segments(ofPercentEncodedPath: path), RoutePattern.isReserved(segments: segments) {
+                return "no route matches the path '\(path.truncatedForMessages)': iOS reads the domain's apple-app-site-association file at "
+                    + "\(RoutePattern.associationFilePaths.joined(separator: " and ")), and /.well-known/ is reserved for such files, "
+                    + "so the link domain serves the file there and never a route's page"
+            }
             return "no route matches the path '\(path.truncatedForMessages)'"
         case .parameterRejected(let route, let parameter, let kind, let reason):
             return "route '\(route)' matched, but parameter '\(parameter)' is not a valid \(kind): \(reason)"

@@ -38,13 +38,23 @@ public struct ManifestCompiler: Sendable {
     /// - Throws: ``GenerationFailure`` with every problem, each naming the file, the line where
     ///   known and the JSON path, as the run-time loader reports them.
     public func compile(manifestAt url: URL) throws(GenerationFailure) -> String {
+        var warnings: [ManifestDiagnostic] = []
+        return try compile(manifestAt: url, warnings: &warnings)
+    }
+
+    /// Checks the manifest at `url` and returns the Swift source it compiles into, adding to
+    /// `warnings` what the checks allow but the author likely does not mean
+    /// (``ManifestValidator/warnings(in:)``), each with its line, for the build to show.
+    ///
+    /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
+    public func compile(manifestAt url: URL, warnings: inout [ManifestDiagnostic]) throws(GenerationFailure) -> String {
         let data: Data
         do {
             data = try ManifestLoader.read(contentsOf: url)
         } catch {
             throw GenerationFailure(diagnostics: diagnostics(for: error, map: nil, locator: JSONLocator(bytes: Data(), locations: []), file: url.path))
         }
-        return try compile(data: data, file: ManifestLoader.name(of: url), manifestName: url.lastPathComponent)
+        return try compile(data: data, file: ManifestLoader.name(of: url), manifestName: url.lastPathComponent, warnings: &warnings)
     }
 
     /// Checks manifest JSON held in memory and returns the Swift source it compiles into.
@@ -54,10 +64,11 @@ public struct ManifestCompiler: Sendable {
     ///   - source: The file name that the diagnostics and the generated header give.
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
     public func compile(data: Data, source: String = "clipkit.json") throws(GenerationFailure) -> String {
-        try compile(data: data, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent)
+        var warnings: [ManifestDiagnostic] = []
+        return try compile(data: data, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent, warnings: &warnings)
     }
 
-    private func compile(data: Data, file: String, manifestName: String) throws(GenerationFailure) -> String {
+    private func compile(data: Data, file: String, manifestName: String, warnings: inout [ManifestDiagnostic]) throws(GenerationFailure) -> String {
         var map: ManifestSourceMap? = ManifestSourceMap()
         let manifest: ClipManifest
         do {
@@ -67,6 +78,12 @@ public struct ManifestCompiler: Sendable {
             throw GenerationFailure(diagnostics: diagnostics(for: error, map: map, locator: locator, file: file))
         }
         let locator = JSONLocator(bytes: data, locations: map?.valueLocations ?? [])
+        for warning in map?.warnings ?? [] {
+            let position = locator.position(ofPath: warning.path)
+            warnings.append(ManifestDiagnostic(
+                file: file, line: position?.line, column: position?.column, path: warning.path, message: warning.message, severity: .warning
+            ))
+        }
         var routes: [SourceGenerator.Route] = []
         var diagnostics: [ManifestDiagnostic] = []
         for (index, definition) in manifest.routes.enumerated() {

@@ -35,6 +35,43 @@ import Testing
         #expect(diagnostic.description.hasPrefix("Sources/Clip/clipkit.json:\(diagnostic.line ?? 0):\(column): error: $.routes[1].pattern: host 'roadflare.ap'"))
     }
 
+    @Test("a route under /.well-known/ is an error on the pattern's line")
+    func routeUnderWellKnown() throws {
+        let broken = roadFlare.replacingOccurrences(of: "https://roadflare.app/share/r/{npub}", with: "https://roadflare.app/.well-known/r/{npub}")
+        let failure = try #require(throws: GenerationFailure.self) { try ManifestCompiler().compile(data: Data(broken.utf8)) }
+        let diagnostic = try #require(failure.diagnostics.first)
+        #expect(failure.diagnostics.count == 1)
+        #expect(diagnostic.path == "$.routes[1].pattern" && diagnostic.severity == .error)
+        #expect(diagnostic.line == line(of: "roadflare.app/.well-known/r", in: broken))
+        #expect(diagnostic.message.contains("lies under /.well-known/"), "\(diagnostic)")
+    }
+
+    @Test("captures that can match the AASA's path are a warning on the pattern's line; the build goes on")
+    func associationPathWarning() async throws {
+        let text = roadFlare.replacingOccurrences(of: "https://roadflare.app/share/r/{npub}", with: "https://roadflare.app/{kind}/{npub}")
+        let folder = try TemporaryDirectory()
+        let manifest = folder.file("clipkit.json")
+        try Data(text.utf8).write(to: manifest)
+        var warnings: [ManifestDiagnostic] = []
+        let source = try ManifestCompiler().compile(manifestAt: manifest, warnings: &warnings)
+        #expect(source.contains("riderShare"))
+        let warning = try #require(warnings.first)
+        #expect(warnings.count == 1)
+        #expect(warning.severity == .warning && warning.path == "$.routes[1].pattern")
+        #expect(warning.line == line(of: "roadflare.app/{kind}/{npub}", in: text))
+        #expect(warning.description.hasPrefix("\(manifest.path):\(warning.line ?? 0):\(warning.column ?? 0): warning: $.routes[1].pattern: "), "\(warning)")
+        #expect(warning.message.contains("https://roadflare.app/.well-known/apple-app-site-association"))
+
+        // The plugin's generator prints it as a build warning, writes the Swift and exits 0.
+        let output = folder.file("ClipKitGenerated.swift")
+        let run = try await ChildProcess.run(
+            try TestEnvironment.builtExecutable(named: "clipkit-generate-swift"), arguments: ["--manifest", manifest.path, "--output", output.path]
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains(warning.description), "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test("every problem is reported, each on its own line")
     func severalProblems() throws {
         var broken = roadFlare.replacingOccurrences(of: "\"ttlSeconds\": 604800", with: "\"ttlSeconds\": 5")

@@ -1,4 +1,5 @@
 import ClipAASA
+import ClipKit
 import ClipServer
 import ClipSite
 import Foundation
@@ -19,6 +20,35 @@ import Testing
             #expect(response.headers["etag"]?.hasPrefix("\"") == true)
             #expect(response.headers["date"]?.hasSuffix(" GMT") == true)
         }
+        await server.stop()
+    }
+
+    /// Routes that capture at the root match the AASA's paths by their shape; the server answers
+    /// them with the AASA file all the same, and nothing else under `/.well-known/` with a page.
+    @Test func theAssociationFileComesBeforeRoutesThatCaptureAtTheRoot() async throws {
+        var manifest = try ServerFixtures.site("roadflare").manifest
+        manifest.routes = [
+            ClipManifest.RouteDefinition(name: "pair", patterns: ["https://roadflare.app/{a}/{b}"], handledBy: .clip),
+            ClipManifest.RouteDefinition(name: "code", patterns: ["https://roadflare.app/{code}"], handledBy: .clip),
+        ]
+        let site = try LinkDomainSite(
+            manifest: manifest, associationFiles: ["roadflare.app": Data(#"{"applinks":{"details":[]},"comment":"roadflare.app"}"#.utf8)]
+        )
+        let server = try await RunningServer(site: site)
+        for path in ["/.well-known/apple-app-site-association", "/apple-app-site-association"] {
+            let response = try await Curl.request(server.baseURL + path)
+            #expect(response.status == 200, "\(path)")
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.body == #"{"applinks":{"details":[]},"comment":"roadflare.app"}"#, "\(path)")
+        }
+        // Neither the AASA's path with a trailing slash nor another well-known file is a share link.
+        for path in ["/.well-known/apple-app-site-association/", "/apple-app-site-association/", "/.well-known/assetlinks.json"] {
+            let response = try await Curl.request(server.baseURL + path)
+            #expect(response.status == 404, "\(path) answered \(response.status)")
+        }
+        // Share links of both routes still get their pages.
+        #expect(try await Curl.request(server.baseURL + "/x/y").status == 200)
+        #expect(try await Curl.request(server.baseURL + "/abc").status == 200)
         await server.stop()
     }
 

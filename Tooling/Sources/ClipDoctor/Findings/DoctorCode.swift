@@ -145,6 +145,9 @@ package enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     case shareLinkNotHTML = "site.share-link.not-html"
     /// The AASA of a share link's domain answered with a redirect, which the system does not follow.
     case shareLinkAssociationRedirect = "site.share-link.association-redirect"
+    /// The AASA of a share link's domain answered with an HTML page, such as a route's page that a
+    /// host's rewrite sent the AASA's path to.
+    case shareLinkAssociationPage = "site.share-link.association-page"
 
     // MARK: App Store Connect (`doctor --asc`, see ``AppClipDomainStatusCheck``)
     /// App Store Connect has no cache or debug domain status for the build bundle (404 or no data).

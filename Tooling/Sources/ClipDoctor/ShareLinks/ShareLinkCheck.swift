@@ -200,8 +200,25 @@ package struct ShareLinkCheck: Sendable {
                 file: target.absoluteString, key: nil, fix: "serve the AASA at \(AASADocument.wellKnownPath) with status 200 and no redirect"
             ))
         }
+        if let response = recorder.response, response.statusCode == 200, Self.isMarkup(response.body) {
+            let title = HTMLHead(reading: response.body).previewTitle.map { " ('\($0.prefix(120))')" } ?? ""
+            association.findings.append(Finding(
+                .shareLinkAssociationPage,
+                message: "\(target.absoluteString.prefix(200)) answered with an HTML page\(title) labelled '\(association.contentType?.prefix(80) ?? "")', not the AASA file; iOS cannot read the domain's associations there, so neither the App Clip nor universal links open",
+                file: target.absoluteString, key: nil,
+                fix: "a rewrite on the host sends \(AASADocument.wellKnownPath) to a page: serve the file clipkit site build wrote at .well-known/apple-app-site-association before any rewrite (the Caddyfile, .htaccess, _redirects and vercel.json it writes do), and deploy again"
+            ))
+        }
         association.findings += validation.findings.map { $0.finding(file: target.absoluteString) }
         return association
+    }
+
+    /// Whether `body` is markup (HTML or XML), not JSON: its first character other than white
+    /// space and a UTF-8 byte-order mark is `<`, which no JSON text starts with.
+    static func isMarkup(_ body: Data) -> Bool {
+        var bytes = body[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
     }
 }
 

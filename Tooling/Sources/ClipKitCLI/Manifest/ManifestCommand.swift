@@ -41,29 +41,36 @@ package struct ManifestCommand: AsyncParsableCommand {
                 if case .unreadable(_, let reason) = error { throw CommandFailure.badInput("\(path): \(reason)") }
                 failure = error
             }
-            let report = ManifestValidationReport(file: path, error: failure, lines: failure == nil ? [:] : Self.lines(ofManifestAt: path))
+            let (lines, warnings) = Self.linesAndWarnings(ofManifestAt: path)
+            let report = ManifestValidationReport(file: path, error: failure, warnings: failure == nil ? warnings : [], lines: lines)
             let issues = report.errors
             Output.emit(report, json: output.json) {
-                issues.isEmpty
-                    ? "\(path): valid"
-                    : issues.map { "\(path): \($0.path ?? "$"): \($0.message)" }.joined(separator: "\n")
+                let problems = issues.isEmpty
+                    ? ["\(path): valid"]
+                    : issues.map { "\(path): \($0.path ?? "$"): \($0.message)" }
+                let cautions = report.warnings.map { "\(path): \($0.path ?? "$"): warning: \($0.message)" }
+                return (problems + cautions).joined(separator: "\n")
             }
             if !issues.isEmpty {
                 throw CommandFailure.negative("\(path): \(issues.count) problem\(issues.count == 1 ? "" : "s") found")
             }
         }
 
-        /// The line of each JSON path the manifest plugin's checks report, as the build shows them.
-        static func lines(ofManifestAt path: String) -> [String: Int] {
+        /// The line of each JSON path the manifest plugin's checks report, as the build shows them,
+        /// and the warnings the build shows (those of a manifest that loads).
+        static func linesAndWarnings(ofManifestAt path: String) -> (lines: [String: Int], warnings: [ManifestIssue]) {
             var lines: [String: Int] = [:]
+            var warnings: [ManifestDiagnostic] = []
+            var diagnostics: [ManifestDiagnostic] = []
             do throws(GenerationFailure) {
-                _ = try ManifestCompiler(configuration: GenerationConfiguration()).compile(manifestAt: URL(fileURLWithPath: path))
+                _ = try ManifestCompiler(configuration: GenerationConfiguration()).compile(manifestAt: URL(fileURLWithPath: path), warnings: &warnings)
             } catch {
-                for diagnostic in error.diagnostics {
-                    if let path = diagnostic.path, let line = diagnostic.line, lines[path] == nil { lines[path] = line }
-                }
+                diagnostics = error.diagnostics
             }
-            return lines
+            for diagnostic in diagnostics + warnings {
+                if let path = diagnostic.path, let line = diagnostic.line, lines[path] == nil { lines[path] = line }
+            }
+            return (lines, warnings.map { ManifestIssue(path: $0.path ?? "$", message: $0.message) })
         }
     }
 }

@@ -1,8 +1,9 @@
 import ClipManifestReader
 import ClipReports
 
-/// What `clipkit manifest validate --json` prints: whether the manifest is valid, and every
-/// problem as a ``Finding`` with its JSON path.
+/// What `clipkit manifest validate --json` prints: whether the manifest is valid, every problem
+/// as a ``Finding`` with its JSON path, and every warning (what is allowed but likely not meant,
+/// such as a route whose captures can match the AASA file's path).
 package struct ManifestValidationReport: CommandReport {
     package static let schemaName = "manifest-validate"
     package static let commands = "clipkit manifest validate"
@@ -10,19 +11,25 @@ package struct ManifestValidationReport: CommandReport {
         .required("valid", .boolean),
         .required("manifest", .string),
         .required("errors", .array(Finding.schema)),
+        .required("warnings", .array(Finding.schema)),
     ]
 
+    /// The code of a warning.
+    package static let warningCode = "manifest.warning"
+
     package let schemaVersion = ReportVersion.current
-    /// Whether the manifest has no problem.
+    /// Whether the manifest has no problem; warnings do not make it invalid.
     package let valid: Bool
     /// The manifest's path.
     package let manifest: String
     /// Every problem, at error level.
     package let errors: [Finding]
+    /// Every warning (``warningCode``, at warning level), found when the manifest is valid.
+    package let warnings: [Finding]
 
     /// The report for the manifest at `file`, which loaded (`error` is `nil`) or failed with `error`;
     /// `lines` gives the line of each JSON path, where known.
-    package init(file: String, error: ManifestError?, lines: [String: Int] = [:]) {
+    package init(file: String, error: ManifestError?, warnings: [ManifestIssue] = [], lines: [String: Int] = [:]) {
         manifest = file
         errors = error.map { error in
             error.issues.map { issue in
@@ -31,6 +38,9 @@ package struct ManifestValidationReport: CommandReport {
                 return finding
             }
         } ?? []
+        self.warnings = warnings.map { issue in
+            Finding(code: Self.warningCode, severity: .warning, message: issue.message, file: file, path: issue.path, line: lines[issue.path], fix: nil)
+        }
         valid = errors.isEmpty
     }
 

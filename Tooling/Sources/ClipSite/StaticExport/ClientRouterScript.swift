@@ -5,7 +5,8 @@
 /// answers with `404.html`; hosts that rewrite answer it with the route's page. The script reads `location.pathname`, matches it
 /// against the manifest's route patterns (embedded as JSON beside it) with the router's rules —
 /// exact host when it is one of the manifest's domains, one trailing slash tolerated, each
-/// capture one non-empty percent-decoded segment — and replaces the document with that route's
+/// capture one non-empty percent-decoded segment, nothing under `/.well-known/` and not
+/// `/apple-app-site-association` — and replaces the document with that route's
 /// share page, its parameters filled in escaped: HTML-escaped for text and attributes,
 /// `encodeURIComponent` then HTML-escaped inside URLs. Parameter kinds (such as `npub`) are not
 /// checked in the browser; a value is only ever shown, escaped, never executed or fetched. On a
@@ -42,6 +43,8 @@ enum ClientRouterScript {
           if (decoded.length > data.maxParameterLength || /[\u0000-\u001f\u007f]/.test(decoded)) return null;
           segments.push(decoded);
         }
+        // The AASA file's paths and /.well-known/ are never a route's, as for the router.
+        if (segments[0] === ".well-known" || (segments.length === 1 && segments[0] === "apple-app-site-association")) return null;
         for (var p = 0; p < data.patterns.length; p++) {
           var pattern = data.patterns[p];
           if (known && pattern.host !== host) continue;

@@ -27,6 +27,12 @@ struct StaticRoutePage: Sendable, Equatable {
 /// The files that tell each static host how to serve the export: the AASA as JSON, share URLs
 /// rewritten to their route's page with status 200, `404.html` for anything else.
 ///
+/// No host rewrites the export's own files: `/.well-known/` (the AASA and any other well-known
+/// file), `/apple-app-site-association`, `/index.html`, `/404.html` and `/clipkit-pages/`
+/// (``reservedPaths``) are excluded from every rewrite, and where the host can tell, a file that
+/// exists is served before any rewrite. A route such as `https://go.bsky.app/{code}` or
+/// `https://d/{a}/{b}` would otherwise catch them.
+///
 /// Each host's rules for a pattern `https://roadflare.app/share/d/{npub}` whose page is
 /// `clipkit-pages/driverShare.html`:
 /// - Netlify and Cloudflare Pages, `_redirects`: `/share/d/:npub /clipkit-pages/driverShare.html 200`,
@@ -34,8 +40,9 @@ struct StaticRoutePage: Sendable, Equatable {
 ///   proxies only to paths of the same site, which these are).
 /// - Vercel, `vercel.json`: `{"source": "/share/d/:npub", "destination": "/clipkit-pages/driverShare.html"}`
 ///   in `rewrites`, and the trailing-slash form.
-/// - Apache, `.htaccess`: `RewriteRule ^share/d/[^/]+/?$ /clipkit-pages/driverShare.html [L]`.
-/// - Caddy, `Caddyfile`: a `path_regexp` matcher and a `rewrite` to the page.
+/// - Apache, `.htaccess`: `RewriteRule ^share/d/[^/]+/?$ /clipkit-pages/driverShare.html [END]`.
+/// - Caddy, `Caddyfile`: a matcher (`path_regexp`, `not path` the reserved paths, `not file`) and a
+///   `rewrite` to the page.
 ///
 /// A capture matches one non-empty segment and a literal matches itself, as the router does.
 /// Apache and Caddy match the percent-decoded path, so their literals are decoded text with every
@@ -51,6 +58,21 @@ struct HostingConfiguration: Sendable {
     /// The `Cache-Control` every host's configuration sets on the AASA file.
     static let associationCacheControl = "public, max-age=3600"
 
+    /// The paths no rewrite touches, each a file of the export or a folder of them (ending in `/`).
+    static let reservedPaths = [
+        "/.well-known/", "/apple-app-site-association", "/index.html", "/404.html", "/\(StaticRoutePage.folder)/",
+    ]
+
+    /// ``reservedPaths`` as one regular expression over the decoded path without its leading
+    /// slash: a folder matches itself and everything in it, a file itself.
+    static var reservedPathRegex: String {
+        let alternatives = reservedPaths.map { path -> String in
+            let name = path.dropFirst()
+            return name.hasSuffix("/") ? regexLiteral(String(name.dropLast())) + "(/|$)" : regexLiteral(String(name)) + "$"
+        }
+        return "^(" + alternatives.joined(separator: "|") + ")"
+    }
+
     // MARK: Netlify and Cloudflare Pages
 
     /// `_headers` (Netlify, Cloudflare Pages).
@@ -65,17 +87,31 @@ struct HostingConfiguration: Sendable {
     }
 
     /// `_redirects` (Netlify, Cloudflare Pages): one rewrite (status 200) per pattern and its
-    /// trailing-slash form.
+    /// trailing-slash form, after rules that pass the export's own files through unchanged.
+    ///
+    /// The topmost matching rule applies. Netlify skips a rule that is not forced when a file
+    /// exists at the path, but Cloudflare Pages follows rules whether or not a file exists; so
+    /// the reserved paths come first, each rewritten to itself (a splat for a folder): static
+    /// rules (files, then the routes' static patterns), then dynamic ones (folders, then the
+    /// routes' other patterns), as Cloudflare wants static rules before dynamic ones.
     var netlifyRedirects: String {
         var lines = [
             "# Share links of \(domain), answered by their route's page with status 200 (Netlify, Cloudflare Pages).",
             "# Written by clipkit site build from clipkit.json.",
+            "# The export's own files first, each to itself, so that no share-link rule catches them.",
         ]
-        for page in pages {
+        let files = Self.reservedPaths.filter { !$0.hasSuffix("/") }
+        let folders = Self.reservedPaths.filter { $0.hasSuffix("/") }
+        // The reserved paths are unreserved characters only, so they need no percent-encoding.
+        for file in files { lines.append("\(file) \(file) 200") }
+        func rules(for page: StaticRoutePage) {
             let source = netlifySource(page.pattern)
             lines.append("\(source) /\(page.path) 200")
             lines.append("\(source)/ /\(page.path) 200")
         }
+        pages.filter(\.isStatic).forEach(rules)
+        for folder in folders { lines.append("\(folder)* \(folder):splat 200") }
+        pages.filter { !$0.isStatic }.forEach(rules)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -122,14 +158,31 @@ struct HostingConfiguration: Sendable {
 
     /// The pattern's path as a Vercel `source` (path-to-regexp): literals percent-encoded (so no
     /// character of theirs is special), captures as `:name`.
+    ///
+    /// Vercel serves a file that exists before any rewrite and reserves `/.well-known`; still, a
+    /// capture in the first segment is kept from matching the first segment of a reserved path
+    /// (``reservedPaths``) by a negative lookahead, `:name((?!(?:index\.html|…)(?:/|$))[^/]+)`,
+    /// the custom-parameter form Vercel documents.
     func vercelSource(_ pattern: RoutePattern) -> String {
-        let parts = pattern.segments.map { segment -> String in
+        let parts = pattern.segments.enumerated().map { index, segment -> String in
             switch segment {
             case .literal(let text): return SafeURL.encodedPathSegment(text)
-            case .capture(let name): return ":" + name
+            case .capture(let name): return ":" + name + (index == 0 ? "(\(Self.vercelFirstSegment))" : "")
             }
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// A first path segment that does not begin a reserved path, as a path-to-regexp parameter
+    /// pattern (which allows no capturing group, so every group is `(?:` or a lookahead).
+    static var vercelFirstSegment: String {
+        let names = Set(reservedPaths.map { String($0.dropFirst().split(separator: "/").first ?? "") })
+        let alternatives = names.sorted().map { name in
+            name.unicodeScalars.map { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" ? String(scalar) : "\\" + String(scalar)
+            }.joined()
+        }
+        return "(?!(?:" + alternatives.joined(separator: "|") + ")(?:/|$))[^/]+"
     }
 
     // MARK: Apache
@@ -148,11 +201,20 @@ struct HostingConfiguration: Sendable {
             "ErrorDocument 404 /404.html",
         ]
         if !pages.isEmpty {
-            lines.append("<IfModule mod_rewrite.c>")
-            lines.append("  RewriteEngine On")
-            for page in pages {
+            lines += [
+                "<IfModule mod_rewrite.c>",
+                "  RewriteEngine On",
+                "  # The export's own files and /.well-known/ are served as they are, never rewritten;",
+                "  # so is any file that exists.",
                 // In a .htaccess file the pattern sees the path without its leading slash.
-                lines.append("  RewriteRule ^\(Self.regexPath(page.pattern))/?$ /\(page.path) [L]")
+                "  RewriteRule \(Self.reservedPathRegex) - [NC,END]",
+                "  RewriteCond %{REQUEST_FILENAME} -f",
+                "  RewriteRule ^ - [END]",
+            ]
+            for page in pages {
+                // END, not L: in a .htaccess file L starts another round with the new path, which a
+                // pattern that captures at the root would rewrite again, and again.
+                lines.append("  RewriteRule ^\(Self.regexPath(page.pattern))/?$ /\(page.path) [END]")
             }
             lines.append("</IfModule>")
         }
@@ -205,12 +267,26 @@ struct HostingConfiguration: Sendable {
             "\theader @association Cache-Control \"\(Self.associationCacheControl)\"",
             "\theader @association X-Content-Type-Options nosniff",
         ]
-        if !pages.isEmpty { lines.append("") }
+        if !pages.isEmpty {
+            lines += [
+                "",
+                "\t# A share link is rewritten to its route's page unless it is one of the export's own paths",
+                "\t# (/.well-known/, the AASA, index.html, 404.html, the route pages) or a file that exists.",
+            ]
+        }
+        // Caddy's path matcher takes `*` at the end as a prefix; a folder is itself or its contents.
+        let reserved = Self.reservedPaths.flatMap { $0.hasSuffix("/") ? [String($0.dropLast()), $0 + "*"] : [$0] }
         for (index, page) in pages.enumerated() {
             let matcher = "@share\(index + 1)"
-            lines.append("\t# \(page.route): \(page.pattern.source)")
-            lines.append("\t\(matcher) path_regexp ^/\(Self.regexPath(page.pattern))/?$")
-            lines.append("\trewrite \(matcher) /\(page.path)")
+            lines += [
+                "\t# \(page.route): \(page.pattern.source)",
+                "\t\(matcher) {",
+                "\t\tpath_regexp ^/\(Self.regexPath(page.pattern))/?$",
+                "\t\tnot path \(reserved.joined(separator: " "))",
+                "\t\tnot file",
+                "\t}",
+                "\trewrite \(matcher) /\(page.path)",
+            ]
         }
         lines += [
             "",

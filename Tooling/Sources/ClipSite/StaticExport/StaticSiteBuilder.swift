@@ -19,8 +19,8 @@ import Foundation
 /// - `.nojekyll`: GitHub Pages then publishes `.well-known/` as it is.
 /// - `_headers` and `_redirects` (Netlify, Cloudflare Pages), `vercel.json` (Vercel), `.htaccess`
 ///   (Apache) and `Caddyfile` (Caddy): `Content-Type: application/json` for the AASA, the rewrites
-///   of share URLs to their route's page, and the 404 page where the host needs telling
-///   (`HostingConfiguration`).
+///   of share URLs to their route's page (never of the export's own files, whatever a route
+///   captures), and the 404 page where the host needs telling (`HostingConfiguration`).
 ///
 /// Crawlers run no scripts, so a link preview shows the route's generic title and description,
 /// not the profile; `clipkit serve` renders share pages with profiles on the server.

@@ -149,7 +149,8 @@ import Testing
         case .ascStatusUnavailable, .ascDomainMissing, .ascDomainInvalid, .ascDomainCacheInvalid, .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted:
             return try await Doctor(manifest: manifest, aasaChecker: nil).examine(DoctorInputs(appClipDomainStatuses: ascScenario(for: code))).findings
         case .shareLinkUnreachable, .shareLinkNoRoute, .shareLinkStatus, .shareLinkRedirect, .shareLinkBannerMissing, .shareLinkBannerMismatch,
-             .shareLinkBannerNotCard, .shareLinkErrorTitle, .shareLinkPreviewTitleMissing, .shareLinkNotHTML, .shareLinkAssociationRedirect:
+             .shareLinkBannerNotCard, .shareLinkErrorTitle, .shareLinkPreviewTitleMissing, .shareLinkNotHTML, .shareLinkAssociationRedirect,
+             .shareLinkAssociationPage:
             return try await shareLinkScenario(for: code, manifest: manifest)
         }
     }
@@ -180,6 +181,7 @@ import Testing
         case .shareLinkPreviewTitleMissing: share.body = page(ogTitle: nil)
         case .shareLinkNotHTML: share.headers = [("Content-Type", "text/plain")]
         case .shareLinkAssociationRedirect: association = .init(status: 301, headers: [("Location", "https://bsky.app/aasa.json")])
+        case .shareLinkAssociationPage: association.body = page()
         default: break
         }
         let answers = [path: share, AASADocument.wellKnownPath: association]

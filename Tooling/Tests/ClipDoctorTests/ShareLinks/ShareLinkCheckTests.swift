@@ -9,10 +9,12 @@ import Foundation
 import Testing
 
 /// `ShareLinkCheck`, `clipkit doctor --share-link` and `clipkit aasa validate --share-link` against
-/// the RoadFlare site that `clipkit site build` wrote, deployed three ways: Debian's Apache with the
+/// the RoadFlare site that `clipkit site build` wrote, deployed several ways: Debian's Apache with the
 /// generated `.htaccess` (share links answer 200), nginx configured as GitHub Pages behaves (404,
-/// with `404.html`), and Apache with the files a site had before share pages existed — no rewrites,
-/// a `404.html` titled "Page not found" without the App Clip, and an AASA behind a redirect.
+/// with `404.html`), Apache with the files a site had before share pages existed — no rewrites,
+/// a `404.html` titled "Page not found" without the App Clip, and an AASA behind a redirect — and
+/// Debian's Caddy with Caddyfiles that answer the AASA's path with a page, with JSON that is not the
+/// manifest's AASA, or with the wrong content type.
 @Suite(.timeLimit(.minutes(5)))
 struct ShareLinkCheckTests {
     static let npub = "npub1seq7ln62frek853200w4jrge72uq750dezc4rvxwjknfjgfvs7vs2wkxuj"
@@ -122,6 +124,86 @@ struct ShareLinkCheckTests {
         ])
         #expect(validate.status == 1)
         #expect(validate.standardOutput.contains("App Clip banner in the first HTML: no"), "\(validate.standardOutput)")
+    }
+
+    /// Real Caddy serving the site with a Caddyfile as ClipKit wrote it before the export's own
+    /// files were kept from rewrites, for a route that captures two segments at the root: its
+    /// rewrite answers the AASA's path with the route's page, still labelled `application/json`.
+    /// `respond` replaces the AASA with `body` instead, when given.
+    static func caddy(rewritingTheAASA: Bool, respond body: String? = nil, contentType: String = "application/json", in folder: TemporaryDirectory) async throws -> CaddyStaticHost {
+        let site = try await Self.buildSite(in: folder)
+        let respond = body.map { "\trespond @association `\($0)` 200\n" } ?? ""
+        let caddyfile = folder.file("old.Caddyfile")
+        try Data("""
+        {$CLIPKIT_SITE_ADDRESS} {
+        \troot * {$CLIPKIT_SITE_ROOT}
+        \t@association path /.well-known/apple-app-site-association
+        \theader @association Content-Type \(contentType)
+        \(respond)\t@share1 path_regexp ^/share/d/[^/]+/?$
+        \trewrite @share1 /clipkit-pages/driverShare.html
+        \(rewritingTheAASA ? "\t@share2 path_regexp ^/[^/]+/[^/]+/?$\n\trewrite @share2 /clipkit-pages/driverShare.html\n" : "")\tfile_server
+        }
+
+        """.utf8).write(to: caddyfile)
+        return try await CaddyStaticHost(serving: site, caddyfile: caddyfile, in: folder)
+    }
+
+    @Test func anAASAAnsweredByAPageFails() async throws {
+        let folder = try TemporaryDirectory()
+        let caddy = try await Self.caddy(rewritingTheAASA: true, in: folder)
+        defer { caddy.stop() }
+        let link = caddy.baseURL + "/share/d/\(Self.npub)"
+        let report = try await Self.check(link)
+        // The share link itself is right; its domain's AASA is the route's page.
+        #expect(report.status == 200 && report.hasAppClipBanner && report.findings.isEmpty, "\(report.findings)")
+        let association = try #require(report.association)
+        #expect(association.status == 200 && !association.redirected)
+        #expect(association.contentType == "application/json")
+        let page = try #require(association.findings.first { $0.code == DoctorCode.shareLinkAssociationPage.rawValue })
+        #expect(page.severity == .error)
+        #expect(page.message.contains("answered with an HTML page ('Driver share on RoadFlare') labelled 'application/json'"), "\(page.message)")
+        #expect(page.fix?.contains("a rewrite on the host sends /.well-known/apple-app-site-association to a page") == true)
+        #expect(association.findings.contains { $0.code.hasPrefix("aasa.") && $0.severity == .error }, "the validator finds no JSON either")
+        #expect(!report.isOK)
+
+        let doctor = try await ChildProcess.clipkit(["doctor", "--manifest", Self.manifestPath, "--share-link", link, "--json"])
+        #expect(doctor.status == 1, "\(doctor.standardOutput) \(doctor.standardError)")
+        let findings = try #require(try doctor.json()["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["code"] as? String == DoctorCode.shareLinkAssociationPage.rawValue && $0["severity"] as? String == "error" }, "\(findings)")
+
+        // The same site with the Caddyfile clipkit site build writes now passes.
+        let fixed = try TemporaryDirectory()
+        let site = try await Self.buildSite(in: fixed)
+        let current = try await CaddyStaticHost(serving: site, caddyfile: site.appendingPathComponent("Caddyfile"), in: fixed)
+        defer { current.stop() }
+        let passing = try await Self.check(current.baseURL + "/share/d/\(Self.npub)")
+        #expect(passing.isOK, "\(passing.allFindings.map { "\($0.code): \($0.message)" })")
+        // Plain HTTP on loopback is the one remark left, as for every test server here.
+        #expect(passing.association?.findings.map(\.code) == ["aasa.hosting.loopbackHTTP"], "\(passing.association?.findings ?? [])")
+    }
+
+    @Test func anAASAThatIsJSONButNotTheManifestsFails() async throws {
+        let folder = try TemporaryDirectory()
+        let caddy = try await Self.caddy(rewritingTheAASA: false, respond: #"{"status":"ok"}"#, in: folder)
+        defer { caddy.stop() }
+        let report = try await Self.check(caddy.baseURL + "/share/d/\(Self.npub)")
+        let association = try #require(report.association)
+        #expect(association.status == 200 && association.contentType == "application/json")
+        #expect(!association.findings.contains { $0.code == DoctorCode.shareLinkAssociationPage.rawValue }, "JSON is no page")
+        let errors = association.findings.filter { $0.severity == .error }.map(\.code)
+        #expect(errors.contains("aasa.appclips.clipMissing"), "the clip's app ID is missing: \(errors)")
+        #expect(!report.isOK)
+    }
+
+    @Test func anAASAWithTheWrongContentTypeIsReported() async throws {
+        let folder = try TemporaryDirectory()
+        let caddy = try await Self.caddy(rewritingTheAASA: false, contentType: "text/plain", in: folder)
+        defer { caddy.stop() }
+        let report = try await Self.check(caddy.baseURL + "/share/d/\(Self.npub)")
+        let association = try #require(report.association)
+        #expect(association.contentType == "text/plain")
+        let finding = try #require(association.findings.first { $0.code == "aasa.hosting.contentType" }, "\(association.findings)")
+        #expect(finding.message.contains("'text/plain', not application/json"))
     }
 
     @Test func aLinkThatIsNotAURLIsBadInput() async throws {

@@ -31,6 +31,7 @@ import Testing
         "pattern-http": "$.routes[1].pattern",
         "pattern-partial-capture": "$.routes[1].pattern",
         "pattern-with-query": "$.routes[1].pattern",
+        "pattern-under-well-known": "$.routes[1].pattern",
         "relay-not-secure": "$.nostr.relays[0]",
         "relays-empty": "$.nostr.relays",
         "relays-too-many": "$.nostr.relays",

@@ -22,17 +22,19 @@ import Testing
 ///
 /// `vercel.json` (https://vercel.com/docs/rewrites and https://vercel.com/docs/project-configuration):
 /// `rewrites` is an array of `{"source", "destination"}`; a source is a path whose `:name`
-/// parameters match one segment (path-to-regexp), a destination a path of the project; `/.well-known`
-/// is reserved and cannot be rewritten.
+/// parameters match one segment, or what the regular expression in `:name(…)` matches
+/// (path-to-regexp), a destination a path of the project; `/.well-known` is reserved and cannot be
+/// rewritten; files are served before rewrites.
+///
+/// The export's own paths (`/.well-known/…`, `/apple-app-site-association`, `/index.html`,
+/// `/404.html`, the route pages) are checked against every example and against routes that
+/// capture at the root: no `_redirects` rule may send them anywhere but to themselves (Cloudflare
+/// Pages follows rules even where a file exists), and no Vercel source may match them. No Netlify,
+/// Cloudflare or Vercel runs here; Apache and Caddy, which do, are in ``StaticHostRewriteTests``.
 @Suite struct HostFormatTests {
-    /// The examples' domains with share URLs of every route pattern (filled with sample values) and
-    /// paths that no route serves.
-    static let examples: [(manifest: String, domain: String, templates: String?)] = [
-        ("roadflare", "roadflare.app", nil),
-        ("bluesky", "bsky.app", "Examples/bluesky/site"),
-        ("bluesky", "go.bsky.app", "Examples/bluesky/site"),
-        ("coffee-shop", "brew.example", nil),
-    ]
+    /// The examples' domains, and routes that capture at the root, with share URLs of every route
+    /// pattern (filled with sample values) and paths that no route serves.
+    static let examples = StaticHostRewriteTests.exports
 
     static let unroutedPaths = ["/", "/share", "/share/d", "/share/d/", "/no/such/page", "/.well-known/apple-app-site-association", "/404.html"]
 
@@ -59,10 +61,8 @@ import Testing
     }
 
     /// The export of `domain` and, for each pattern, a share path and the page it must land on.
-    static func export(_ example: (manifest: String, domain: String, templates: String?)) throws -> Export {
-        let templates = try example.templates.map { try SiteTemplates(overridingWith: TestEnvironment.file($0)) } ?? .defaults
-        let site = try SiteFixtures.site(example.manifest, templates: templates)
-        let builder = StaticSiteBuilder(site: site)
+    static func export(_ example: StaticHostRewriteTests.Export) throws -> Export {
+        let builder = StaticSiteBuilder(site: try example.site())
         let output = try builder.build(forDomain: example.domain)
         var pages: [(String, String)] = []
         for page in builder.routePages(domain: example.domain) {
@@ -75,6 +75,14 @@ import Testing
         }
         #expect(!pages.isEmpty, "\(example.domain) has share routes")
         return Export(output: output, pages: pages, patterns: builder.routePages(domain: example.domain).map(\.pattern))
+    }
+
+    /// The export's own paths, which no rule may rewrite elsewhere: the AASA at both paths, the
+    /// home and not-found pages, every route page, and other paths under `/.well-known/`.
+    static func ownPaths(of export: Export) -> [String] {
+        let pages = export.output.paths.filter { $0.hasPrefix(StaticRoutePage.folder + "/") }.map { "/" + $0 }
+        return ["/.well-known/apple-app-site-association", "/apple-app-site-association", "/index.html", "/404.html",
+                "/.well-known/assetlinks.json", "/.well-known/a/b"] + pages
     }
 
     // MARK: _redirects
@@ -155,6 +163,15 @@ import Testing
         pattern.hasPrefix(":") ? !segment.isEmpty : pattern == segment
     }
 
+    /// Where `rule` sends `path` (which it matches): its destination with `:splat` replaced by
+    /// what the splat matched.
+    static func destination(of rule: RedirectRule, for path: String) -> String {
+        guard rule.source.last == "*" else { return rule.destination }
+        let fixed = rule.source.dropLast().count
+        let rest = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst(fixed).joined(separator: "/")
+        return rule.destination.replacingOccurrences(of: ":splat", with: rest)
+    }
+
     @Test func redirectsFollowTheDocumentedFormatAndLandEachShareURLOnItsPage() throws {
         for example in Self.examples {
             let export = try Self.export(example)
@@ -166,24 +183,54 @@ import Testing
             #expect(rules.count - dynamic <= 2000 && dynamic <= 100, "Cloudflare's limits")
             if let firstDynamic = rules.firstIndex(where: \.isDynamic) {
                 let staticAfterDynamic = rules[firstDynamic...].contains { !$0.isDynamic }
-                #expect(!staticAfterDynamic, "\(example.domain): static rules come first")
+                #expect(!staticAfterDynamic, "\(example.name): static rules come first")
             }
             for rule in rules {
-                #expect(export.output.files[String(rule.destination.dropFirst())] != nil, "\(rule.destination) is not in the export")
+                #expect(Self.passesThrough(rule) || export.output.files[String(rule.destination.dropFirst())] != nil, "\(rule.destination) is not in the export")
             }
             for (path, page) in export.pages {
-                #expect(Self.firstMatch(path, in: rules)?.destination == page, "\(example.domain)\(path)")
+                #expect(Self.firstMatch(path, in: rules)?.destination == page, "\(example.name)\(path)")
+            }
+            // The export's own paths go nowhere but to themselves, whatever the routes capture.
+            for path in Self.ownPaths(of: export) {
+                if let rule = Self.firstMatch(path, in: rules) {
+                    #expect(Self.destination(of: rule, for: path) == path, "\(example.name)\(path) is rewritten to \(rule.destination)")
+                }
             }
             for path in Self.unroutedPaths where !export.isShareShaped(path) {
-                #expect(Self.firstMatch(path, in: rules) == nil, "\(example.domain)\(path) must not be rewritten")
+                if let rule = Self.firstMatch(path, in: rules) {
+                    #expect(Self.destination(of: rule, for: path) == path, "\(example.name)\(path) must not be rewritten")
+                }
             }
         }
+    }
+
+    /// Whether `rule` rewrites what it matches to the same path (a file, or a folder's splat).
+    static func passesThrough(_ rule: RedirectRule) -> Bool {
+        let source = "/" + rule.source.joined(separator: "/")
+        return rule.source.last == "*" ? rule.destination == source.dropLast() + ":splat" : rule.destination == source
+    }
+
+    @Test func redirectsPassTheExportsOwnFilesThroughBeforeAnyRouteRule() throws {
+        let example = try #require(Self.examples.first { $0.name == "both at the root" })
+        let export = try Self.export(example)
+        let rules = try Self.parseRedirects(String(decoding: try #require(export.output.files["_redirects"]), as: UTF8.self))
+        let routeRules = rules.filter { !Self.passesThrough($0) }
+        // Without the pass-through rules a route's rule would catch each of these paths (of one or two segments).
+        for path in Self.ownPaths(of: export) where path.split(separator: "/").count <= 2 {
+            #expect(Self.firstMatch(path, in: routeRules) != nil, "\(path) has the shape of a share link here")
+            let rule = try #require(Self.firstMatch(path, in: rules))
+            #expect(Self.passesThrough(rule), "\(path) is rewritten to \(rule.destination)")
+        }
+        let firstRoute = try #require(rules.firstIndex { !Self.passesThrough($0) })
+        let lastPassThrough = try #require(rules.lastIndex(where: Self.passesThrough))
+        #expect(lastPassThrough < firstRoute, "every pass-through rule comes before the routes' rules")
     }
 
     @Test func aLiteralWithSpecialCharactersIsEncodedForEveryHost() throws {
         let pattern = try RoutePattern(parsing: "https://shop.example/caf%C3%A9/a:b(c)!/{item}")
         let hosting = HostingConfiguration(domain: "shop.example", pages: [StaticRoutePage(route: "item", pattern: pattern, path: "clipkit-pages/item.html")])
-        let rules = try Self.parseRedirects(hosting.netlifyRedirects)
+        let rules = try Self.parseRedirects(hosting.netlifyRedirects).filter { !Self.passesThrough($0) }
         #expect(rules.first?.source == ["caf%C3%A9", "a%3Ab%28c%29%21", ":item"])
         #expect(Self.firstMatch("/caf%C3%A9/a%3Ab%28c%29%21/latte", in: rules)?.destination == "/clipkit-pages/item.html")
         #expect(hosting.vercelSource(pattern) == "/caf%C3%A9/a%3Ab%28c%29%21/:item")
@@ -200,7 +247,7 @@ import Testing
             #expect(Set(members.keys) == ["headers", "rewrites"])
             let headers = try #require(members["headers"]?.arrayValue)
             #expect(headers.contains { $0["source"]?.stringValue == "/.well-known/apple-app-site-association" })
-            var rules: [RedirectRule] = []
+            var rules: [(NSRegularExpression, String)] = []
             for rewrite in try #require(members["rewrites"]?.arrayValue) {
                 guard case .object(let fields) = rewrite else { throw FormatFailure(description: "a rewrite is not an object") }
                 #expect(Set(fields.keys) == ["source", "destination"])
@@ -209,24 +256,62 @@ import Testing
                 #expect(source.hasPrefix("/") && !source.hasPrefix("/.well-known"), "\(source): /.well-known is reserved")
                 // path-to-regexp: `:name` (word characters) is a parameter; ( ) * + ? { } and : elsewhere
                 // are syntax, so literals must not carry them.
-                let segments = source.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-                for (index, segment) in segments.enumerated() {
-                    if segment.hasPrefix(":") {
-                        #expect(segment.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && segment.count > 1, "\(source)")
-                    } else {
-                        #expect(segment.isEmpty && index == segments.count - 1 || Self.isPercentEncodedLiteral(segment), "\(source): '\(segment)'")
-                    }
-                }
+                let expression = try Self.vercelExpression(source)
                 #expect(destination.hasPrefix("/") && export.output.files[String(destination.dropFirst())] != nil, "\(destination)")
-                rules.append(RedirectRule(source: segments, destination: destination, status: 200))
+                rules.append((expression, destination))
+            }
+            func firstMatch(_ path: String) -> String? {
+                rules.first { $0.0.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil }?.1
             }
             for (path, page) in export.pages {
-                #expect(Self.firstMatch(path, in: rules)?.destination == page, "\(example.domain)\(path)")
+                #expect(firstMatch(path) == page, "\(example.name)\(path)")
+            }
+            // No source matches the export's own paths, whatever the routes capture.
+            for path in Self.ownPaths(of: export) {
+                #expect(firstMatch(path) == nil, "\(example.name)\(path) is rewritten to \(firstMatch(path) ?? "")")
             }
             for path in Self.unroutedPaths where !export.isShareShaped(path) {
-                #expect(Self.firstMatch(path, in: rules) == nil, "\(example.domain)\(path) must not be rewritten")
+                #expect(firstMatch(path) == nil, "\(example.name)\(path) must not be rewritten")
             }
         }
+    }
+
+    /// A Vercel `source` as the regular expression path-to-regexp makes of it, anchored at both
+    /// ends: a literal segment matches itself, `:name` one segment, `:name(pattern)` what the
+    /// pattern matches. Literals must be percent-encoded and carry none of path-to-regexp's syntax
+    /// characters, names must be word characters, and a pattern may hold no capturing group.
+    static func vercelExpression(_ source: String) throws -> NSRegularExpression {
+        #expect(source.hasPrefix("/"), "\(source)")
+        var expression = "^"
+        let segments = source.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index < segments.count {
+            var segment = segments[index]
+            if segment.hasPrefix(":") {
+                // A custom pattern may hold `/`, which split the segment; join it back up to the ')' that closes it.
+                if let open = segment.firstIndex(of: "(") {
+                    while segment.filter({ $0 == "(" }).count != segment.filter({ $0 == ")" }).count, index + 1 < segments.count {
+                        index += 1
+                        segment += "/" + segments[index]
+                    }
+                    let name = segment[segment.index(after: segment.startIndex)..<open]
+                    #expect(!name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }, "\(source)")
+                    #expect(segment.hasSuffix(")"), "\(source): '\(segment)'")
+                    let pattern = String(segment[segment.index(after: open)..<segment.index(before: segment.endIndex)])
+                    let groups = pattern.indices.filter { pattern[$0] == "(" && pattern[pattern.index(after: $0)...].first != "?" }
+                    #expect(groups.isEmpty, "\(source): path-to-regexp allows no capturing group in a parameter's pattern")
+                    expression += "/(?:" + pattern + ")"
+                } else {
+                    #expect(segment.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && segment.count > 1, "\(source)")
+                    expression += "/[^/]+"
+                }
+            } else {
+                #expect(segment.isEmpty && index == segments.count - 1 || Self.isPercentEncodedLiteral(segment), "\(source): '\(segment)'")
+                expression += "/" + NSRegularExpression.escapedPattern(for: segment)
+            }
+            index += 1
+        }
+        return try NSRegularExpression(pattern: expression + "$")
     }
 
     struct FormatFailure: Error, CustomStringConvertible {

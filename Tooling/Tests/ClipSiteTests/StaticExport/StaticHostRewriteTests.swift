@@ -99,6 +99,111 @@ struct StaticHostRewriteTests {
         }
     }
 
+    // MARK: The export's own files are never rewritten
+
+    /// A domain's export, for the checks of the export's own files on every host.
+    struct Export: CustomTestStringConvertible, Sendable {
+        /// What the test names it by.
+        let name: String
+        /// The example manifest it starts from.
+        let manifest: String
+        /// The domain exported.
+        let domain: String
+        /// The example's own templates folder, if any.
+        let templates: String?
+        /// The patterns that replace the manifest's routes (one route each), if any.
+        let rootPatterns: [String]
+
+        var testDescription: String { name }
+
+        /// The site, its manifest's routes replaced by ``rootPatterns`` when there are any.
+        func site() throws -> LinkDomainSite {
+            let templates = try templates.map { try SiteTemplates(overridingWith: TestEnvironment.file($0)) } ?? .defaults
+            guard !rootPatterns.isEmpty else { return try SiteFixtures.site(manifest, templates: templates) }
+            var model = try ExampleManifest.load(manifest)
+            model.routes = rootPatterns.enumerated().map { index, pattern in
+                ClipManifest.RouteDefinition(name: "atRoot\(index + 1)", patterns: [pattern], handledBy: .clip)
+            }
+            return try LinkDomainSite(
+                manifest: model, associationFiles: SiteFixtures.associationFiles(for: model), templates: templates, parameterKinds: SiteFixtures.kinds
+            )
+        }
+    }
+
+    /// Every example's domains, and routes that capture at the root, which match the paths of the
+    /// export's own files by their shape (`/.well-known/apple-app-site-association`, `/index.html`).
+    static let exports: [Export] = [
+        Export(name: "roadflare.app", manifest: "roadflare", domain: "roadflare.app", templates: nil, rootPatterns: []),
+        Export(name: "bsky.app", manifest: "bluesky", domain: "bsky.app", templates: "Examples/bluesky/site", rootPatterns: []),
+        Export(name: "go.bsky.app", manifest: "bluesky", domain: "go.bsky.app", templates: "Examples/bluesky/site", rootPatterns: []),
+        Export(name: "brew.example", manifest: "coffee-shop", domain: "brew.example", templates: nil, rootPatterns: []),
+        Export(name: "two captures at the root", manifest: "roadflare", domain: "roadflare.app", templates: nil, rootPatterns: ["https://roadflare.app/{a}/{b}"]),
+        Export(name: "one capture at the root", manifest: "roadflare", domain: "roadflare.app", templates: nil, rootPatterns: ["https://roadflare.app/{code}"]),
+        Export(
+            name: "both at the root", manifest: "roadflare", domain: "roadflare.app", templates: nil,
+            rootPatterns: ["https://roadflare.app/{a}/{b}", "https://roadflare.app/{code}"]
+        ),
+    ]
+
+    /// What every host must answer for the export's own files: the AASA as the exported JSON
+    /// (200, `application/json`, no redirect, the same bytes), `index.html` and `404.html` as
+    /// exported, every route page at its own path, other `/.well-known/` paths not found, and
+    /// share URLs of every pattern still answered by their route's page.
+    static func checkOwnFiles(on host: any StaticHost, hostName: String, output: StaticSite, pages: [StaticRoutePage], label: String) async throws {
+        let association = try await get(host.baseURL + "/" + StaticSiteBuilder.associationFilePath)
+        #expect(association.statusCode == 200, "\(hostName), \(label): the AASA answered \(association.statusCode)")
+        #expect(association.header("Location") == nil)
+        #expect(association.header("Content-Type")?.split(separator: ";").first == "application/json", "\(hostName), \(label): \(association.header("Content-Type") ?? "none")")
+        #expect(association.body == output.files[StaticSiteBuilder.associationFilePath], "\(hostName), \(label): the AASA is not the exported file: \(String(decoding: association.body.prefix(300), as: UTF8.self))")
+
+        for file in ["index.html", "404.html"] + pages.map(\.path) {
+            let response = try await get(host.baseURL + "/" + file)
+            #expect(response.statusCode == 200, "\(hostName), \(label): /\(file) answered \(response.statusCode)")
+            #expect(response.body == output.files[file], "\(hostName), \(label): /\(file) is not the exported file")
+        }
+        // Nothing under /.well-known/ but the AASA exists, and nothing there is a share link.
+        for path in ["/.well-known/assetlinks.json", "/.well-known/apple-app-site-association/extra"] {
+            let response = try await get(host.baseURL + path)
+            #expect(response.statusCode == 404, "\(hostName), \(label): \(path) answered \(response.statusCode)")
+        }
+        for page in pages {
+            var values: [String: String] = [:]
+            for (index, name) in page.pattern.captureNames.enumerated() { values[name] = "v\(index)-\(name)" }
+            let url = try #require(page.pattern.url(filling: values))
+            let path = String(url.dropFirst("https://".count + page.pattern.host.count))
+            for form in [path, path + "/"] {
+                let share = try await get(host.baseURL + form)
+                #expect(share.statusCode == 200, "\(hostName), \(label): \(form) answered \(share.statusCode)")
+                #expect(share.body == output.files[page.path], "\(hostName), \(label): \(form) is not answered by \(page.path)")
+            }
+        }
+    }
+
+    @Test(arguments: exports)
+    func apacheNeverRewritesTheExportsOwnFiles(_ export: Export) async throws {
+        let folder = try TemporaryDirectory()
+        let builder = StaticSiteBuilder(site: try export.site())
+        let output = try builder.build(forDomain: export.domain)
+        try output.write(to: folder.file("site"))
+        let apache = try await ApacheStaticHost(serving: folder.file("site"), in: folder)
+        defer { apache.stop() }
+        try await Self.checkOwnFiles(on: apache, hostName: "Apache", output: output, pages: builder.routePages(domain: export.domain), label: export.name)
+        #expect(!apache.errorLog.contains("AH00124"), "no internal redirect loop: \(apache.errorLog.suffix(2000))")
+        #expect(!apache.errorLog.contains("[core:alert]"), "\(apache.errorLog.suffix(2000))")
+    }
+
+    @Test(arguments: exports)
+    func caddyNeverRewritesTheExportsOwnFiles(_ export: Export) async throws {
+        let folder = try TemporaryDirectory()
+        let builder = StaticSiteBuilder(site: try export.site())
+        let output = try builder.build(forDomain: export.domain)
+        let siteFolder = folder.file("site")
+        try output.write(to: siteFolder)
+        let caddy = try await CaddyStaticHost(serving: siteFolder, caddyfile: siteFolder.appendingPathComponent("Caddyfile"), in: folder)
+        defer { caddy.stop() }
+        try await Self.checkOwnFiles(on: caddy, hostName: "Caddy", output: output, pages: builder.routePages(domain: export.domain), label: export.name)
+    }
+
     /// Bluesky's two domains and its two patterns of one route: each pattern gets its own page,
     /// and Apache rewrites both to the right one.
     @Test func everyPatternOfARouteGetsItsOwnPage() async throws {

@@ -74,6 +74,11 @@ import Testing
                 ("roadflare.app", "/share/d/"), ("roadflare.app", "/share//d/x"), ("roadflare.app", "/share/x/\(SiteFixtures.npub)"),
                 ("roadflare.app", "/"), ("roadflare.app", "/share/d/\(SiteFixtures.npub)/extra"), ("roadflare.app", "/share/d/caf%C3%A9"), ("roadflare.app", "/share/d/a%0Ab"),
             ]),
+            // go.bsky.app/{code} has the shape of the AASA's root path and of /.well-known: neither side routes them.
+            ("bluesky", "go.bsky.app", [
+                ("go.bsky.app", "/abc123"), ("go.bsky.app", "/apple-app-site-association"), ("go.bsky.app", "/.well-known"),
+                ("go.bsky.app", "/%2Ewell-known/"), ("go.bsky.app", "/apple-app-site-associatio"),
+            ]),
             ("bluesky", "bsky.app", [
                 ("bsky.app", "/start/alice.bsky.social/3kabc"), ("bsky.app", "/starter-pack/alice.bsky.social/3kabc"),
                 ("BSKY.APP", "/start/alice.bsky.social/3kabc"), ("bsky.app", "/start/alice.bsky.social"),
@@ -96,6 +101,9 @@ import Testing
             for (host, path) in paths {
                 cases.append(["data": data, "host": host, "path": path])
                 let structural = structuralSite.match(path: path, host: host == "preview.example" ? nil : host)
+                if domain == "go.bsky.app" {
+                    #expect((structural?.route == "starterPackShortLink") == (path == "/abc123" || path == "/apple-app-site-associatio"), "\(path)")
+                }
                 expected.append(structural.map { ["route": $0.route] })
             }
         }
