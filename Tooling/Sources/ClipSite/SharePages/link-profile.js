@@ -536,7 +536,7 @@
   // The https URLs both sides keep as they are: an ASCII host name, an optional port, and path,
   // query and fragment in RFC 3986's characters with valid escapes. What the server would first
   // repair (spaces, non-ASCII, internationalised hosts) the browser drops.
-  var SECURE_URL = /^https:\/\/[A-Za-z0-9.-]+(?::[0-9]+)?(?:\/(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})*)*(?:\?(?:[A-Za-z0-9._~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?(?:#(?:[A-Za-z0-9._~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?$/i;
+  var SECURE_URL = /^https:\/\/[A-Za-z0-9.-]+(?::[0-9]+)?(?:\/(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})*)*(?:\?(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?(?:#(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?$/i;
 
   function secureURL(value, maximumBytes, rules) {
     if (typeof value !== "string") return null;

@@ -4,6 +4,14 @@
   function escapeHTML(text) {
     return String(text).replace(/[&<>"']/g, function (c) { return ESCAPES[c]; });
   }
+  // A C0 control character or DEL, which no captured segment may hold.
+  function hasControlCharacter(text) {
+    for (var index = 0; index < text.length; index++) {
+      var code = text.charCodeAt(index);
+      if (code < 0x20 || code === 0x7f) return true;
+    }
+    return false;
+  }
   function clipkitMatch(data, hostname, pathname) {
     if (typeof pathname !== "string" || pathname.length > data.maxPathLength || pathname.charAt(0) !== "/") return null;
     var host = String(hostname || "").toLowerCase().replace(/\.$/, "");
@@ -16,7 +24,7 @@
       if (raw[i] === "") return null;
       var decoded;
       try { decoded = decodeURIComponent(raw[i]); } catch (e) { return null; }
-      if (decoded.length > data.maxParameterLength || /[\u0000-\u001f\u007f]/.test(decoded)) return null;
+      if (decoded.length > data.maxParameterLength || hasControlCharacter(decoded)) return null;
       segments.push(decoded);
     }
     for (var p = 0; p < data.patterns.length; p++) {
