@@ -112,7 +112,9 @@ struct SignedLinkVectorsTests {
         return .object([
             "about": .string(
                 "Inputs for the link-profile script's Node tests, with the answers of the Swift code it mirrors. "
-                    + "SignedLinkVectorsTests checks every answer against Swift on each run; do not edit by hand."
+                    + "SignedLinkVectorsTests checks every answer against Swift on each run. Not edited by hand: "
+                    + "CLIPKIT_WRITE_SIGNED_LINK_VECTORS=1 swift test --package-path Tooling --filter SignedLinkVectorsTests/writeTheVectors "
+                    + "signs the links anew and writes it."
             ),
             "now": .number(now),
             "rules": LinkProfileRules.json,
