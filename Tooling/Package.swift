@@ -28,6 +28,14 @@ let buildCommit: [CSetting] = {
     return [.define("CLIPKIT_BUILD_COMMIT", to: commit)]
 }()
 
+/// The JavaScript files of ClipSite that its pages carry inline, embedded in the module's code
+/// (`PackageResources.link_profile_js`, `PackageResources.client_router_js`). fuzz/Package.swift,
+/// which compiles ClipSite from the same files, declares the same.
+let clipSiteScripts: [Resource] = [
+    .embedInCode("SharePages/link-profile.js"),
+    .embedInCode("StaticExport/client-router.js"),
+]
+
 /// A product of the ClipKit package (the clip modules, one folder up).
 func clipKit(_ product: String) -> Target.Dependency { .product(name: product, package: "ClipKit") }
 
@@ -102,6 +110,9 @@ let package = Package(
                 "ClipNostrWebSocket",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            // The scripts the pages carry, linted and tested under Node as the files they are, and
+            // compiled into the module (`PackageResources`): the installed `clipkit` is one file.
+            resources: clipSiteScripts,
             swiftSettings: strictSwift
         ),
         .target(

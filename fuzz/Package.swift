@@ -14,8 +14,12 @@ func clipKit(_ product: String) -> Target.Dependency { .product(name: product, p
 /// their declarations have `package` access, which only a target of the same package sees. The
 /// products they need (ClipAASA, ClipNostrWebSocket) are compiled here too rather than taken from
 /// the tooling package, since SwiftPM refuses a graph in which two packages declare the same targets.
-func toolingModule(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    .target(name: name, dependencies: dependencies, path: "ToolingModules/\(name)", swiftSettings: [.enableUpcomingFeature("ExistentialAny")])
+/// `resources` are the module's resources as Tooling/Package.swift declares them.
+func toolingModule(_ name: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil) -> Target {
+    .target(
+        name: name, dependencies: dependencies, path: "ToolingModules/\(name)", resources: resources,
+        swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    )
 }
 
 let package = Package(
@@ -95,7 +99,7 @@ let package = Package(
         toolingModule("ClipSite", [
             clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipAASA", "ClipNostrWebSocket",
             .product(name: "Mustache", package: "swift-mustache"),
-        ]),
+        ], resources: [.embedInCode("SharePages/link-profile.js"), .embedInCode("StaticExport/client-router.js")]),
         toolingModule("ClipServer", [
             clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipNostrWebSocket", "ClipSite",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
