@@ -14,7 +14,8 @@ import Foundation
 /// With a ``/ClipNostr/NIP05Verifier``, the profile's `nip05` field is checked against its key
 /// (no redirects, a body cap, the verifier's timeout) and shown only when the domain lists it, and
 /// a parameter that names the person by a NIP-05 address (a `nostrPerson` route) is looked up the
-/// same way first. Only the configured relays are asked, plus the author's write relays within
+/// same way first. The name lookup, the relay fetch and the profile's check share one deadline
+/// (see ``profile(for:before:)``). Only the configured relays are asked, plus the author's write relays within
 /// the pool's bounds: relay hints from a link or a domain would let anyone point the server's
 /// shared connections at any host.
 ///
@@ -49,29 +50,58 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
         return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
     }
 
-    /// The newest verified profile of the request's npub, or `nil` when there is none.
+    /// The newest verified profile of the request's npub, or `nil` when there is none, with all
+    /// of the lookup's work done within the pool's timeout (see ``profile(for:before:)``).
     ///
-    /// - Throws: A NIP-19 error for a parameter that is not a key, or
-    ///   ``NostrProfileLookupError`` when no relay answered.
+    /// - Throws: A NIP-19 error for a parameter that is not a key, a ``/ClipNostr/NIP05Error`` when
+    ///   a NIP-05 address in the parameter could not be looked up, or ``NostrProfileLookupError``
+    ///   when no relay answered.
     package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
+        try await profile(for: request, before: .now + pool.configuration.timeout)
+    }
+
+    /// The newest verified profile of the request's npub, or `nil` when there is none, with all
+    /// of the lookup's work done by `deadline`.
+    ///
+    /// One deadline bounds every step, so a lookup holds its ``ShareProfileCache`` slot no longer
+    /// than the page waits:
+    /// - a NIP-05 address in the parameter is resolved before the deadline, and the relays get
+    ///   what is left of it (never more than the pool's own timeout);
+    /// - the profile's own `nip05` field is checked as soon as a profile is in hand, beside the
+    ///   rest of the fetch (its grace window), and a newer profile with another address replaces
+    ///   the check; a check that has not finished by the deadline leaves the profile shown without
+    ///   the verified address. An address that the lookup itself resolved to this key needs no
+    ///   second check.
+    ///
+    /// - Throws: A NIP-19 error for a parameter that is not a key, a ``/ClipNostr/NIP05Error`` when
+    ///   a NIP-05 address in the parameter could not be looked up in time, or
+    ///   ``NostrProfileLookupError`` when no relay answered.
+    package func profile(for request: ShareProfileRequest, before deadline: ContinuousClock.Instant) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
         let publicKey: String
+        var resolved: NIP05Identity?
         if let address = try? ProfileTarget.nip05Address(in: key) {
-            guard let verifier = nip05Verifier else { return nil }
-            do {
-                publicKey = try await verifier.resolve(address).publicKey
-            } catch {
-                // A domain that answered and lists no such name is a definite absence; anything
-                // else (a timeout, a refused redirect) is a failure the cache retries soon.
-                if case .nameNotListed = error { return nil }
-                throw error
+            guard let verifier = nip05Verifier, let identity = try await Self.resolve(address, with: verifier, before: deadline) else {
+                return nil
             }
+            publicKey = identity.publicKey
+            resolved = identity
         } else {
             guard let decoded = try NIP19.decode(key).publicKey else { return nil }
             publicKey = decoded
         }
+        var pool = self.pool
+        pool.configuration.timeout = min(pool.configuration.timeout, max(.zero, ContinuousClock.now.duration(to: deadline)))
         var final: ProfileFetchUpdate?
-        for await update in try pool.fetchProfile(of: publicKey, from: relays) where update.isFinal { final = update }
+        var check: NIP05Check?
+        defer { check?.task.cancel() }
+        for await update in try pool.fetchProfile(of: publicKey, from: relays) {
+            if let verifier = nip05Verifier, let found = update.profile, found.profile.nip05 != check?.claim {
+                check?.task.cancel()
+                check = found.profile.nip05.map { NIP05Check(claim: $0, publicKey: found.event.pubkey, verifier: verifier, resolved: resolved) }
+            }
+            if update.isFinal { final = update }
+        }
         guard let found = final?.profile else {
             let reports = final?.relays ?? []
             let answered = reports.contains { report in
@@ -84,11 +114,64 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
             throw NostrProfileLookupError(outcomes: reports.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" })
         }
         guard var profile = ShareProfile(nostrProfile: found.profile, createdAt: found.event.createdAt) else { return nil }
-        if let verifier = nip05Verifier, let check = await verifier.verify(found.profile, publicKey: found.event.pubkey),
-           let identity = check.identity {
-            profile.verifiedNIP05 = identity.address.description
+        if let check, check.claim == found.profile.nip05 {
+            let task = check.task
+            if let identity = await LookupDeadline.value(before: deadline, of: { await task.value })?.identity {
+                profile.verifiedNIP05 = identity.address.description
+            }
         }
         return profile
+    }
+
+    /// The identity `address` resolves to, looked up before `deadline`; `nil` when its domain
+    /// answered and does not list the name (a definite absence).
+    ///
+    /// - Throws: ``/ClipNostr/NIP05Error``: any other failure, and
+    ///   ``/ClipNostr/NIP05Error/timedOut(url:seconds:)`` when the deadline passed first; the
+    ///   cache retries those after its failure lifetime.
+    private static func resolve(
+        _ address: NIP05Address, with verifier: NIP05Verifier, before deadline: ContinuousClock.Instant
+    ) async throws(NIP05Error) -> NIP05Identity? {
+        let allowed = ContinuousClock.now.duration(to: deadline)
+        let outcome = await LookupDeadline.value(before: deadline) { () async -> Result<NIP05Identity, NIP05Error> in
+            do throws(NIP05Error) {
+                return .success(try await verifier.resolve(address))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let identity)?:
+            return identity
+        case .failure(.nameNotListed)?:
+            return nil
+        case .failure(let error)?:
+            throw error
+        case nil:
+            let (seconds, attoseconds) = max(.zero, allowed).components
+            throw .timedOut(url: verifier.documentURL(for: address), seconds: Double(seconds) + Double(attoseconds) / 1e18)
+        }
+    }
+}
+
+/// The check of one `nip05` claim of the profile in hand, running beside the rest of the fetch.
+private struct NIP05Check {
+    /// The profile's `nip05` field as it claims it.
+    let claim: String
+    /// The check; cancelled when a newer profile claims another address or the lookup ends.
+    let task: Task<NIP05Verification, Never>
+
+    /// Starts checking `claim` for `publicKey`; a claim of the address the lookup resolved to this
+    /// key (`resolved`) is verified already.
+    init(claim: String, publicKey: String, verifier: NIP05Verifier, resolved: NIP05Identity?) {
+        self.claim = claim
+        if let resolved, resolved.publicKey == publicKey.lowercased(),
+           let address = try? NIP05Address(claim.contains("@") ? claim : "_@" + claim),
+           address.identifier == resolved.address.identifier {
+            task = Task { .verified(resolved) }
+        } else {
+            task = Task { await verifier.verify(claim, publicKey: publicKey) }
+        }
     }
 }
 
