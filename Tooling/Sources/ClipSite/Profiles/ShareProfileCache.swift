@@ -8,14 +8,16 @@ import Foundation
 ///   again).
 /// - Requests with the same ``ShareProfileProvider/lookupKey(for:)`` share one lookup and one entry
 ///   (for Nostr: one per public key, whatever route or npub spelling led to it).
-/// - A caller waits at most ``Policy/lookupTimeout`` (the page's wait), and a lookup is given the
-///   same time as its deadline (``ShareProfileProvider/profile(for:before:)``), so it holds its
-///   slot no longer; a lookup that outlives its caller's wait fills the cache for the next request.
+/// - A caller waits at most ``Policy/lookupTimeout`` (the page's wait), and a lookup is given
+///   about as long (``Policy/lookupAllowance``) as its deadline
+///   (``ShareProfileProvider/profile(for:before:)``), so it holds its slot no longer than a page
+///   waits; a lookup that outlives its caller's wait fills the cache for the next request.
 /// - At most ``Policy/maximumConcurrentLookups`` lookups run at once (the slots), and one client
 ///   holds at most ``Policy/lookupsPerClient`` of them. A request that finds no slot for it waits,
 ///   within the page's wait, in a fair queue: the next free slot goes to the waiting client that
 ///   holds the fewest slots (the earliest of those). A request still waiting when the page's wait
-///   is over is answered without a profile, marked ``Lookup/isThrottled``.
+///   (or ``Policy/maximumSlotWait``) is over is answered without a profile, marked
+///   ``Lookup/isThrottled``.
 /// - With a ``Policy/budget`` each new lookup needs a token from its client's bucket and the
 ///   overall one; a request over either is answered at once without a profile, marked
 ///   ``Lookup/isThrottled``. Nothing is cached for a throttled request.
@@ -43,6 +45,9 @@ package actor ShareProfileCache: ShareProfileProvider {
         /// ``maximumConcurrentLookups``, rounded up (see ``lookupsPerClient``). Requests without a
         /// client (the operator's own tools) are not capped.
         package var maximumLookupsPerClient: Int?
+        /// Seconds a request waits in the queue for a lookup slot, at most the page's wait;
+        /// `nil` means the page's wait (``lookupTimeout``), `0` answers at once without a profile.
+        package var maximumSlotWait: TimeInterval?
         /// Token buckets that new lookups draw from, per client and overall; `nil` sets no rate.
         package var budget: LookupBudget?
 
@@ -53,7 +58,7 @@ package actor ShareProfileCache: ShareProfileProvider {
             timeToLive: TimeInterval = 600, failureTimeToLive: TimeInterval = 30,
             lookupTimeout: TimeInterval = 2, capacity: Int = 10_000,
             absenceTimeToLive: TimeInterval = 60, maximumConcurrentLookups: Int = 64,
-            maximumLookupsPerClient: Int? = nil, budget: LookupBudget? = nil
+            maximumLookupsPerClient: Int? = nil, maximumSlotWait: TimeInterval? = nil, budget: LookupBudget? = nil
         ) {
             self.timeToLive = timeToLive
             self.absenceTimeToLive = absenceTimeToLive
@@ -62,6 +67,7 @@ package actor ShareProfileCache: ShareProfileProvider {
             self.capacity = max(1, capacity)
             self.maximumConcurrentLookups = max(1, maximumConcurrentLookups)
             self.maximumLookupsPerClient = maximumLookupsPerClient.map { max(1, $0) }
+            self.maximumSlotWait = maximumSlotWait
             self.budget = budget
         }
 
@@ -70,6 +76,13 @@ package actor ShareProfileCache: ShareProfileProvider {
         package var lookupsPerClient: Int {
             let total = max(1, maximumConcurrentLookups)
             return min(total, max(1, maximumLookupsPerClient ?? (total + 3) / 4))
+        }
+
+        /// The time each lookup is given, its deadline counted from its start: the page's wait
+        /// less a margin (a tenth of it, at most 200 ms) for the answer to reach the page in time.
+        package var lookupAllowance: Duration {
+            let wait = lookupTimeout.isFinite ? max(0, lookupTimeout) : 0
+            return LookupDeadline.duration(seconds: wait - min(0.2, wait / 10))
         }
 
         /// The policy of a public server (`clipkit serve`): the defaults with 16 lookups at once
@@ -239,11 +252,13 @@ package actor ShareProfileCache: ShareProfileProvider {
         } else {
             // No slot for this client now: wait for one within the page's wait, unless there is
             // no wait or the budget would refuse the lookup anyway.
-            guard pageDeadline > ContinuousClock.now,
+            let slotWait = min(policy.maximumSlotWait ?? policy.lookupTimeout, policy.lookupTimeout)
+            let slotDeadline = min(pageDeadline, arrived + LookupDeadline.duration(seconds: slotWait))
+            guard slotDeadline > ContinuousClock.now,
                   admission?.wouldAdmit(client: client, now: started.timeIntervalSinceReferenceDate) ?? true
             else { return throttled(at: started) }
             statistics.waited += 1
-            switch await waitForSlot(request, key: key, client: client, until: pageDeadline) {
+            switch await waitForSlot(request, key: key, client: client, until: slotDeadline) {
             case .lookup(let granted): task = granted
             case .throttled: return throttled(at: now())
             }
@@ -329,7 +344,7 @@ package actor ShareProfileCache: ShareProfileProvider {
 
     private func startLookup(_ request: ShareProfileRequest, key: String, client: String?) -> Task<Outcome, Never> {
         let provider = self.provider
-        let deadline = ContinuousClock.now + LookupDeadline.duration(seconds: policy.lookupTimeout)
+        let deadline = ContinuousClock.now + policy.lookupAllowance
         statistics.lookupsStarted += 1
         let task = Task<Outcome, Never> {
             let outcome: Outcome
