@@ -21,6 +21,8 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
     /// Where the loop stands.
     private struct State {
         var address: NIP05Address?
+        /// What the target's NIP-05 address resolved to, which verifies a profile claiming it.
+        var resolved: NIP05Identity?
         var fetchStarted = false
         var fetchEnded = false
         var last: ProfileFetchUpdate?
@@ -70,6 +72,7 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
                 }
                 switch event {
                 case .resolved(.success(let identity)):
+                    state.resolved = identity
                     output.yield(.nameResolved(identity))
                     let target = ProfileTarget(publicKey: identity.publicKey, relayHints: identity.relayHints.map(\.string), route: nil)
                     guard startFetch(target, linkFragment: linkFragment, end: end, group: &group, sink: sink, state: &state) else { return }
@@ -158,9 +161,17 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
         }
         guard claim != state.claim else { return }
         state.claim = claim
+        let key = found.event.pubkey
+        // The address the lookup resolved to this very key needs no second request.
+        if let resolved = state.resolved, resolved.publicKey == key.lowercased(),
+           let address = try? NIP05Address(claim.contains("@") ? claim : "_@" + claim), address.identifier == resolved.address.identifier {
+            state.verification = .verified(resolved)
+            state.checking = false
+            output.yield(.nip05Checked(.verified(resolved)))
+            return
+        }
         state.verification = nil
         state.checking = true
-        let key = found.event.pubkey
         group.addTask {
             sink.yield(.checked(claim: claim, await verifier.verify(claim, publicKey: key)))
         }

@@ -67,6 +67,20 @@ package struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Relay work: the most profile lookups in flight, each two subscriptions (profile and relay list) on each relay's shared connection.")
     package var relaySubscriptions: Int = 16
 
+    /// The most lookups one client holds at once; `nil`: a quarter of ``relaySubscriptions``.
+    @Option(name: .long, help: ArgumentHelp(
+        "Relay work per client: the most of the --relay-subscriptions lookups one client holds at once (default: a quarter of them, rounded up). A request that finds no lookup free for it waits, within --lookup-wait, and the next free one goes to the waiting client holding the fewest.",
+        valueName: "N"
+    ))
+    package var clientLookupsInFlight: Int?
+
+    /// Seconds a share page waits for its preview lookup, which is also each lookup's deadline.
+    @Option(name: .long, help: ArgumentHelp(
+        "Relay work: seconds a share page waits for its preview (time waiting for a free lookup included), and each lookup's deadline: its NIP-05 checks and relay fetch end by then, so a lookup is held no longer (default 2).",
+        valueName: "seconds"
+    ))
+    package var lookupWait: Double = 2
+
     /// How many new lookups one client may start at once.
     @Option(name: .long, help: "Relay work per client (IPv4 address or IPv6 /64): lookups it may start at once (token bucket size).")
     package var clientLookupBurst: Int = 10
@@ -131,6 +145,12 @@ package struct ServeCommand: AsyncParsableCommand {
             ("--relay-subscriptions", relaySubscriptions), ("--profile-cache", profileCache), ("--page-cache", pageCache),
         ] where value < 1 {
             throw CommandFailure.badInput("\(name) \(value) must be at least 1")
+        }
+        if let clientLookupsInFlight, clientLookupsInFlight < 1 {
+            throw CommandFailure.badInput("--client-lookups-in-flight \(clientLookupsInFlight) must be at least 1")
+        }
+        guard lookupWait.isFinite, lookupWait > 0, lookupWait <= 60 else {
+            throw CommandFailure.badInput("--lookup-wait \(lookupWait): give seconds above 0 and at most 60")
         }
         guard (0...16).contains(writeRelays) else {
             throw CommandFailure.badInput("--write-relays \(writeRelays): give a number from 0 to 16")
@@ -210,6 +230,8 @@ package struct ServeCommand: AsyncParsableCommand {
         var policy = ShareProfileCache.Policy.serving
         policy.capacity = profileCache
         policy.maximumConcurrentLookups = relaySubscriptions
+        policy.maximumLookupsPerClient = clientLookupsInFlight
+        policy.lookupTimeout = lookupWait
         policy.absenceTimeToLive = TimeInterval(absentTTL)
         policy.failureTimeToLive = TimeInterval(failureTTL)
         policy.budget = LookupBudget(

@@ -55,17 +55,31 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
         return (try? NIP19.decode(key).publicKey).map { "nostr:" + $0 }
     }
 
-    /// The newest verified profile of the request's person, or `nil` when there is none.
-    ///
-    /// One ``/ClipNostr/ProfileLookup`` on the configured relays (relay hints are not followed),
-    /// whose outcome decides: found, a definite absence (`nil`, cached as such), or no answer
-    /// (thrown, retried sooner).
+    /// The newest verified profile of the request's person, or `nil` when there is none, with all
+    /// of the lookup's work done within the pool's timeout (see ``profile(for:before:)``).
     ///
     /// - Throws: ``NostrProfileLookupError`` when nothing could be learned: no relay answered, or
     ///   a NIP-05 address could not be resolved; the error of the target when it names no person.
     package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
+        try await profile(for: request, before: .now + pool.configuration.timeout)
+    }
+
+    /// The newest verified profile of the request's person, or `nil` when there is none, with all
+    /// of the lookup's work done by `deadline`.
+    ///
+    /// One ``/ClipNostr/ProfileLookup`` on the configured relays (relay hints are not followed),
+    /// whose deadline bounds every step, so a lookup holds its ``ShareProfileCache`` slot no longer
+    /// than the page waits: a NIP-05 address in the parameter is resolved first and the relays get
+    /// what is left (never more than the pool's own timeout); the profile's own `nip05` field is
+    /// checked beside the rest of the fetch, and a check unfinished at the deadline leaves the
+    /// profile shown without the verified address. Its outcome decides: found, a definite absence
+    /// (`nil`, cached as such), or no answer (thrown, retried sooner).
+    ///
+    /// - Throws: As ``profile(for:)``.
+    package func profile(for request: ShareProfileRequest, before deadline: ContinuousClock.Instant) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
-        let lookup = ProfileLookup(pool: pool, relays: relays, nip05Verifier: nip05Verifier, followsRelayHints: false)
+        let allowed = min(pool.configuration.timeout, max(.zero, ContinuousClock.now.duration(to: deadline)))
+        let lookup = ProfileLookup(pool: pool, relays: relays, nip05Verifier: nip05Verifier, followsRelayHints: false, deadline: allowed)
         let run = try lookup.start(key)
         switch await run.outcome() {
         case .found(let found, let nip05, _):

@@ -8,12 +8,19 @@ import Foundation
 ///   again).
 /// - Requests with the same ``ShareProfileProvider/lookupKey(for:)`` share one lookup and one entry
 ///   (for Nostr: one per public key, whatever route or npub spelling led to it).
-/// - A caller waits at most ``Policy/lookupTimeout``; the lookup goes on and fills the cache
-///   for the next request, so a slow source delays one page, never the server.
-/// - At most ``Policy/maximumConcurrentLookups`` lookups run at once, and with a
-///   ``Policy/budget`` each new lookup needs a token from its client's bucket and the overall one.
-///   A request over either limit is answered at once without a profile, marked
-///   ``Lookup/isThrottled``, and nothing is cached for it.
+/// - A caller waits at most ``Policy/lookupTimeout`` (the page's wait), and a lookup is given
+///   about as long (``Policy/lookupAllowance``) as its deadline
+///   (``ShareProfileProvider/profile(for:before:)``), so it holds its slot no longer than a page
+///   waits; a lookup that outlives its caller's wait fills the cache for the next request.
+/// - At most ``Policy/maximumConcurrentLookups`` lookups run at once (the slots), and one client
+///   holds at most ``Policy/lookupsPerClient`` of them. A request that finds no slot for it waits,
+///   within the page's wait, in a fair queue: the next free slot goes to the waiting client that
+///   holds the fewest slots (the earliest of those). A request still waiting when the page's wait
+///   (or ``Policy/maximumSlotWait``) is over is answered without a profile, marked
+///   ``Lookup/isThrottled``.
+/// - With a ``Policy/budget`` each new lookup needs a token from its client's bucket and the
+///   overall one; a request over either is answered at once without a profile, marked
+///   ``Lookup/isThrottled``. Nothing is cached for a throttled request.
 /// - At most ``Policy/capacity`` entries are kept; expired ones go first, then the least
 ///   recently used.
 package actor ShareProfileCache: ShareProfileProvider {
@@ -25,23 +32,33 @@ package actor ShareProfileCache: ShareProfileProvider {
         package var absenceTimeToLive: TimeInterval
         /// Seconds a failed or timed-out lookup stays cached before it is retried.
         package var failureTimeToLive: TimeInterval
-        /// Seconds a caller waits for a lookup before it goes on without a profile.
+        /// Seconds a caller waits for a lookup before it goes on without a profile (the page's
+        /// wait), counted from its request, time in the queue for a slot included; also each
+        /// lookup's deadline, so a lookup holds its slot no longer.
         package var lookupTimeout: TimeInterval
         /// The most entries kept.
         package var capacity: Int
-        /// The most lookups running at once (for Nostr: relay subscriptions per relay); a request
-        /// that would start one more is answered without a profile.
+        /// The most lookups running at once (the lookup slots; for Nostr: relay subscriptions per
+        /// relay); a request that finds no free slot waits for one within the page's wait.
         package var maximumConcurrentLookups: Int
+        /// The most slots one client holds at once; `nil` means a quarter of
+        /// ``maximumConcurrentLookups``, rounded up (see ``lookupsPerClient``). Requests without a
+        /// client (the operator's own tools) are not capped.
+        package var maximumLookupsPerClient: Int?
+        /// Seconds a request waits in the queue for a lookup slot, at most the page's wait;
+        /// `nil` means the page's wait (``lookupTimeout``), `0` answers at once without a profile.
+        package var maximumSlotWait: TimeInterval?
         /// Token buckets that new lookups draw from, per client and overall; `nil` sets no rate.
         package var budget: LookupBudget?
 
         /// Creates a policy; the defaults suit link previews (ten minutes for a profile, one for an
-        /// absence, thirty seconds for a failure, two seconds of waiting) and set no rate budget.
+        /// absence, thirty seconds for a failure, two seconds of waiting, a quarter of the slots
+        /// per client) and set no rate budget.
         package init(
             timeToLive: TimeInterval = 600, failureTimeToLive: TimeInterval = 30,
             lookupTimeout: TimeInterval = 2, capacity: Int = 10_000,
             absenceTimeToLive: TimeInterval = 60, maximumConcurrentLookups: Int = 64,
-            budget: LookupBudget? = nil
+            maximumLookupsPerClient: Int? = nil, maximumSlotWait: TimeInterval? = nil, budget: LookupBudget? = nil
         ) {
             self.timeToLive = timeToLive
             self.absenceTimeToLive = absenceTimeToLive
@@ -49,11 +66,27 @@ package actor ShareProfileCache: ShareProfileProvider {
             self.lookupTimeout = lookupTimeout
             self.capacity = max(1, capacity)
             self.maximumConcurrentLookups = max(1, maximumConcurrentLookups)
+            self.maximumLookupsPerClient = maximumLookupsPerClient.map { max(1, $0) }
+            self.maximumSlotWait = maximumSlotWait
             self.budget = budget
         }
 
+        /// The most slots one client holds at once: ``maximumLookupsPerClient``, or a quarter of
+        /// ``maximumConcurrentLookups`` rounded up; at least one, at most all of them.
+        package var lookupsPerClient: Int {
+            let total = max(1, maximumConcurrentLookups)
+            return min(total, max(1, maximumLookupsPerClient ?? (total + 3) / 4))
+        }
+
+        /// The time each lookup is given, its deadline counted from its start: the page's wait
+        /// less a margin (a tenth of it, at most 200 ms) for the answer to reach the page in time.
+        package var lookupAllowance: Duration {
+            let wait = lookupTimeout.isFinite ? max(0, lookupTimeout) : 0
+            return LookupDeadline.duration(seconds: wait - min(0.2, wait / 10))
+        }
+
         /// The policy of a public server (`clipkit serve`): the defaults with 16 lookups at once
-        /// and the default ``LookupBudget``.
+        /// (4 per client) and the default ``LookupBudget``.
         package static let serving = Policy(maximumConcurrentLookups: 16, budget: LookupBudget())
     }
 
@@ -85,6 +118,8 @@ package actor ShareProfileCache: ShareProfileProvider {
         package var hits = 0
         /// Requests answered without a profile because a limit was reached.
         package var throttled = 0
+        /// Requests that found no free slot for their client and waited in the queue.
+        package var waited = 0
     }
 
     private enum Outcome: Sendable {
@@ -103,12 +138,40 @@ package actor ShareProfileCache: ShareProfileProvider {
         var lastUsed: UInt64
     }
 
+    /// A lookup holding a slot, and the client it holds it for.
+    private struct RunningLookup {
+        var task: Task<Outcome, Never>
+        var client: String?
+    }
+
+    /// How a request that waited for a slot goes on.
+    private enum Grant: Sendable {
+        /// It has the lookup (its own, or one started meanwhile for the same key) to wait for.
+        case lookup(Task<Outcome, Never>)
+        /// Its wait ended, or its budget ran out: it goes on without a profile.
+        case throttled
+    }
+
+    /// A request waiting in the queue for a slot.
+    private struct Waiter {
+        var id: UInt64
+        var key: String
+        var request: ShareProfileRequest
+        var client: String?
+        var continuation: CheckedContinuation<Grant, Never>
+        var timer: Task<Void, Never>?
+    }
+
     /// The cache's policy.
     package let policy: Policy
     private let provider: any ShareProfileProvider
     private let now: @Sendable () -> Date
     private var entries: [String: Entry] = [:]
-    private var lookups: [String: Task<Outcome, Never>] = [:]
+    private var lookups: [String: RunningLookup] = [:]
+    /// Slots held, by client (`nil`: requests without a client).
+    private var slotsHeld: [String?: Int] = [:]
+    /// Requests waiting for a slot, in the order they came.
+    private var waiters: [Waiter] = []
     private var admission: LookupAdmission?
     private var sequence: UInt64 = 0
     /// What the cache has counted so far.
@@ -133,8 +196,16 @@ package actor ShareProfileCache: ShareProfileProvider {
     /// The number of cached answers, expired ones included until they are replaced.
     package var count: Int { entries.count }
 
-    /// The number of lookups running now.
+    /// The number of lookups running now (the slots in use).
     package var lookupsInFlight: Int { lookups.count }
+
+    /// The number of requests waiting for a slot now.
+    package var lookupsWaiting: Int { waiters.count }
+
+    /// The number of slots `client` holds now.
+    package func lookupsHeld(by client: String?) -> Int {
+        slotsHeld[client] ?? 0
+    }
 
     /// The number of client buckets the budget remembers now.
     package var trackedClients: Int { admission?.trackedClients ?? 0 }
@@ -154,8 +225,11 @@ package actor ShareProfileCache: ShareProfileProvider {
     /// - Parameters:
     ///   - request: The routed share URL whose profile is wanted.
     ///   - client: Who asks, as the server names clients (an IPv4 address, an IPv6 /64); a new
-    ///     lookup takes a token from this client's bucket. `nil` draws on the overall bucket only.
+    ///     lookup takes one of this client's slots and a token from its bucket. `nil` is not held
+    ///     to a client's share of the slots and draws on the overall bucket only.
     package func lookup(_ request: ShareProfileRequest, client: String? = nil) async -> Lookup {
+        let arrived = ContinuousClock.now
+        let pageDeadline = arrived + LookupDeadline.duration(seconds: policy.lookupTimeout)
         let started = now()
         guard let key = provider.lookupKey(for: request) else {
             return Lookup(profile: nil, expiresAt: started.addingTimeInterval(policy.timeToLive))
@@ -169,17 +243,27 @@ package actor ShareProfileCache: ShareProfileProvider {
         let task: Task<Outcome, Never>
         if let running = lookups[key] {
             statistics.lookupsJoined += 1
-            task = running
-        } else {
-            guard lookups.count < policy.maximumConcurrentLookups,
-                  admission?.admit(client: client, now: started.timeIntervalSinceReferenceDate) ?? true
-            else {
-                statistics.throttled += 1
-                return Lookup(profile: nil, expiresAt: started, isThrottled: true)
+            task = running.task
+        } else if hasFreeSlot(for: client) {
+            guard admission?.admit(client: client, now: started.timeIntervalSinceReferenceDate) ?? true else {
+                return throttled(at: started)
             }
-            task = startLookup(request, key: key)
+            task = startLookup(request, key: key, client: client)
+        } else {
+            // No slot for this client now: wait for one within the page's wait, unless there is
+            // no wait or the budget would refuse the lookup anyway.
+            let slotWait = min(policy.maximumSlotWait ?? policy.lookupTimeout, policy.lookupTimeout)
+            let slotDeadline = min(pageDeadline, arrived + LookupDeadline.duration(seconds: slotWait))
+            guard slotDeadline > ContinuousClock.now,
+                  admission?.wouldAdmit(client: client, now: started.timeIntervalSinceReferenceDate) ?? true
+            else { return throttled(at: started) }
+            statistics.waited += 1
+            switch await waitForSlot(request, key: key, client: client, until: slotDeadline) {
+            case .lookup(let granted): task = granted
+            case .throttled: return throttled(at: now())
+            }
         }
-        guard let outcome = await Self.value(of: task, waitingAtMost: policy.lookupTimeout) else {
+        guard let outcome = await LookupDeadline.value(before: pageDeadline, of: { await task.value }) else {
             return Lookup(profile: nil, expiresAt: now().addingTimeInterval(min(policy.failureTimeToLive, policy.lookupTimeout)))
         }
         if let entry = entries[key] {
@@ -193,28 +277,106 @@ package actor ShareProfileCache: ShareProfileProvider {
         entries.removeAll()
     }
 
-    private func startLookup(_ request: ShareProfileRequest, key: String) -> Task<Outcome, Never> {
+    /// The answer to a request that a limit kept from a lookup; counted, never cached.
+    private func throttled(at time: Date) -> Lookup {
+        statistics.throttled += 1
+        return Lookup(profile: nil, expiresAt: time, isThrottled: true)
+    }
+
+    /// Whether a slot is free and `client` holds fewer than its share (a request without a
+    /// client has no share to keep to).
+    private func hasFreeSlot(for client: String?) -> Bool {
+        guard lookups.count < policy.maximumConcurrentLookups else { return false }
+        return client == nil || lookupsHeld(by: client) < policy.lookupsPerClient
+    }
+
+    /// Queues the request until a slot is granted to it (``dispatch()``), a lookup for its key
+    /// starts, or `deadline` passes.
+    private func waitForSlot(
+        _ request: ShareProfileRequest, key: String, client: String?, until deadline: ContinuousClock.Instant
+    ) async -> Grant {
+        sequence &+= 1
+        let id = sequence
+        return await withCheckedContinuation { continuation in
+            let timer = Task { [weak self] in
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                guard !Task.isCancelled else { return }
+                await self?.expire(waiter: id)
+            }
+            waiters.append(Waiter(id: id, key: key, request: request, client: client, continuation: continuation, timer: timer))
+        }
+    }
+
+    /// Ends the wait of waiter `id`, if it is still waiting: it goes on without a profile.
+    private func expire(waiter id: UInt64) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: .throttled)
+    }
+
+    /// Hands free slots to waiting requests, fairly: each time, to a request of the client that
+    /// holds the fewest slots among those still under their share, the earliest of them.
+    private func dispatch() {
+        while lookups.count < policy.maximumConcurrentLookups, let index = nextWaiter() {
+            let waiter = waiters.remove(at: index)
+            waiter.timer?.cancel()
+            if let running = lookups[waiter.key] {
+                statistics.lookupsJoined += 1
+                waiter.continuation.resume(returning: .lookup(running.task))
+            } else if admission?.admit(client: waiter.client, now: now().timeIntervalSinceReferenceDate) ?? true {
+                waiter.continuation.resume(returning: .lookup(startLookup(waiter.request, key: waiter.key, client: waiter.client)))
+            } else {
+                waiter.continuation.resume(returning: .throttled)
+            }
+        }
+    }
+
+    /// The index of the waiter the next free slot goes to, `nil` when every waiting client holds
+    /// its share already.
+    private func nextWaiter() -> Int? {
+        var best: (index: Int, held: Int)?
+        for (index, waiter) in waiters.enumerated() {
+            let held = lookupsHeld(by: waiter.client)
+            guard waiter.client == nil || held < policy.lookupsPerClient else { continue }
+            if best == nil || held < (best?.held ?? 0) { best = (index, held) }
+        }
+        return best?.index
+    }
+
+    private func startLookup(_ request: ShareProfileRequest, key: String, client: String?) -> Task<Outcome, Never> {
         let provider = self.provider
+        let deadline = ContinuousClock.now + policy.lookupAllowance
         statistics.lookupsStarted += 1
         let task = Task<Outcome, Never> {
             let outcome: Outcome
             do {
-                outcome = .answered(try await provider.profile(for: request))
+                outcome = .answered(try await provider.profile(for: request, before: deadline))
             } catch {
                 outcome = .failed
             }
             self.store(outcome, for: key)
             return outcome
         }
-        lookups[key] = task
+        lookups[key] = RunningLookup(task: task, client: client)
+        slotsHeld[client, default: 0] += 1
+        // Requests waiting for the same key join this lookup instead of waiting for a slot.
+        for waiter in waiters where waiter.key == key {
+            waiter.timer?.cancel()
+            statistics.lookupsJoined += 1
+            waiter.continuation.resume(returning: .lookup(task))
+        }
+        waiters.removeAll { $0.key == key }
         return task
     }
 
     private func store(_ outcome: Outcome, for key: String) {
-        lookups[key] = nil
+        if let finished = lookups.removeValue(forKey: key) {
+            let held = lookupsHeld(by: finished.client) - 1
+            slotsHeld[finished.client] = held > 0 ? held : nil
+        }
         if entries[key] == nil, entries.count >= policy.capacity { evict() }
         sequence &+= 1
         entries[key] = Entry(outcome: outcome, expiresAt: now().addingTimeInterval(timeToLive(of: outcome)), lastUsed: sequence)
+        dispatch()
     }
 
     private func timeToLive(of outcome: Outcome) -> TimeInterval {
@@ -233,22 +395,6 @@ package actor ShareProfileCache: ShareProfileProvider {
         let excess = entries.count - policy.capacity + max(1, policy.capacity / 10)
         let oldest = entries.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(excess)
         for (key, _) in oldest { entries[key] = nil }
-    }
-
-    /// The task's value, or `nil` when `seconds` pass first (the task keeps running).
-    private static func value(of task: Task<Outcome, Never>, waitingAtMost seconds: TimeInterval) async -> Outcome? {
-        let gate = FirstResult<Outcome?>()
-        return await withCheckedContinuation { continuation in
-            gate.install(continuation)
-            let timer = Task {
-                try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-                gate.resume(with: nil)
-            }
-            Task {
-                gate.resume(with: await task.value)
-                timer.cancel()
-            }
-        }
     }
 }
 

@@ -31,6 +31,16 @@ package protocol ShareProfileProvider: Sendable {
     ///   profile and ``ShareProfileCache`` retries sooner than it would after a `nil`.
     func profile(for request: ShareProfileRequest) async throws -> ShareProfile?
 
+    /// The profile for `request`, with all of the lookup's work done by `deadline`.
+    ///
+    /// ``ShareProfileCache`` calls this with the page's wait, and a lookup holds one of its slots
+    /// until it returns; a provider that talks to the network ends every step by the deadline and
+    /// answers with what it has (for Nostr: the profile without a NIP-05 check that did not finish).
+    /// The default calls ``profile(for:)`` and leaves the bounds to the provider.
+    ///
+    /// - Throws: As ``profile(for:)``; also when the deadline passed before any answer came.
+    func profile(for request: ShareProfileRequest, before deadline: ContinuousClock.Instant) async throws -> ShareProfile?
+
     /// What identifies the profile `request` asks for: requests with the same key share one
     /// lookup and one cache entry in ``ShareProfileCache``, whatever route they came through.
     ///
@@ -40,6 +50,11 @@ package protocol ShareProfileProvider: Sendable {
 }
 
 extension ShareProfileProvider {
+    /// The answer of ``profile(for:)``; the deadline is left to the provider's own bounds.
+    package func profile(for request: ShareProfileRequest, before deadline: ContinuousClock.Instant) async throws -> ShareProfile? {
+        try await profile(for: request)
+    }
+
     /// The route's name and its parameters, sorted by name.
     package func lookupKey(for request: ShareProfileRequest) -> String? {
         request.defaultLookupKey

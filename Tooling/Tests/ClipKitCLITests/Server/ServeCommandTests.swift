@@ -52,4 +52,19 @@ import Testing
                 "\(second.standardError)")
         #expect(!second.standardError.contains("errno"), "the system error is said in words: \(second.standardError)")
     }
+
+    @Test func lookupSharingOptionsAreCheckedAndListed() async throws {
+        for (option, value, message) in [
+            ("--lookup-wait", "0", "--lookup-wait 0.0: give seconds above 0 and at most 60"),
+            ("--lookup-wait", "90", "--lookup-wait 90.0: give seconds above 0 and at most 60"),
+            ("--client-lookups-in-flight", "0", "--client-lookups-in-flight 0 must be at least 1"),
+        ] {
+            let result = try await ChildProcess.clipkit(["serve", "--manifest", bluesky, "--port", "0", option, value], timeout: 30)
+            #expect(result.status == 2, "\(option) \(value)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+        let help = try await ChildProcess.clipkit(["serve", "--help"], timeout: 30)
+        #expect(help.standardOutput.contains("--client-lookups-in-flight <N>"))
+        #expect(help.standardOutput.contains("--lookup-wait <seconds>"))
+    }
 }

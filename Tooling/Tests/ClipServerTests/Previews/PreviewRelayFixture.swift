@@ -18,17 +18,19 @@ final class PreviewRelayFixture: @unchecked Sendable {
 
     var profiles: ShareProfileCache? { server.site.profiles }
 
-    /// Starts everything; `relayDelayMilliseconds` makes the relay slow (through the proxy).
+    /// Starts everything; `relayDelayMilliseconds` makes the relay slow (through the proxy), and
+    /// `moreRelays` are asked too, after the counted one.
     init(
         policy: ShareProfileCache.Policy, pool: SharedRelayConfiguration = .init(),
-        relayDelayMilliseconds: Int = 0, relay: LocalRelay? = nil,
+        relayDelayMilliseconds: Int = 0, relay: LocalRelay? = nil, moreRelays: [String] = [],
         serverConfiguration: ClipServerConfiguration = ClipServerConfiguration()
     ) async throws {
         let relay = if let relay { relay } else { try await LocalRelay.start() }
         self.relay = relay
         proxy = try await CountingRelayProxy.start(upstreamPort: relay.port, delayMilliseconds: relayDelayMilliseconds)
         connections = SharedRelayConnections(configuration: pool)
-        let provider = NostrShareProfileProvider(relays: [try RelayURL(proxy.url)], pool: RelayPool(transportFactory: connections))
+        let relays = try ([proxy.url] + moreRelays).map { try RelayURL($0) }
+        let provider = NostrShareProfileProvider(relays: relays, pool: RelayPool(transportFactory: connections))
         let kinds = ParameterKindRegistry.standardWithNostr
         let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
         let site = try LinkDomainSite(

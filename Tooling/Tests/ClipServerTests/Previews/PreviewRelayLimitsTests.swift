@@ -119,8 +119,9 @@ import Testing
     }
 
     @Test func subscriptionsInFlightStayUnderTheLimit() async throws {
+        // No wait for a slot: a request that finds none goes on without a preview at once.
         let fixture = try await PreviewRelayFixture(
-            policy: .init(lookupTimeout: 10, maximumConcurrentLookups: 2, budget: Self.roomy),
+            policy: .init(lookupTimeout: 10, maximumConcurrentLookups: 2, maximumLookupsPerClient: 2, maximumSlotWait: 0, budget: Self.roomy),
             pool: .init(maximumSubscriptionsPerRelay: 2), relayDelayMilliseconds: 1500
         )
         let npubs = try (0..<8).map { _ in try PreviewRelayFixture.unknownNpub() }

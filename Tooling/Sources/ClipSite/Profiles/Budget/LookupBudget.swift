@@ -4,6 +4,10 @@
 /// bucket and one from the overall bucket; a request answered from the cache, or one that joins
 /// a lookup already running, takes none. When either bucket is empty the lookup does not start
 /// and the page is served without its preview (see ``ShareProfileCache/Lookup/isThrottled``).
+/// A request that waits for a lookup slot takes its tokens when it gets one, so a wait that runs
+/// out costs nothing. The budget bounds how much lookup work starts; how much runs at once, and
+/// how fairly clients share it, is ``ShareProfileCache/Policy/maximumConcurrentLookups`` and
+/// ``ShareProfileCache/Policy/lookupsPerClient``.
 ///
 /// ```swift
 /// var policy = ShareProfileCache.Policy.serving
@@ -62,6 +66,16 @@ struct LookupAdmission {
             guard admitted else { return false }
         }
         return overall.take(now: now)
+    }
+
+    /// Whether ``admit(client:now:)`` would admit a lookup for `client` at `now`, without taking
+    /// a token or remembering the client: a request that waits for a lookup slot asks this first,
+    /// and takes its tokens only when it gets the slot.
+    mutating func wouldAdmit(client: String?, now: Double) -> Bool {
+        guard overall.canTake(now: now) else { return false }
+        guard let client else { return true }
+        var bucket = clients[client]?.bucket ?? TokenBucket(rate: budget.perClient, now: now)
+        return bucket.canTake(now: now)
     }
 
     /// Forgets full buckets (forgetting them changes nothing), then the least recently used tenth.
