@@ -72,8 +72,8 @@ struct PreviewLookupDeadlineTests {
         await #expect {
             _ = try await provider.profile(for: request, before: asked + .seconds(1))
         } throws: { error in
-            guard case .timedOut? = error as? NIP05Error else { return false }
-            return true
+            // A failure (retried after the failure lifetime), and the reason is the deadline.
+            (error as? NostrProfileLookupError)?.reason == ProfileLookupFailure.deadlinePassed.description
         }
         let waited = ContinuousClock.now - asked
         #expect(waited >= .milliseconds(900))
