@@ -33,7 +33,7 @@ import Testing
     func makeSession() -> ClipSession {
         let wall = self.wall
         return ClipSession(
-            inbox: InvocationInbox(router: runtime.router, now: { wall.now }), store: runtime.handoffs,
+            flow: RouteClipFlow(), inbox: InvocationInbox(router: runtime.router, now: { wall.now }), store: runtime.handoffs,
             promotionMemory: SharedDefaultsPromotionMemory(defaults: runtime.defaults), now: { wall.now }
         )
     }
