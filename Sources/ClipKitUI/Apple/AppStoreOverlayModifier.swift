@@ -45,7 +45,7 @@ extension View {
     /// `promotion` decides to, and reports the person's dismissal back to it.
     ///
     /// The decision — only after the person's task, not repeatedly — is
-    /// ``/ClipKit/InstallPromotionPolicy``'s; this modifier only shows and forwards.
+    /// ``InstallPromotionPolicy``'s; this modifier only shows and forwards.
     public func appStoreOverlay(for promotion: ObservedInstallPromotion, position: SKOverlay.Position = .bottom) -> some View {
         modifier(AppStoreOverlayModifier(promotion: promotion, position: position))
     }

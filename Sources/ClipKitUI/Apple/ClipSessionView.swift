@@ -23,27 +23,28 @@ import UserNotifications
 /// `target-content-id` reaches the session too (the view keeps a ``NotificationInvocationForwarder``
 /// as the notification center's delegate). When the clip is not set up (no App Group, or no bundled
 /// `clipkit.json` for a configuration read at launch), it says what is missing.
-public struct ClipSessionView<Session: ClipSessionModel, Page: View>: View {
-    @StateObject private var setup: ClipSessionSetup<Session>
-    private let page: (Session.Content, Session) -> Page
+public struct ClipSessionView<Flow: ClipFlow, Page: View>: View {
+    @StateObject private var setup: ClipSessionSetup<Flow>
+    private let page: (Flow.Content, ClipFlowSession<Flow>) -> Page
 
     /// Sets the session up with `setUp`, once for the scene's lifetime, and shows `content` for each
     /// link the clip handles, with the session that decides.
     public init(
-        receivesNotifications: Bool = false, setUp: @escaping @MainActor () throws -> Session,
-        @ViewBuilder content: @escaping (Session.Content, Session) -> Page
+        receivesNotifications: Bool = false, setUp: @escaping @MainActor () throws -> ClipFlowSession<Flow>,
+        @ViewBuilder content: @escaping (Flow.Content, ClipFlowSession<Flow>) -> Page
     ) {
         _setup = StateObject(wrappedValue: ClipSessionSetup(setUp: setUp, receivesNotifications: receivesNotifications))
         page = content
     }
 
-    /// Sets a `Session` up from `configuration`'s runtime (``ClipSessionModel/init(configuration:)``):
-    /// `ClipConfiguration.self`, generated from `clipkit.json`, or `BundledManifest.self`.
+    /// Sets a session of `session`'s flow up from `configuration`'s runtime
+    /// (``ClipFlowSession/init(configuration:)``): `ClipConfiguration.self`, generated from
+    /// `clipkit.json`, or `BundledManifest.self`.
     public init<Source: ClipRuntimeSource>(
-        _ session: Session.Type, configuration: Source.Type, receivesNotifications: Bool = false,
-        @ViewBuilder content: @escaping (Session.Content, Session) -> Page
+        _ session: ClipFlowSession<Flow>.Type, configuration: Source.Type, receivesNotifications: Bool = false,
+        @ViewBuilder content: @escaping (Flow.Content, ClipFlowSession<Flow>) -> Page
     ) {
-        self.init(receivesNotifications: receivesNotifications, setUp: { try Session(configuration: configuration) }, content: content)
+        self.init(receivesNotifications: receivesNotifications, setUp: { try ClipFlowSession<Flow>(configuration: configuration) }, content: content)
     }
 
     /// The session's screen, or what keeps the clip from being set up.
@@ -60,9 +61,9 @@ public struct ClipSessionView<Session: ClipSessionModel, Page: View>: View {
 
 /// Draws a session's ``ClipScreen``: the one place a clip's screen switch, App Store overlay and
 /// per-invocation identity are written.
-struct ClipScreenView<Session: ClipSessionModel, Page: View>: View {
-    @ObservedObject var clip: ObservedClipSession<Session>
-    let page: (Session.Content, Session) -> Page
+struct ClipScreenView<Flow: ClipFlow, Page: View>: View {
+    @ObservedObject var clip: ObservedClipSession<Flow>
+    let page: (Flow.Content, ClipFlowSession<Flow>) -> Page
 
     var body: some View {
         switch clip.screen {
@@ -89,9 +90,9 @@ struct ClipScreenView<Session: ClipSessionModel, Page: View>: View {
 
 /// Holds the session a ``ClipSessionView`` set up, and the notification forwarder it keeps.
 @MainActor
-final class ClipSessionSetup<Session: ClipSessionModel>: ObservableObject {
+final class ClipSessionSetup<Flow: ClipFlow>: ObservableObject {
     /// The observed session, or the message that says why the clip is not set up.
-    let result: Result<ObservedClipSession<Session>, SetupProblem>
+    let result: Result<ObservedClipSession<Flow>, SetupProblem>
     private let forwarder: NotificationInvocationForwarder?
 
     /// Why the clip could not be set up, in words.
@@ -99,7 +100,7 @@ final class ClipSessionSetup<Session: ClipSessionModel>: ObservableObject {
         let description: String
     }
 
-    init(setUp: @MainActor () throws -> Session, receivesNotifications: Bool) {
+    init(setUp: @MainActor () throws -> ClipFlowSession<Flow>, receivesNotifications: Bool) {
         do {
             let session = try setUp()
             result = .success(ObservedClipSession(session: session))

@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Keeps the facts of one invocation and shows or holds the App Store overlay as
-/// ``/ClipKit/InstallPromotionPolicy`` decides.
+/// ``InstallPromotionPolicy`` decides.
 ///
 /// Create one per invocation. The preview models tell it what happened
 /// (``recordContentShown()``, ``recordTaskCompleted()``) and ask for the overlay
@@ -31,7 +31,7 @@ public final class InstallPromotionController {
     /// Creates a controller for one invocation.
     ///
     /// - Parameters:
-    ///   - policy: The rules; ``/ClipKit/InstallPromotionPolicy/standard`` by default.
+    ///   - policy: The rules; ``InstallPromotionPolicy/standard`` by default.
     ///   - memory: Where dismissals are remembered across invocations.
     ///   - now: The wall clock; tests pass a fixed one.
     public init(

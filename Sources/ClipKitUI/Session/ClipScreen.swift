@@ -3,8 +3,8 @@ import ClipKit
 /// What a clip shows, whatever its flow: nothing yet, the content of the link it was opened with
 /// and that invocation's install promotion, or a message for a link it does not handle.
 ///
-/// Every flow's session (``ClipSession``, `DriverShareClipSession`, `WebBridgeClipSession`) shows a
-/// `ClipScreen` of its own content — the ``/ClipKit/RouteMatch``, the driver's preview, the page's
+/// Every flow's ``ClipFlowSession`` (``ClipSession``, `DriverShareClipSession`, `WebBridgeClipSession`)
+/// shows a `ClipScreen` of its own content — the ``/ClipKit/RouteMatch``, the driver's preview, the page's
 /// model — so one view, `ClipSessionView`, draws every clip's placeholder, message, App Store overlay
 /// and per-invocation identity, and the app draws only the content.
 public enum ClipScreen<Content: Sendable>: Sendable {

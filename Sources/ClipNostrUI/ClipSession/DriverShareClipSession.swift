@@ -3,8 +3,8 @@ import ClipKitUI
 import ClipNostr
 import Foundation
 
-/// One running driver-share clip: turns each routed invocation into the screen to show, with a
-/// fresh preview model and install promotion per invocation.
+/// One running driver-share clip: each routed invocation of the driver route shows a fresh
+/// ``DriverPreviewModel`` with its own install promotion.
 ///
 /// This is the composition a driver-share clip's SwiftUI entry point renders (RoadFlare's) and
 /// that `clipkit simulate` drives headless. A clip makes it in one line,
@@ -22,75 +22,54 @@ import Foundation
 /// }
 /// ```
 ///
-/// The handoff goes under the type the route names in `clipkit.json` (`routes[].handoff`), or
-/// ``DriverHandoff/handoffTypeName``.
+/// The handoff goes into the session's store under the type the route names in `clipkit.json`
+/// (`routes[].handoff`), or ``DriverHandoff/handoffTypeName``.
 @available(iOS 16.0, *)
-@MainActor
-public final class DriverShareClipSession: ClipSessionModel {
+public typealias DriverShareClipSession = ClipFlowSession<DriverShareClipFlow>
+
+/// The driver-share flow (``DriverShareClipSession``): a link of the driver route shows the
+/// driver's verified profile, fetched from the relays, with "Get the app" handing the driver off.
+@available(iOS 16.0, *)
+public struct DriverShareClipFlow: ClipFlow, Sendable {
     /// ClipKit's standard parameter kinds and ClipNostr's (`npub`, `nostrProfile`, `nostrPerson`).
     public static var parameterKinds: ParameterKindRegistry { .standardWithNostr }
 
-    /// What the clip shows for a link it handles: the driver's preview.
-    public typealias Content = DriverPreviewModel
+    /// Fetches driver profiles.
+    public let loader: any DriverProfileLoading
+    /// The route whose links show a driver.
+    public let driverRoute: String
+    /// The route parameter with the driver's npub.
+    public let driverParameter: String
+    /// How long each preview waits for relays.
+    public let deadline: Duration
+    /// Checks each shown profile's `nip05` field; `nil` shows no NIP-05 address as verified.
+    public let nip05Verifier: NIP05Verifier?
 
-    /// The inbox every entry point delivers to.
-    public let inbox: InvocationInbox
-    /// What the clip shows now; changes reach ``changes``.
-    public private(set) var screen: Screen = .waitingForInvocation
-    /// Every new screen.
-    public let changes = StateBroadcast<Screen>()
-
-    private let loader: any DriverProfileLoading
-    private let offering: any DriverHandoffOffering
-    private let promotionMemory: any InstallPromotionMemory
-    private let policy: InstallPromotionPolicy
-    private let driverRoute: String
-    private let driverParameter: String
-    private let deadline: Duration
-    private let now: @Sendable () -> Date
-    private let nip05Verifier: NIP05Verifier?
-
-    /// Creates a session and starts listening to `inbox`.
+    /// Creates the flow.
     ///
     /// - Parameters:
-    ///   - inbox: Where invocations arrive.
     ///   - loader: Fetches driver profiles (``RelayPoolProfileLoader`` in the clip).
-    ///   - offering: Leaves the handoff (the App Group's ``/ClipKit/HandoffStore``).
-    ///   - promotionMemory: Remembers overlay dismissals (``/ClipKitUI/SharedDefaultsPromotionMemory``).
-    ///   - policy: When the overlay may show.
     ///   - driverRoute: The route whose links show a driver; `driverShare` in RoadFlare's manifest.
     ///   - driverParameter: The route parameter with the npub.
     ///   - deadline: How long each preview waits for relays.
-    ///   - now: The wall clock for the promotion.
     ///   - nip05Verifier: Checks each shown profile's `nip05` field (https only, capped, with its
     ///     own timeout); `nil` shows no NIP-05 address as verified.
     public init(
-        inbox: InvocationInbox, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
-        promotionMemory: any InstallPromotionMemory, policy: InstallPromotionPolicy = .standard,
-        driverRoute: String = "driverShare", driverParameter: String = "npub",
-        deadline: Duration = DriverPreviewModel.defaultDeadline, now: @escaping @Sendable () -> Date = { Date() },
-        nip05Verifier: NIP05Verifier? = NIP05Verifier()
+        loader: any DriverProfileLoading, driverRoute: String = "driverShare", driverParameter: String = "npub",
+        deadline: Duration = DriverPreviewModel.defaultDeadline, nip05Verifier: NIP05Verifier? = NIP05Verifier()
     ) {
-        self.nip05Verifier = nip05Verifier
-        self.inbox = inbox
         self.loader = loader
-        self.offering = offering
-        self.promotionMemory = promotionMemory
-        self.policy = policy
         self.driverRoute = driverRoute
         self.driverParameter = driverParameter
         self.deadline = deadline
-        self.now = now
-        inbox.deliveries.addObserver(self) { session, invocation in session.show(invocation) }
-        if let current = inbox.current { show(current) }
+        self.nip05Verifier = nip05Verifier
     }
 
-    /// Creates a session from the runtime: its router, the relays of the manifest's `nostr.relays`,
-    /// its handoff store and the promotion's memory in its App Group. The driver route is the first
-    /// clip route with an `npub` parameter (`driverShare` by default).
+    /// Creates the flow from the runtime: the relays of the manifest's `nostr.relays`, and as the
+    /// driver route the first clip route with an `npub` parameter (`driverShare` by default).
     ///
     /// - Throws: ``/ClipKit/ClipSetupError/flow(_:)`` when the manifest lists no usable relays.
-    public convenience init(runtime: ClipRuntime) throws(ClipSetupError) {
+    public init(runtime: ClipRuntime) throws(ClipSetupError) {
         let loader: RelayPoolProfileLoader
         do {
             loader = try RelayPoolProfileLoader(manifest: runtime.manifest)
@@ -98,31 +77,17 @@ public final class DriverShareClipSession: ClipSessionModel {
             throw .flow(error.description)
         }
         let driverRoute = runtime.router.routes.first { $0.handledBy == .clip && $0.parameterKinds["npub"]?.name == "npub" }
-        self.init(
-            inbox: InvocationInbox(router: runtime.router), loader: loader, offering: runtime.handoffs,
-            promotionMemory: SharedDefaultsPromotionMemory(defaults: runtime.defaults),
-            driverRoute: driverRoute?.name ?? "driverShare"
-        )
+        self.init(loader: loader, driverRoute: driverRoute?.name ?? "driverShare")
     }
 
-    private func show(_ invocation: RoutedInvocation) {
-        switch invocation.result {
-        case .failure(let failure):
-            screen = .linkDidNotRoute(failure)
-        case .success(let match):
-            guard match.route == driverRoute, let npub = match.parameters[driverParameter] else {
-                screen = .linkBelongsToTheApp
-                changes.send(screen)
-                return
-            }
-            let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
-            let preview = DriverPreviewModel(
-                npub: npub, loader: loader, offering: offering, promotion: promotion, deadline: deadline, linkFragment: match.fragment,
-                handoffTypeName: inbox.router.route(named: match.route)?.handoffType ?? DriverHandoff.handoffTypeName,
-                nip05Verifier: nip05Verifier
-            )
-            screen = .content(preview, promotion)
-        }
-        changes.send(screen)
+    /// The driver's preview for a link of the driver route, handing off into the session's store;
+    /// `nil` for another route.
+    public func content(for match: RouteMatch, promotion: InstallPromotionController, in session: DriverShareClipSession) -> DriverPreviewModel? {
+        guard match.route == driverRoute, let npub = match.parameters[driverParameter] else { return nil }
+        return DriverPreviewModel(
+            npub: npub, loader: loader, offering: session.store, promotion: promotion, deadline: deadline, linkFragment: match.fragment,
+            handoffTypeName: session.inbox.router.route(named: match.route)?.handoffType ?? DriverHandoff.handoffTypeName,
+            nip05Verifier: nip05Verifier
+        )
     }
 }

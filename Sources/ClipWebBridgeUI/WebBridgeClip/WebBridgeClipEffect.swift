@@ -1,4 +1,5 @@
 import ClipKit
+import ClipKitUI
 import ClipWebBridge
 
 /// What the clip did with one message from its web content.

@@ -3,9 +3,9 @@ import ClipKitUI
 import ClipWebBridge
 import Foundation
 
-/// One running web-bridge clip: turns each routed invocation into the page to show, with a fresh
-/// ``WebBridgeClipModel`` and install promotion per invocation — what `DriverShareClipSession`
-/// is to the driver-share flow.
+/// One running web-bridge clip: each routed invocation shows its page, with a fresh
+/// ``WebBridgeClipModel`` and install promotion — what `DriverShareClipSession` is to the
+/// driver-share flow.
 ///
 /// ```swift
 /// let session = WebBridgeClipSession(runtime: runtime)      // runtime: try ClipConfiguration.runtime() on iOS
@@ -15,82 +15,46 @@ import Foundation
 ///     model.handle(message: #"{"action":"present"}"#)
 /// }
 /// ```
-@MainActor
-public final class WebBridgeClipSession: ClipSessionModel {
-    /// What the clip shows for a link it handles: the model of the link's web page.
-    public typealias Content = WebBridgeClipModel
+public typealias WebBridgeClipSession = ClipFlowSession<WebBridgeClipFlow>
 
-    /// The inbox every entry point delivers to.
-    public let inbox: InvocationInbox
-    /// What the clip shows now; changes reach ``changes``.
-    public private(set) var screen: Screen = .waitingForInvocation
-    /// Every new screen.
-    public let changes = StateBroadcast<Screen>()
+/// The web-bridge flow (``WebBridgeClipSession``): a link shows its web page, whose messages the
+/// manifest's allow-list and the app's options govern.
+public struct WebBridgeClipFlow: ClipFlow, Sendable {
+    /// The manifest, for the bridge's allow-list.
+    public let manifest: ClipManifest
+    /// The app's value checks, invocation payload and legacy write.
+    public let options: WebBridgeClipOptions
 
-    private let manifest: ClipManifest
-    private let store: HandoffStore
-    private let promotionMemory: any InstallPromotionMemory
-    private let options: WebBridgeClipOptions
-    private let policy: InstallPromotionPolicy
-    private let now: @Sendable () -> Date
-
-    /// Creates a session from its parts and starts listening to `inbox`.
+    /// Creates the flow.
     ///
     /// - Parameters:
-    ///   - inbox: Where invocations arrive.
     ///   - manifest: The manifest, for the bridge's allow-list.
-    ///   - store: The one-shot handoff store in the App Group.
-    ///   - promotionMemory: Remembers overlay dismissals.
     ///   - options: The app's value checks, invocation payload and legacy write.
-    ///   - policy: When the overlay may show.
-    ///   - now: The wall clock for the promotion.
-    public init(
-        inbox: InvocationInbox, manifest: ClipManifest, store: HandoffStore, promotionMemory: any InstallPromotionMemory,
-        options: WebBridgeClipOptions = WebBridgeClipOptions(), policy: InstallPromotionPolicy = .standard,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.inbox = inbox
+    public init(manifest: ClipManifest, options: WebBridgeClipOptions = WebBridgeClipOptions()) {
         self.manifest = manifest
-        self.store = store
-        self.promotionMemory = promotionMemory
         self.options = options
-        self.policy = policy
-        self.now = now
-        inbox.deliveries.addObserver(self) { session, invocation in session.show(invocation) }
-        if let current = inbox.current { show(current) }
     }
 
+    /// Creates the flow from the runtime's manifest, with the manifest alone deciding.
+    public init(runtime: ClipRuntime) {
+        self.init(manifest: runtime.manifest)
+    }
+
+    /// The model of the link's page, storing into the session's store.
+    ///
+    /// - Throws: ``WebBridgeClipError`` when the route shows no web page or the URL cannot take
+    ///   its query.
+    public func content(for match: RouteMatch, promotion: InstallPromotionController, in session: WebBridgeClipSession) throws -> WebBridgeClipModel? {
+        try WebBridgeClipModel(
+            match: match, router: session.inbox.router, manifest: manifest, store: session.store, promotion: promotion, options: options
+        )
+    }
+}
+
+extension ClipFlowSession where Flow == WebBridgeClipFlow {
     /// Creates a session from the runtime — its manifest, router, handoff store and the promotion's
     /// memory in its App Group — with the app's `options`.
     public convenience init(runtime: ClipRuntime, options: WebBridgeClipOptions) {
-        self.init(
-            inbox: InvocationInbox(router: runtime.router), manifest: runtime.manifest, store: runtime.handoffs,
-            promotionMemory: SharedDefaultsPromotionMemory(defaults: runtime.defaults), options: options
-        )
-    }
-
-    /// Creates a session from the runtime, with the manifest alone deciding.
-    public convenience init(runtime: ClipRuntime) {
-        self.init(runtime: runtime, options: WebBridgeClipOptions())
-    }
-
-    private func show(_ invocation: RoutedInvocation) {
-        switch invocation.result {
-        case .failure(let failure):
-            screen = .linkDidNotRoute(failure)
-        case .success(let match) where match.handledBy != .clip:
-            screen = .linkBelongsToTheApp
-        case .success(let match):
-            let promotion = InstallPromotionController(policy: policy, memory: promotionMemory, now: now)
-            do {
-                let model = try WebBridgeClipModel(
-                    match: match, router: inbox.router, manifest: manifest, store: store, promotion: promotion, options: options
-                )
-                screen = .content(model, promotion)
-            } catch {
-                screen = .unsupportedLink(error.description)
-            }
-        }
-        changes.send(screen)
+        self.init(runtime: runtime, flow: WebBridgeClipFlow(manifest: runtime.manifest, options: options))
     }
 }

@@ -65,15 +65,14 @@ import Testing
 
     static let rogueKind = ParameterKind(name: "ticket", summary: "a ticket code") { value in .accepted(value) }
 
-    /// A session type whose flow registers a kind of its own, like ClipNostr's driver-share flow.
-    final class TicketSession: ClipSessionModel {
+    /// A flow that registers a kind of its own, like ClipNostr's driver-share flow.
+    struct TicketFlow: ClipFlow {
         static var parameterKinds: ParameterKindRegistry { ParameterKindRegistry.standard.registering(ClipRuntimeSourceTests.rogueKind) }
-        let inner: ClipSession
-        init(runtime: ClipRuntime) throws(ClipSetupError) { inner = ClipSession(runtime: runtime) }
-        var inbox: InvocationInbox { inner.inbox }
-        var screen: ClipSession.Screen { inner.screen }
-        var changes: StateBroadcast<ClipSession.Screen> { inner.changes }
+        init(runtime: ClipRuntime) {}
+        func content(for match: RouteMatch, promotion: InstallPromotionController, in session: ClipFlowSession<Self>) -> RouteMatch? { match }
     }
+
+    typealias TicketSession = ClipFlowSession<TicketFlow>
 
     @Test func theClipAndTheAppShareOneHandoffThroughTheGeneratedConfiguration() throws {
         let folder = try TemporaryDirectory(prefix: "clipkit-source")

@@ -33,7 +33,7 @@ import Testing
     func makeSession() -> ClipSession {
         let wall = self.wall
         return ClipSession(
-            inbox: InvocationInbox(router: runtime.router, now: { wall.now }), store: runtime.handoffs,
+            flow: RouteClipFlow(), inbox: InvocationInbox(router: runtime.router, now: { wall.now }), store: runtime.handoffs,
             promotionMemory: SharedDefaultsPromotionMemory(defaults: runtime.defaults), now: { wall.now }
         )
     }
@@ -108,6 +108,43 @@ import Testing
         session.inbox.receive(.webpage(try #require(URL(string: "https://brew.example/s/soho/t/1"))))
         #expect(throws: ClipSessionError.routeNamesNoHandoffType("table")) { try session.handOffRouteParameters() }
         #expect(ClipSessionError.routeNamesNoHandoffType("table").description.contains("clipkit.json"))
+    }
+
+    /// A flow of the test's own: a table's number as its content, nothing for a store's page, and a
+    /// refusal for a table the shop does not have.
+    struct TableNumberFlow: ClipFlow {
+        struct NoSuchTable: Error, CustomStringConvertible {
+            let number: Int
+            var description: String { "table \(number) is not in this shop" }
+        }
+
+        init() {}
+        init(runtime: ClipRuntime) {}
+
+        func content(for match: RouteMatch, promotion: InstallPromotionController, in session: ClipFlowSession<Self>) throws -> Int? {
+            guard match.route == "table", let number = match.parameters["table"].flatMap({ Int($0) }) else { return nil }
+            guard number <= 20 else { throw NoSuchTable(number: number) }
+            return number
+        }
+    }
+
+    @Test func theFlowSuppliesTheContentAndTheSessionShowsWhatItRefuses() throws {
+        let session = ClipFlowSession(
+            flow: TableNumberFlow(), inbox: InvocationInbox(router: runtime.router), store: runtime.handoffs,
+            promotionMemory: InMemoryPromotionMemory()
+        )
+        session.inbox.receive(.webpage(try #require(URL(string: "https://brew.example/s/soho/t/12"))))
+        guard case .content(let table, let promotion) = session.screen else { Issue.record("expected the table, got \(session.screen)"); return }
+        #expect(table == 12)
+        #expect(promotion.facts.contentShownAt == nil, "this flow's content says when it is on screen, not the session")
+
+        session.inbox.receive(.webpage(try #require(URL(string: "https://brew.example/s/soho/t/33"))))
+        guard case .unsupportedLink(let refusal) = session.screen else { Issue.record("expected a message, got \(session.screen)"); return }
+        #expect(refusal == "table 33 is not in this shop")
+
+        session.inbox.receive(.webpage(try #require(URL(string: "https://brew.example/s/soho"))))
+        guard case .unsupportedLink(let other) = session.screen else { Issue.record("expected a message, got \(session.screen)"); return }
+        #expect(other.contains("full app"), "a route the flow shows nothing for belongs to the full app")
     }
 
     @Test func aNotificationTargetReopensTheTable() throws {

@@ -25,7 +25,7 @@ struct DriverShareClipSessionTests {
     func makeSession(source: ScriptedProfileSource) -> DriverShareClipSession {
         let wall = self.wall
         return DriverShareClipSession(
-            inbox: InvocationInbox(router: router, now: { wall.now }), loader: source, offering: handoff.store,
+            flow: DriverShareClipFlow(loader: source), inbox: InvocationInbox(router: router, now: { wall.now }), store: handoff.store,
             promotionMemory: SharedDefaultsPromotionMemory(defaults: handoff.defaults), now: { wall.now }
         )
     }

@@ -14,10 +14,6 @@ import ClipNostrUI
 import ClipNostrWebSocket
 import Foundation
 
-struct DiscardingOffering: DriverHandoffOffering {
-    func offerDriverHandoff(_ handoff: DriverHandoff, as typeName: String) async throws(HandoffError) {}
-}
-
 func option(_ name: String, in arguments: [String]) -> [String] {
     var values: [String] = []
     var index = 0
@@ -34,10 +30,12 @@ func fail(_ message: String) -> Never {
 }
 
 @MainActor
-func firstPreview(link: URL, router: InvocationRouter, loader: RelayPoolProfileLoader, deadline: Duration) async -> (Double, String)? {
+func firstPreview(
+    link: URL, router: InvocationRouter, store: HandoffStore, loader: RelayPoolProfileLoader, deadline: Duration
+) async -> (Double, String)? {
     let inbox = InvocationInbox(router: router, duplicateWindow: 0)
     let session = DriverShareClipSession(
-        inbox: inbox, loader: loader, offering: DiscardingOffering(), promotionMemory: InMemoryPromotionMemory(), deadline: deadline
+        flow: DriverShareClipFlow(loader: loader, deadline: deadline), inbox: inbox, store: store, promotionMemory: InMemoryPromotionMemory()
     )
     let start = ContinuousClock.now
     _ = inbox.receive(.webpage(link))
@@ -78,17 +76,26 @@ let pool = RelayPool(
     verifier: EventVerifier(signatureVerifier: SwiftSignatureVerifier())
 )
 let loader = RelayPoolProfileLoader(pool: pool, relays: relays)
+// The session's handoff store, in a folder of its own; nothing is handed off while timing.
+let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("signed-link-bench-\(UUID().uuidString)")
+let store: HandoffStore
+do {
+    store = try HandoffStore(defaults: DirectorySharedDefaults(directory: storeFolder), lifetime: 600)
+} catch {
+    fail("the handoff store in \(storeFolder.path) cannot be opened: \(error)")
+}
 
 var samples: [Double] = []
 var origins: [String] = []
 var missing = 0
 for _ in 0..<runs {
-    if let (milliseconds, origin) = await firstPreview(link: link, router: router, loader: loader, deadline: .milliseconds(Int(timeout * 1000))) {
+    if let (milliseconds, origin) = await firstPreview(link: link, router: router, store: store, loader: loader, deadline: .milliseconds(Int(timeout * 1000))) {
         samples.append(milliseconds)
         origins.append(origin)
     } else {
         missing += 1
     }
 }
+try? FileManager.default.removeItem(at: storeFolder)
 let report: [String: Any] = ["samplesMs": samples, "origins": origins, "missing": missing]
 print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))

@@ -16,10 +16,11 @@ extension ScenarioRun {
             ),
             relays: simulator.relays
         )
+        let flow = DriverShareClipFlow(
+            loader: loader, driverRoute: match.route, driverParameter: FlowSimulator.driverParameter, deadline: simulator.timeout
+        )
         let session = DriverShareClipSession(
-            inbox: InvocationInbox(router: simulator.router), loader: loader, offering: device.store,
-            promotionMemory: device.promotionMemory, driverRoute: match.route,
-            driverParameter: FlowSimulator.driverParameter, deadline: simulator.timeout
+            flow: flow, inbox: InvocationInbox(router: simulator.router), store: device.store, promotionMemory: device.promotionMemory
         )
         session.inbox.receive(.webpage(match.url))
         guard case .content(let preview, let promotion) = session.screen else {

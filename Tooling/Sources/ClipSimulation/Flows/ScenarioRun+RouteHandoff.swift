@@ -6,7 +6,9 @@ extension ScenarioRun {
     /// finishes there and taps "Get the app", and the clip hands off the link's route parameters
     /// as the handoff type the route names.
     func runRouteHandoffClip(_ match: RouteMatch) -> ClipResult {
-        let session = ClipSession(inbox: InvocationInbox(router: simulator.router), store: device.store, promotionMemory: device.promotionMemory)
+        let session = ClipSession(
+            flow: RouteClipFlow(), inbox: InvocationInbox(router: simulator.router), store: device.store, promotionMemory: device.promotionMemory
+        )
         session.inbox.receive(.webpage(match.url))
         guard case .content(let shown, let promotion) = session.screen else {
             let reason: String

@@ -10,7 +10,7 @@ extension ScenarioRun {
     func runWebBridgeClip(_ match: RouteMatch) -> ClipResult {
         let keys = manifest.handoff.webBridgeKeys
         let session = WebBridgeClipSession(
-            inbox: InvocationInbox(router: simulator.router), manifest: manifest, store: device.store,
+            flow: WebBridgeClipFlow(manifest: manifest), inbox: InvocationInbox(router: simulator.router), store: device.store,
             promotionMemory: device.promotionMemory
         )
         session.inbox.receive(.webpage(match.url))

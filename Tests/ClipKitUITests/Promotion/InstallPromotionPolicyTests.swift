@@ -1,4 +1,4 @@
-import ClipKit
+import ClipKitUI
 import Foundation
 import Testing
 
