@@ -17,7 +17,9 @@ import ServiceLifecycle
 /// - `/healthz`: `{"status":"ok"}`;
 /// - anything else: the not-found page with status 404.
 ///
-/// Malformed requests get a clean 4xx (see ``RequestLimits``) and the server keeps serving.
+/// Malformed requests get a clean 4xx (see ``RequestLimits``) and the server keeps serving. Every
+/// connection ends within its header, body or idle timeout, and open connections are capped with a
+/// reserve for `/healthz` (see ``ConnectionLimits``).
 /// Each request is logged through swift-log; SIGINT and SIGTERM, or a ``ServerShutdown`` request,
 /// stop it gracefully.
 ///
