@@ -12,8 +12,9 @@ import Darwin
 /// the TCP peer; a trusted proxy counts for no client). Past either cap, a connection takes a
 /// place in the ``reserve``: its one request gets a fast `503 Service Unavailable`
 /// (`Connection: close`, `Retry-After`), or the health answer when it asks for `/healthz`, and
-/// the connection ends. One client holds at most a quarter of the reserve
-/// (``reservePerClient``). A connection past the reserve too is closed as soon as it is accepted.
+/// the connection ends; its head must come within 5 seconds. One client holds at most a quarter
+/// of the reserve (``reservePerClient``). A connection past the reserve too is closed as soon as
+/// it is accepted.
 ///
 /// The defaults (``init(descriptorLimit:)``) come from the process's descriptor limit
 /// (`RLIMIT_NOFILE`), and keep descriptors back for relay connections, files and the server

@@ -76,6 +76,9 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case busy
     }
 
+    /// The longest a connection in the reserve waits for its request head.
+    static let reserveHeaderTimeout = TimeAmount.seconds(5)
+
     private let gate: ConnectionGate
     private let timeouts: Timeouts
     /// The connection's place in the gate's count, given back when it closes.
@@ -116,11 +119,15 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard ticket == nil else { return }
         let ticket = gate.admit(peer: context.channel.remoteAddress)
         self.ticket = ticket
+        var headerTimeout = timeouts.header
         switch ticket.admission {
         case .served:
             break
         case .reserve:
             inReserve = true
+            // A reserve place is for one prompt request (a health check sends it at once): it is
+            // not held for the whole header timeout by a client that sends nothing.
+            headerTimeout = min(headerTimeout, Self.reserveHeaderTimeout)
         case .refused:
             responder.logger.debug("connection refused: every connection place is taken, the reserve too")
             closing = true
@@ -128,7 +135,7 @@ final class FastPathHandler: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         phase = .head
-        setDeadline(.now() + timeouts.header, context: context)
+        setDeadline(.now() + headerTimeout, context: context)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -7,7 +7,9 @@ import Testing
 /// (from `127.0.0.2`) fill a small cap, and other clients (`127.0.0.3`, `127.0.0.4`) still get
 /// `/healthz` at once and a fast 503 for anything else, never a hang; service resumes when the
 /// held connections go.
-@Suite struct ConnectionLimitTests {
+// One case at a time: each holds connections open for seconds, and the other suites' servers in
+// this process should not wait behind a burst of them.
+@Suite(.serialized) struct ConnectionLimitTests {
     /// The longest a refused or reserve answer may take on a loaded machine: far below any timeout
     /// the server has here (a hang shows as the read's own timeout).
     static let prompt: Duration = .seconds(3)
@@ -136,6 +138,23 @@ import Testing
 
         for connection in held { connection.close() }
         #expect(try await waitUntilServed(from: "127.0.0.2", port: server.port) == 200, "127.0.0.2 was not served after its release")
+        await server.stop()
+    }
+
+    /// A silent connection in the reserve gives its place back after 5 seconds, not after the
+    /// (longer) header timeout, so silent sockets cannot keep `/healthz` out for long.
+    @Test func aSilentReserveConnectionEndsWithinFiveSeconds() async throws {
+        var configuration = configuration(maximum: 1, perClient: 100, reserve: 4)
+        configuration.headerTimeout = 120
+        let server = try await RunningServer(site: ServerFixtures.site("roadflare"), configuration: configuration)
+        let held = try await holdServedConnections(1, from: "127.0.0.2", port: server.port)
+        let silent = try RawConnection(port: server.port, from: "127.0.0.3")
+        let started = ContinuousClock.now
+        let result = await silent.waitForClose(timeout: .seconds(10))
+        let closedAfter = result.closedAt.map { $0 - started }
+        #expect(closedAfter.map { $0 >= .milliseconds(4500) && $0 < .seconds(9) } == true, "closed after \(String(describing: closedAfter))")
+        silent.close()
+        for connection in held { connection.close() }
         await server.stop()
     }
 

@@ -6,7 +6,9 @@ import Testing
 /// never comes (while the fast path discards it, or while Hummingbird holds the request), or a
 /// next request. Each test shortens one limit to two seconds and leaves the others long, so the
 /// close can only come from the limit under test.
-@Suite struct ConnectionTimeoutTests {
+// One case at a time: each holds connections open for seconds, and the other suites' servers in
+// this process should not wait behind a burst of them.
+@Suite(.serialized) struct ConnectionTimeoutTests {
     /// The limit under test.
     static let limit = 2
     /// How much earlier than the limit a close still counts as the limit's (timer slack is far less).
