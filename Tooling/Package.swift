@@ -309,8 +309,9 @@ let package = Package(
                 "ClipServer", "ClipSite", "ClipAASA", clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), "ClipLoopback",
                 "ClipTestSupport", "ClipToolingTestSupport",
                 // Request heads in both forms the server reads them in (the fast path's NIOHTTP1, and
-                // swift-http-types', which Hummingbird hands on).
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Hummingbird", package: "hummingbird"),
+                // swift-http-types', which Hummingbird hands on), and socket addresses for the connection gate.
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSwift
         ),

@@ -10,8 +10,26 @@ import Darwin
 /// HTTP client share. The caller closes what it gets.
 package enum LoopbackSocket {
     /// A new socket connected to `address`:`port`; `nil` when nothing accepts there.
-    package static func connected(toPort port: Int, on address: LoopbackAddress = .ipv4) -> Int32? {
+    ///
+    /// - Parameter source: The IPv4 loopback address to connect from, such as `127.0.0.2`, so
+    ///   that one machine can act as several clients; `nil` lets the system choose.
+    package static func connected(toPort port: Int, on address: LoopbackAddress = .ipv4, from source: String? = nil) -> Int32? {
         guard let descriptor = openStream(address) else { return nil }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard address == .ipv4, inet_pton(AF_INET, source, &local.sin_addr) == 1 else {
+                close(descriptor)
+                return nil
+            }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                return nil
+            }
+        }
         let result = withLoopbackAddress(address, port: port) { connect(descriptor, $0, $1) }
         guard result == 0 else {
             close(descriptor)

@@ -17,7 +17,9 @@ import ServiceLifecycle
 /// - `/healthz`: `{"status":"ok"}`;
 /// - anything else: the not-found page with status 404.
 ///
-/// Malformed requests get a clean 4xx (see ``RequestLimits``) and the server keeps serving.
+/// Malformed requests get a clean 4xx (see ``RequestLimits``) and the server keeps serving. Every
+/// connection ends within its header, body or idle timeout, and open connections are capped with a
+/// reserve for `/healthz` (see ``ConnectionLimits``).
 /// Each request is logged through swift-log; SIGINT and SIGTERM, or a ``ServerShutdown`` request,
 /// stop it gracefully.
 ///
@@ -59,7 +61,12 @@ package struct ClipServer: Sendable {
         decoder.maxHeaderFieldCount = configuration.limits.maximumHeaderCount
         let decoderLimits = decoder
         let requestedHost = configuration.host
-        let idleTimeout = configuration.idleTimeout
+        let configuration = self.configuration
+        let timeouts = FastPathHandler.Timeouts(
+            header: .seconds(Int64(configuration.headerTimeout)), body: .seconds(Int64(configuration.bodyTimeout)),
+            idle: .seconds(Int64(configuration.idleTimeout))
+        )
+        let gate = ConnectionGate(limits: configuration.connectionLimits, trustedProxies: configuration.trustedProxies)
         let logger = self.logger
         let address = BindAddress.hostname(configuration.host, port: configuration.port)
         let application = LinkDomainApplication(
@@ -70,7 +77,7 @@ package struct ClipServer: Sendable {
                         responder: respond,
                         configuration: HTTP1Channel.Configuration(idleTimeout: nil, httpDecoderConfiguration: decoderLimits)
                     ),
-                    responder: responder, idleTimeout: .seconds(Int64(idleTimeout))
+                    responder: responder, gate: gate, timeouts: timeouts
                 )
             },
             configuration: ApplicationConfiguration(address: address, serverName: nil),
@@ -81,6 +88,7 @@ package struct ClipServer: Sendable {
                 let host = channel.localAddress?.ipAddress ?? requestedHost
                 let address = ListeningAddress(host: host, port: port)
                 logger.info("listening", metadata: ["address": .string(address.url)])
+                logger.info("limits", metadata: Self.limitsMetadata(configuration))
                 await onListening(address)
             }
         )
@@ -118,6 +126,20 @@ extension ClipServer {
     private enum RunningPart: Sendable {
         case server
         case shutdownRequest
+    }
+
+    /// The connection limits and timeouts, for the log line at start.
+    private static func limitsMetadata(_ configuration: ClipServerConfiguration) -> Logger.Metadata {
+        let limits = configuration.connectionLimits
+        return [
+            "max_connections": .stringConvertible(limits.maximumConnections),
+            "max_connections_per_client": .stringConvertible(limits.maximumConnectionsPerClient),
+            "connection_reserve": .stringConvertible(limits.reserve),
+            "descriptor_limit": .stringConvertible(ConnectionLimits.processDescriptorLimit()),
+            "header_timeout_s": .stringConvertible(configuration.headerTimeout),
+            "body_timeout_s": .stringConvertible(configuration.bodyTimeout),
+            "idle_timeout_s": .stringConvertible(configuration.idleTimeout),
+        ]
     }
 
     /// A logger that writes to standard error at `level`, leaving standard output to the command's result.

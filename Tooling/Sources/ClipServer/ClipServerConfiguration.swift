@@ -21,8 +21,18 @@ package struct ClipServerConfiguration: Sendable {
     package var sharePageMaxAge: Int
     /// The `Content-Security-Policy` of HTML pages; `nil` sends none (for templates with scripts).
     package var contentSecurityPolicy: String?
-    /// Seconds an idle keep-alive connection stays open.
+    /// Seconds a connection with no request in progress and no response in the works stays open
+    /// (a keep-alive connection between requests, or one whose client does not take its response).
     package var idleTimeout: Int
+    /// Seconds a request head may take to arrive, counted from the connection's start or from the
+    /// first byte of a later request; the connection ends when it is not complete by then.
+    package var headerTimeout: Int
+    /// Seconds a request body may take to arrive after its head, counted once (this server takes
+    /// no body: it discards the body of a GET or HEAD); the connection ends when it has not.
+    package var bodyTimeout: Int
+    /// Caps on open connections, overall and per client, with a reserve for `/healthz`; derived
+    /// from the process's descriptor limit by default.
+    package var connectionLimits: ConnectionLimits
     /// The proxies in front of the server whose word about the client is taken, for the
     /// per-client relay-work budget and the request log; none by default (the client is the peer).
     package var trustedProxies: TrustedProxies
@@ -40,7 +50,8 @@ package struct ClipServerConfiguration: Sendable {
         requestLogLevel: Logger.Level? = .info, limits: RequestLimits = RequestLimits(),
         pageCacheCapacity: Int = 10_000, associationFileMaxAge: Int = 3600, sharePageMaxAge: Int = 300,
         contentSecurityPolicy: String? = ClipServerConfiguration.defaultContentSecurityPolicy,
-        idleTimeout: Int = 60, trustedProxies: TrustedProxies = .none
+        idleTimeout: Int = 60, trustedProxies: TrustedProxies = .none, headerTimeout: Int = 30, bodyTimeout: Int = 30,
+        connectionLimits: ConnectionLimits = .derived()
     ) {
         self.host = host
         self.port = port
@@ -53,6 +64,9 @@ package struct ClipServerConfiguration: Sendable {
         self.contentSecurityPolicy = contentSecurityPolicy
         self.idleTimeout = idleTimeout
         self.trustedProxies = trustedProxies
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.connectionLimits = connectionLimits
     }
 }
 

@@ -127,6 +127,51 @@ package struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The header trusted proxies write the client's address in: x-forwarded-for or forwarded (RFC 7239). Only this one is read.")
     package var forwardedHeader: String = TrustedProxies.Header.xForwardedFor.name
 
+    /// The connection caps this process gets by default, from its descriptor limit.
+    static let derivedLimits = ConnectionLimits.derived()
+
+    /// The most connections served normally at once.
+    @Option(name: .long, help: ArgumentHelp(
+        "Connections: the most served at once; past it, a connection in the reserve gets /healthz or a fast 503 (Connection: close, Retry-After) and ends. Default \(ServeCommand.derivedLimits.maximumConnections): the descriptor limit (ulimit -n, now \(ConnectionLimits.processDescriptorLimit())) less the reserve and an eighth kept for relay connections and files (64 to 4096).",
+        valueName: "N"
+    ))
+    package var maxConnections: Int?
+
+    /// The most connections one client holds that are served normally.
+    @Option(name: .long, help: ArgumentHelp(
+        "Connections per client (the TCP peer's IPv4 address or IPv6 /64; a --trusted-proxy has no cap): the most served at once; past it, as past --max-connections. Default \(ServeCommand.derivedLimits.maximumConnectionsPerClient): an eighth of --max-connections (16 to 512).",
+        valueName: "N"
+    ))
+    package var maxConnectionsPerClient: Int?
+
+    /// Connections accepted past a cap, each to answer one request.
+    @Option(name: .long, help: ArgumentHelp(
+        "Connections accepted past a cap, each answering one request (/healthz normally, anything else 503) before it ends; one client holds at most a quarter of them, and a connection past them too is closed at once. Default \(ServeCommand.derivedLimits.reserve): a thirty-second of the descriptor limit (8 to 256).",
+        valueName: "N"
+    ))
+    package var connectionReserve: Int?
+
+    /// Seconds a request head may take.
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds a request head may take, from the connection's start or the first byte of a later request; then the connection ends.",
+        valueName: "S"
+    ))
+    package var headerTimeout: Int = 30
+
+    /// Seconds a request body may take after its head.
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds the rest of a request (a body, which this server discards) may take after its head; then the connection ends.",
+        valueName: "S"
+    ))
+    package var bodyTimeout: Int = 30
+
+    /// Seconds a connection with nothing in progress stays open.
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds a connection stays open with no request in progress, or with a response its client does not take.",
+        valueName: "S"
+    ))
+    package var idleTimeout: Int = 60
+
     @OptionGroup var siteOptions: SiteOptions
     @OptionGroup var output: OutputOptions
 
@@ -151,6 +196,15 @@ package struct ServeCommand: AsyncParsableCommand {
         }
         guard lookupWait.isFinite, lookupWait > 0, lookupWait <= 60 else {
             throw CommandFailure.badInput("--lookup-wait \(lookupWait): give seconds above 0 and at most 60")
+        }
+        for (name, value) in [
+            ("--max-connections", maxConnections), ("--max-connections-per-client", maxConnectionsPerClient),
+            ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
+        ] {
+            if let value, value < 1 { throw CommandFailure.badInput("\(name) \(value) must be at least 1") }
+        }
+        if let connectionReserve, connectionReserve < 0 {
+            throw CommandFailure.badInput("--connection-reserve \(connectionReserve) must be zero or more")
         }
         guard (0...16).contains(writeRelays) else {
             throw CommandFailure.badInput("--write-relays \(writeRelays): give a number from 0 to 16")
@@ -186,7 +240,8 @@ package struct ServeCommand: AsyncParsableCommand {
             outbound: allowPrivateOutbound ? .unrestricted : .publicOnly
         )
         let configuration = ClipServerConfiguration(
-            host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache, trustedProxies: proxies
+            host: host, port: port, requestLogLevel: .info, pageCacheCapacity: pageCache, idleTimeout: idleTimeout,
+            trustedProxies: proxies, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, connectionLimits: connectionLimits
         )
         let logger = ClipServer.standardErrorLogger(level: level)
         let server = ClipServer(site: site, configuration: configuration, logger: logger)
@@ -223,6 +278,16 @@ package struct ServeCommand: AsyncParsableCommand {
         case on
         /// Off.
         case off
+    }
+
+    /// The connection caps from the options, each left out taken from ``derivedLimits``.
+    var connectionLimits: ConnectionLimits {
+        let derived = Self.derivedLimits
+        return ConnectionLimits(
+            maximumConnections: maxConnections ?? derived.maximumConnections,
+            maximumConnectionsPerClient: maxConnectionsPerClient ?? derived.maximumConnectionsPerClient,
+            reserve: connectionReserve ?? derived.reserve
+        )
     }
 
     /// The preview cache's policy from the options: ``ShareProfileCache/Policy/serving`` adjusted.

@@ -25,6 +25,10 @@ struct LinkDomainResponder: HTTPResponder {
     private let fixed: [Substring: (response: PreparedResponse, isAssociationFile: Bool)]
     private let notFound: PreparedResponse
     private let refusals: [RequestScreening.Refusal: PreparedResponse]
+    /// The health answer on a connection in the reserve: it ends the connection.
+    private let healthClosing: PreparedResponse
+    /// The answer to anything else on a connection in the reserve: 503, and the connection ends.
+    private let overCapacity: PreparedResponse
     private let htmlHeaders: HTTPFields
     /// One page cache per domain when the site routes hosts separately; a single one otherwise.
     private let pageCaches: [String: SharePageCache]
@@ -77,6 +81,16 @@ struct LinkDomainResponder: HTTPResponder {
         )
         fixed[Substring(Self.healthPath)] = (health, false)
         self.fixed = fixed
+        healthClosing = PreparedResponse(
+            status: .ok, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8),
+            cacheControl: "no-store", extraHeaders: [.connection: "close"], tagged: false
+        )
+        overCapacity = PreparedResponse(
+            status: .serviceUnavailable, contentType: "text/plain; charset=utf-8",
+            body: Array("The server has too many open connections; try again in a few seconds.\n".utf8), cacheControl: "no-store",
+            extraHeaders: [.retryAfter: String(Self.retryAfterSeconds), .xContentTypeOptions: "nosniff", .connection: "close"],
+            tagged: false
+        )
         notFound = PreparedResponse(
             status: .notFound, contentType: "text/html; charset=utf-8", body: Array(site.renderer.notFoundPage().utf8),
             cacheControl: "public, max-age=60", extraHeaders: html
@@ -155,6 +169,26 @@ struct LinkDomainResponder: HTTPResponder {
             logRequest(request, path: path, status: answer.status, started: started, client: client(of: request, peer: peer))
         }
         return prepared.closesConnection ? .refuseAndClose(answer.bytes) : .respond(answer.bytes)
+    }
+
+    /// The seconds a 503 for a connection past the caps asks the client to wait (`Retry-After`).
+    static let retryAfterSeconds = 5
+
+    /// The whole answer, as wire bytes, to a request on a connection in the reserve (past a
+    /// connection cap, see ``ConnectionLimits``): the health answer for a GET or HEAD of
+    /// `/healthz` that passes the screening, a 503 for anything else; both end the connection.
+    ///
+    /// - Parameter peer: The connection's remote address, for the request log's `client=`.
+    func reserveAnswer(_ head: HTTPRequestHead, peer: SocketAddress? = nil) -> ByteBuffer {
+        let started = logsRequests ? ContinuousClock.now : nil
+        let request = IncomingRequest(head)
+        let path = Self.pathWithoutQuery(request.target)
+        let isHealth = path == Self.healthPath && RequestScreening.refusal(of: request, path: path, limits: configuration.limits) == nil
+        let answer = (isHealth ? healthClosing : overCapacity).wireBytes(for: request)
+        if let started {
+            logRequest(request, path: path, status: answer.status, started: started, client: client(of: request, peer: peer))
+        }
+        return answer.bytes
     }
 
     /// Answers `head` with a response head and, unless it is HEAD or a 304, a body.

@@ -1,4 +1,5 @@
 import ClipLoopback
+import ClipServer
 import ClipTestSupport
 import Foundation
 import Testing
@@ -39,6 +40,30 @@ import Testing
         #expect(server.standardError.contains("stopped"))
         #expect(server.standardError.contains("path=/.well-known/apple-app-site-association status=200"))
         #expect(server.standardOutput.split(separator: "\n").count == 1)
+    }
+
+    /// The help names the connection caps this process gets, derived from its descriptor limit
+    /// (which the child inherits), and the timeouts with their defaults.
+    @Test func theHelpSaysTheConnectionLimits() async throws {
+        let help = try await ChildProcess.clipkit(["serve", "--help"])
+        #expect(help.status == 0)
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let limits = ConnectionLimits.derived()
+        #expect(text.contains("--max-connections <N> Connections: the most served at once"), "\(text)")
+        #expect(text.contains("Default \(limits.maximumConnections): the descriptor limit (ulimit -n, now \(ConnectionLimits.processDescriptorLimit()))"))
+        #expect(text.contains("Default \(limits.maximumConnectionsPerClient): an eighth of --max-connections"))
+        #expect(text.contains("Default \(limits.reserve): a thirty-second of the descriptor limit"))
+        for option in ["--header-timeout <S>", "--body-timeout <S>", "--idle-timeout <S>"] {
+            #expect(text.contains(option), "\(option) is missing from the help")
+        }
+        #expect(text.contains("(default: 30)") && text.contains("(default: 60)"))
+    }
+
+    @Test(arguments: [["--max-connections", "0"], ["--max-connections-per-client", "-1"], ["--connection-reserve", "-1"], ["--header-timeout", "0"], ["--body-timeout", "0"], ["--idle-timeout", "0"]])
+    func aLimitOutOfRangeExitsTwo(_ option: [String]) async throws {
+        let result = try await ChildProcess.clipkit(["serve", "--manifest", bluesky, "--port", "0"] + option, timeout: 30)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(option[0]), "\(result.standardError)")
     }
 
     @Test func aPortInUseExitsTwo() async throws {

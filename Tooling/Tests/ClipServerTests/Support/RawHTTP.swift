@@ -123,7 +123,8 @@ enum RawHTTP {
         return Array(text.utf8)
     }
 
-    private static func isComplete(_ bytes: [UInt8]) -> Bool {
+    /// Whether `bytes` hold a whole response: a status line, headers and the body `Content-Length` announces.
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
         let response = parse(bytes)
         guard response.status != nil, let end = headerEnd(bytes) else { return false }
         guard let length = response.headers["content-length"].flatMap(Int.init) else { return false }
@@ -138,7 +139,8 @@ enum RawHTTP {
         return nil
     }
 
-    private static func parse(_ bytes: [UInt8]) -> RawHTTPResponse {
+    /// The response in `bytes`, as far as it goes.
+    static func parse(_ bytes: [UInt8]) -> RawHTTPResponse {
         let raw = String(decoding: bytes, as: UTF8.self)
         guard let end = headerEnd(bytes) else { return RawHTTPResponse(status: nil, headers: [:], body: "", raw: raw) }
         let head = String(decoding: bytes[0..<end], as: UTF8.self)

@@ -1,5 +1,4 @@
 import ClipKit
-import ClipLoopback
 import ClipManifestReader
 import ClipNostr
 import ClipServer
@@ -8,12 +7,12 @@ import ClipTestSupport
 import Foundation
 import Logging
 
-/// A ``ClipServer`` started in this process on a free loopback port, stopped by ``stop()``.
+/// A ``ClipServer`` started in this process on a loopback port the system picks, stopped by ``stop()``.
 final class RunningServer: @unchecked Sendable {
     let port: Int
     let site: LinkDomainSite
     private let task: Task<Void, any Error>
-    private let shutdown = ServerShutdown()
+    private let shutdown: ServerShutdown
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -21,16 +20,18 @@ final class RunningServer: @unchecked Sendable {
     init(site: LinkDomainSite, configuration: ClipServerConfiguration = ClipServerConfiguration()) async throws {
         var configuration = configuration
         configuration.host = "127.0.0.1"
-        configuration.port = try LoopbackPort.free()
+        // The system picks the port as the server binds it: a port found free beforehand could be
+        // taken, before the server binds it, by a connection another test opens meanwhile.
+        configuration.port = 0
         configuration.stopsOnSignals = false
         configuration.requestLogLevel = .debug
-        self.port = configuration.port
         self.site = site
         var logger = Logger(label: "clipkit.serve.test")
         logger.logLevel = .critical  // cancelling a test server logs the cancelled connections
         let server = ClipServer(site: site, configuration: configuration, logger: logger)
         let (addresses, continuation) = AsyncStream<ListeningAddress?>.makeStream()
-        let shutdown = self.shutdown
+        let shutdown = ServerShutdown()
+        self.shutdown = shutdown
         task = Task {
             do {
                 try await server.run(shutdown: shutdown) { address in continuation.yield(address) }
@@ -39,16 +40,17 @@ final class RunningServer: @unchecked Sendable {
                 throw error
             }
         }
-        // The server itself reports that it listens on the port asked for; a bind failure ends the wait.
+        // The server itself reports the port it listens on; a bind failure ends the wait.
         var listening: ListeningAddress?
         for await address in addresses {
             listening = address
             break
         }
-        guard listening?.port == configuration.port else {
+        guard let listening, listening.port > 0 else {
             task.cancel()
             throw StartFailure()
         }
+        port = listening.port
     }
 
     deinit {
