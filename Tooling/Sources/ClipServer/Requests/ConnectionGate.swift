@@ -1,3 +1,4 @@
+import ClipNostrWebSocket
 import Foundation
 import NIOCore
 
