@@ -12,3 +12,4 @@ guard arguments.count == 2, let components = URLComponents(string: arguments[1])
 }
 let segments = components.path.split(separator: "/")
 print("\(components.host ?? "?"): \(segments.last ?? "") fragment: \(components.fragment?.count ?? 0) characters")
+reportMemoryIfAsked()

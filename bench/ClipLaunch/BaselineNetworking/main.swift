@@ -19,3 +19,4 @@ guard arguments.count == 2, let components = URLComponents(string: arguments[1])
 let segments = components.path.split(separator: "/")
 // Names a URLSession type, so the library is linked and loaded as in the clip; nothing is connected.
 print("\(components.host ?? "?"): \(segments.last ?? "") fragment: \(components.fragment?.count ?? 0) characters (\(URLSessionWebSocketTask.self))")
+reportMemoryIfAsked()

@@ -29,6 +29,7 @@ do {
     print("rejected: \(error)")
     exit(1)
 }
+reportMemoryIfAsked()
 
 enum ProbeFailure: Error {
     case notATableLink

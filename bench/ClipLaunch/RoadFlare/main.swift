@@ -35,6 +35,7 @@ do {
     print("rejected: \(error)")
     exit(1)
 }
+reportMemoryIfAsked()
 
 enum ProbeFailure: Error {
     case notASignedDriverLink
