@@ -151,14 +151,19 @@ def p99(values):
 peaks = {name: [] for name in commands}
 dirty = {name: [] for name in commands}
 environment = dict(os.environ, CLIP_LAUNCH_MEMORY="1")
+def run(name, command, env):  # the child's stderr and its peak resident set in KiB (ru_maxrss)
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    report = child.stderr.read().decode()
+    _, status, usage = os.wait4(child.pid, 0)
+    if status != 0:
+        sys.exit(f"clip-launch: {name} exited with status {status} while measuring memory")
+    return report, usage.ru_maxrss
+
+# The peak is taken from runs that do not read their own memory report, which touches more pages.
 for _ in range(memory_runs):
     for name, command in commands.items():
-        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
-        report = child.stderr.read().decode()
-        _, status, usage = os.wait4(child.pid, 0)
-        if status != 0:
-            sys.exit(f"clip-launch: {name} exited with status {status} while measuring memory")
-        peaks[name].append(usage.ru_maxrss)  # KiB on Linux
+        peaks[name].append(run(name, command, None)[1])
+        report = run(name, command, environment)[0]
         fields = dict(part.split(": ") for part in report.strip().removeprefix("memory: ").split(", "))
         dirty[name].append(int(fields["Private_Dirty"].split()[0]))
 

@@ -6,8 +6,8 @@ import Foundation
 /// system counts against a clip's memory limit; clean pages of the binary and the shared libraries
 /// are not. Every launch probe has this file (the others link to it), so the cost is alike.
 func reportMemoryIfAsked() {
-    guard ProcessInfo.processInfo.environment["CLIP_LAUNCH_MEMORY"] != nil else { return }
     #if os(Linux)
+    guard getenv("CLIP_LAUNCH_MEMORY") != nil else { return }
     guard let rollup = try? String(contentsOfFile: "/proc/self/smaps_rollup", encoding: .utf8) else { return }
     let wanted = ["Rss:", "Private_Dirty:"]
     let lines = rollup.split(separator: "\n").filter { line in wanted.contains { line.hasPrefix($0) } }
