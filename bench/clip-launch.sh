@@ -29,8 +29,8 @@
 #
 # Usage: bench/clip-launch.sh [--rounds N] [--runs-per-round N] [--memory-runs N] [--profile]
 #   defaults 20 rounds of 25 runs (500 runs per probe) and 25 memory runs; --profile adds
-#   callgrind's instruction counts for one run of each probe: totals, and the functions that
-#   cost most in the RoadFlare probe beyond the baseline.
+#   callgrind's instruction counts for one run of each probe (the whole process, the dynamic
+#   loader, main) and the 25 costliest functions each clip probe's main reaches.
 # Needs hyperfine and python3 (and valgrind for --profile): apt-get install hyperfine valgrind
 # (scripts/setup installs hyperfine). The clipkit command: $CLIPKIT, else `clipkit` on PATH, else
 # the tooling's debug build (`swift build --package-path Tooling --product clipkit`).
