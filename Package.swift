@@ -220,6 +220,34 @@ let package = Package(
             swiftSettings: strictSwift,
             plugins: ["ClipKitManifestPlugin"]
         ),
+        // Launch probes (bench/clip-launch.sh): the RoadFlare clip from process start to its first screen's data.
+        .executableTarget(
+            name: "launch-probe-roadflare",
+            dependencies: ["ClipKit", "ClipKitUI", "ClipNostr"],
+            path: "bench/ClipLaunch/RoadFlare",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
+        // The coffee shop's clip, through ClipKitUI's ClipSession, from process start to its table screen's data.
+        .executableTarget(
+            name: "launch-probe-coffee-shop",
+            dependencies: ["ClipKit", "ClipKitUI"],
+            path: "bench/ClipLaunch/CoffeeShop",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
+        // The Foundation-only process the launch probes are measured against: parses the URL, exits.
+        .executableTarget(
+            name: "launch-probe-baseline",
+            path: "bench/ClipLaunch/Baseline",
+            swiftSettings: strictSwift
+        ),
+        // The same plus URLSession, which ClipNostr links (on Linux, FoundationNetworking loads libcurl at start).
+        .executableTarget(
+            name: "launch-probe-baseline-networking",
+            path: "bench/ClipLaunch/BaselineNetworking",
+            swiftSettings: strictSwift
+        ),
 
         // MARK: Tests (the tooling's, and the relay transport's, are in Tooling/Tests)
         // The examples' manifests compiled by the manifest plugin, each into a module of its own, for

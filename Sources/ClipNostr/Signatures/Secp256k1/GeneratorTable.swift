@@ -11,8 +11,11 @@ extension Secp256k1 {
         /// (2i + 1)·G at index i, normalized.
         let points: [AffinePoint]
 
-        /// The window of ``shared``: 2^(12−2) = 1,024 points, 80 KiB.
-        static let defaultWindow = 12
+        /// The window of ``shared``: 2^(8−2) = 64 points, 5 KiB, built in about 0.04 ms. A clip
+        /// verifies a few events per launch, so the table's build counts more than the rate: window
+        /// 12 verifies about 4 % faster but its 1,024 points take 0.46 ms to build, half of the
+        /// RoadFlare clip's own launch work (BENCHMARKS.md, "Launch work").
+        static let defaultWindow = 8
 
         /// The table every verification uses, built once, on first use.
         static let shared = GeneratorTable(window: defaultWindow)
