@@ -6,7 +6,7 @@
 // problem goes to standard error as `file:line:column: error: $.path: message`, the form Xcode and
 // SwiftPM show as build errors. Exit status: 0 written (or already up to date), 1 the manifest or the
 // configuration has problems, 2 bad arguments or an output that cannot be written.
-import ClipKitGeneration
+@_spi(ClipKitTooling) import ClipKitGeneration
 import ClipManifestReader
 import Foundation
 

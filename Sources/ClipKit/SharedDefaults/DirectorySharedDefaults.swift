@@ -23,14 +23,14 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     public static let defaultMaximumValueBytes = 1024 * 1024
 
     /// How old a leftover temporary file must be before the store removes it (ten minutes).
-    public static let staleFileAge: TimeInterval = 600
+    @_spi(ClipKitTooling) public static let staleFileAge: TimeInterval = 600
 
     /// The folder that holds one file per key.
     public let directory: URL
     /// The largest value, in bytes, that the store writes or hands out.
     public let maximumValueBytes: Int
     /// Whether writes are flushed to storage before they are published (slower, survives power loss).
-    public let synchronizesWrites: Bool
+    @_spi(ClipKitTooling) public let synchronizesWrites: Bool
 
     /// Opens (and creates, when needed) the store in `directory`.
     ///
@@ -142,7 +142,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     // MARK: Housekeeping
 
     /// Removes temporary files older than `age` seconds that killed writers or takers left behind.
-    public func removeStaleFiles(olderThan age: TimeInterval) {
+    @_spi(ClipKitTooling) public func removeStaleFiles(olderThan age: TimeInterval) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let cutoff = Date().addingTimeInterval(-age)
         for name in names where name.hasPrefix(".tmp-") || name.hasPrefix(".taken-") {

@@ -14,11 +14,11 @@ public final class InvocationInbox {
     /// The router both the clip and the full app build from the manifest.
     public let router: InvocationRouter
     /// Seconds within which the same URL counts as one invocation delivered twice.
-    public let duplicateWindow: TimeInterval
+    @_spi(ClipKitTooling) public let duplicateWindow: TimeInterval
     /// The invocation the screen should show, if any.
     public private(set) var current: RoutedInvocation?
     /// Every newly delivered invocation.
-    public let deliveries = StateBroadcast<RoutedInvocation>()
+    @_spi(ClipKitTooling) public let deliveries = StateBroadcast<RoutedInvocation>()
 
     private let now: @Sendable () -> Date
     private var receivedAt: Date?

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// What every flow's clip session offers: an inbox that every entry point delivers to, the screen
 /// to show — one ``ClipScreen`` shape for every flow, over the flow's own content — and its changes.

@@ -1,5 +1,5 @@
 import Foundation
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why JSON could not be read as a Nostr event.
 public enum EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {

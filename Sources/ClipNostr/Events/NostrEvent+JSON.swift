@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 extension NostrEvent {
     /// Decodes an event from untrusted JSON (a relay frame's event object, a file).

@@ -1,5 +1,5 @@
 import Foundation
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why an event's content is not a profile.
 public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
