@@ -50,7 +50,7 @@ public struct HandoffStore: Sendable {
     ///
     /// - Parameters:
     ///   - defaults: The App Group's shared store.
-    ///   - lifetime: Seconds an offered entry stays claimable (``lifetimeRange``).
+    ///   - lifetime: Seconds an offered entry stays claimable (`lifetimeRange`).
     ///   - key: The key of the entry; clips with several independent handoffs use one key each.
     ///   - types: The payload types the store offers (the manifest's `handoff.types`); empty offers any.
     ///   - parameterKinds: The kinds whose checks run on the types' string members; a kind not

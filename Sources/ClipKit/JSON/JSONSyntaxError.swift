@@ -2,8 +2,8 @@ import Foundation
 
 /// Why bytes are not strict JSON, and where.
 ///
-/// Produced by ``StrictJSONParser`` and ``JSONValue/init(strictlyParsing:maximumDepth:)``.
-/// ``isTruncation`` tells a document that was cut short (every byte so far was valid JSON, but the
+/// Produced by `StrictJSONParser` and `JSONValue.init(strictlyParsing:maximumDepth:)`.
+/// `isTruncation` tells a document that was cut short (every byte so far was valid JSON, but the
 /// input ended inside a value) from one that is malformed, so a store can say "the write was
 /// interrupted" rather than "this is not ours". The position is given as a byte offset and as a
 /// line and column, for files a person edits.

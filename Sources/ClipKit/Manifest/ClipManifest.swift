@@ -175,7 +175,7 @@ public struct ClipManifest: Sendable, Equatable {
         public var latitude: Double
         /// The longitude, in degrees (-180 to 180).
         public var longitude: Double
-        /// The action Maps offers for the place, one of ``Place/mapActions``.
+        /// The action Maps offers for the place, one of `Place.mapActions`.
         public var mapAction: String
         /// The App Clip card's header image for the place, a PNG or JPEG file of 1800 × 1200
         /// pixels named relative to the manifest's folder.

@@ -9,7 +9,7 @@ import Foundation
 ///   `rename(2)` is atomic, so when several threads or processes take the same value at once exactly
 ///   one rename succeeds and the others find nothing. A claim is therefore exactly-once across
 ///   processes, not only across threads.
-/// - Keys are checked (``FieldRules/isStorageKey(_:)``) and cannot name anything outside the folder;
+/// - Keys are checked (`FieldRules.isStorageKey(_:)`) and cannot name anything outside the folder;
 ///   the store's own temporary names start with `.`, which no key does. Values are capped at
 ///   ``maximumValueBytes``, and files are created readable by their owner only.
 /// - On a case-insensitive file system (the default on Apple platforms) `Key` and `key` name the
@@ -35,7 +35,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     /// Opens (and creates, when needed) the store in `directory`.
     ///
     /// Leftovers of writers or takers that were killed mid-operation (temporary files older than
-    /// ``staleFileAge``) are removed.
+    /// `staleFileAge`) are removed.
     ///
     /// - Throws: ``SharedDefaultsError/containerUnavailable(location:reason:)`` when the folder cannot be
     ///   created or is not a folder.
@@ -50,7 +50,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
         removeStaleFiles(olderThan: Self.staleFileAge)
     }
 
-    /// Opens the store that lives in an App Group container (``AppGroupContainer/sharedDefaultsDirectory``).
+    /// Opens the store that lives in an App Group container (`AppGroupContainer.sharedDefaultsDirectory`).
     public init(
         container: AppGroupContainer, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes,
         synchronizesWrites: Bool = true

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A clip can hear of the same URL twice on a cold launch (the scene's connection options
 /// and `onContinueUserActivity`); the inbox drops a repeat of the current URL that arrives
-/// within ``duplicateWindow``. A notification that names no routable experience leaves the
+/// within `duplicateWindow`. A notification that names no routable experience leaves the
 /// current invocation in place; a web link that does not route is delivered as a failure, so
 /// the clip can say the link is not supported.
 @MainActor

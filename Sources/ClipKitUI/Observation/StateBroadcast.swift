@@ -22,7 +22,7 @@ public final class StateBroadcast<Value: Sendable> {
     ///
     /// The broadcast keeps `owner` weakly; an observer goes away with its owner, so nothing has
     /// to be unregistered.
-    @_spi(ClipKitTooling) public func addObserver<Owner: AnyObject>(_ owner: Owner, handler: @escaping @MainActor (Owner, Value) -> Void) {
+    public func addObserver<Owner: AnyObject>(_ owner: Owner, handler: @escaping @MainActor (Owner, Value) -> Void) {
         observers.append(Observer(owner: owner) { anyOwner, value in
             if let owner = anyOwner as? Owner { handler(owner, value) }
         })

@@ -42,7 +42,7 @@ public final class ClipSession: ClipSessionModel {
     /// - Parameters:
     ///   - inbox: Where invocations arrive.
     ///   - store: Where the handoff is left for the full app.
-    ///   - promotionMemory: Remembers overlay dismissals (``SharedDefaultsPromotionMemory`` in a clip).
+    ///   - promotionMemory: Remembers overlay dismissals (`SharedDefaultsPromotionMemory` in a clip).
     ///   - policy: When the overlay may show.
     ///   - now: The wall clock for the promotion.
     ///   - locationConfirmation: Confirms that a code was scanned at the manifest's place, or `nil`.

@@ -3,11 +3,11 @@ import Foundation
 
 /// A domain's `/.well-known/nostr.json`, read strictly: `{"names": {name: key}, "relays": {key: [url]}}`.
 ///
-/// The body is untrusted, so it is read with ClipKit's ``/ClipKit/StrictJSONParser`` under a byte
+/// The body is untrusted, so it is read with ClipKit's `ClipKit.StrictJSONParser` under a byte
 /// and depth cap. `names` must be an object; members whose value is not a string are left out (a
-/// name is only checked when asked for, by ``lookUp(_:)``). `relays` is optional: when it is not an
+/// name is only checked when asked for, by `lookUp(_:)`). `relays` is optional: when it is not an
 /// object, or a key's entry is not an array, there are simply no hints; every hint is checked
-/// with ``RelayURL``, refused ones are skipped, and at most ``maximumRelayHints`` are kept.
+/// with ``RelayURL``, refused ones are skipped, and at most `maximumRelayHints` are kept.
 ///
 /// ```swift
 /// let document = try NIP05Document(parsing: body, url: address.wellKnownURL)

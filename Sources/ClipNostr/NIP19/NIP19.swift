@@ -4,7 +4,7 @@
 /// profiles with relay hints (`nprofile`), events (`nevent`) and addressable events (`naddr`).
 ///
 /// Decoding is strict: the checksum must verify, the string must be one case, the prefix must be
-/// one of ``acceptedPrefixes``, keys and ids must be exactly 32 bytes, and strings are capped at
+/// one of `acceptedPrefixes`, keys and ids must be exactly 32 bytes, and strings are capped at
 /// 5,000 characters. A `nostr:` prefix (NIP-21) is accepted. In TLV data, unknown entry types are
 /// ignored, relay hints ClipNostr would not connect to are skipped, and at most
 /// ``maximumRelayHints`` are kept. An `nsec` is refused with a message that says never to share it.

@@ -4,7 +4,7 @@ import Foundation
 /// loopback interface (for local relays and tests).
 ///
 /// Relay URLs arrive from untrusted places — nprofile hints, share links — so they are checked
-/// before use: at most ``maximumLength`` bytes, no spaces or control characters, a host, no
+/// before use: at most `maximumLength` bytes, no spaces or control characters, a host, no
 /// user name or password, no fragment.
 public struct RelayURL: Sendable, Equatable, CustomStringConvertible {
     /// The longest relay URL accepted, in UTF-8 bytes.

@@ -56,7 +56,7 @@ public final class DriverShareClipSession: ClipSessionModel {
     ///   - inbox: Where invocations arrive.
     ///   - loader: Fetches driver profiles (``RelayPoolProfileLoader`` in the clip).
     ///   - offering: Leaves the handoff (the App Group's ``/ClipKit/HandoffStore``).
-    ///   - promotionMemory: Remembers overlay dismissals (``/ClipKitUI/SharedDefaultsPromotionMemory``).
+    ///   - promotionMemory: Remembers overlay dismissals (`ClipKitUI.SharedDefaultsPromotionMemory`).
     ///   - policy: When the overlay may show.
     ///   - driverRoute: The route whose links show a driver; `driverShare` in RoadFlare's manifest.
     ///   - driverParameter: The route parameter with the npub.

@@ -10,13 +10,13 @@ import Foundation
 /// process dies, even one killed while holding it. Inside one process a mutex serialises the
 /// threads that share a counter.
 ///
-/// The file format (``BadgeRecord``) has two checksummed slots written alternately, so a process
+/// The file format (`BadgeRecord`) has two checksummed slots written alternately, so a process
 /// killed in the middle of a write leaves the old or the new value, never garbage. A damaged file
 /// recovers to the last good value (or to 0 when nothing is readable) and reports a
 /// ``BadgeCounterDiagnostic`` through the hook given at creation. ``BadgeDurability`` says whether
 /// each write also waits for storage (power loss) or not (process death only; the default).
 ///
-/// The count is never negative and saturates at ``maximumValue``.
+/// The count is never negative and saturates at `maximumValue`.
 ///
 /// ```swift
 /// let counter = try BadgeCounter(containerDirectory: appGroupURL) { diagnostic in log(diagnostic) }
@@ -122,7 +122,7 @@ public final class BadgeCounter: @unchecked Sendable {
 
     /// Sets the count to zero.
     ///
-    /// - Returns: The update, whose ``BadgeUpdate/previousValue`` is the count that was cleared.
+    /// - Returns: The update, whose `BadgeUpdate.previousValue` is the count that was cleared.
     @discardableResult
     public func reset() throws(BadgeCounterError) -> BadgeUpdate {
         try change { _ in 0 }

@@ -1,6 +1,6 @@
 /// A push notification's `userInfo`, read: the `aps` dictionary and the app's own fields.
 ///
-/// Create one with ``NotificationPayloadParser``. The app's fields (Bluesky's `reason`,
+/// Create one with `NotificationPayloadParser`. The app's fields (Bluesky's `reason`,
 /// `senderDisplayName`, `convoId`, …) stay as ``PayloadValue``s; read them with
 /// ``string(forField:)``, which says what is wrong and where when a field is missing or malformed.
 public struct NotificationPayload: Sendable, Hashable {

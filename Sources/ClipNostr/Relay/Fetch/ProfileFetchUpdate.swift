@@ -29,8 +29,8 @@ public final class ProfileFetchUpdate: Sendable {
     /// What became of the profile the link carried; `nil` when the fetch was given none.
     public let embeddedProfile: EmbeddedProfileOutcome?
     /// The author's newest verified relay list (kind 10002), from the link or a given relay;
-    /// `nil` when none was found. Its write relays are in ``relays`` with the role
-    /// ``RelayRole/writeRelay(relayList:)`` when they were asked.
+    /// `nil` when none was found. Its write relays are in `relays` with the role
+    /// `RelayRole.writeRelay(relayList:)` when they were asked.
     public let relayList: AuthorRelayList?
     /// What became of the relay list the link carried after its profile: ``EmbeddedProfileOutcome/shown``
     /// when it verified and its write relays were asked from the start, or why it was dropped;

@@ -3,7 +3,7 @@
 ///
 /// Each `["r", <url>]` or `["r", <url>, "write"]` tag names a write relay; `["r", <url>, "read"]`
 /// names one they only read from. Only relays ClipNostr would connect to count (``RelayURL``),
-/// without repeats and at most ``maximumListedRelays`` of them, in the author's order. The event
+/// without repeats and at most `maximumListedRelays` of them, in the author's order. The event
 /// behind it was checked and verified like any profile event before it was read.
 @available(iOS 16.0, *)
 public struct AuthorRelayList: Sendable, Equatable {
