@@ -1,6 +1,7 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
+@_spi(ClipKitTooling)
 extension FieldRules {
     /// Whether `value` is an Apple team ID: ten upper-case ASCII letters or digits.
     public static func isTeamID(_ value: String) -> Bool {

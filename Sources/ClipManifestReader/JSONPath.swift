@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Writes the JSON paths that problems point at: `$.routes[0].pattern`,
 /// `$.applinks.details[0].components[1]["/"]` — the one renderer that the manifest checks, the AASA
@@ -22,7 +22,7 @@ public enum JSONPath {
     }
 
     /// The path that `components` lead to from the ``root``.
-    public static func string(of components: [JSONPathComponent]) -> String {
+    @_spi(ClipKitTooling) public static func string(of components: [JSONPathComponent]) -> String {
         components.reduce(root) { path, component in
             switch component {
             case .member(let name): return member(name, of: path)

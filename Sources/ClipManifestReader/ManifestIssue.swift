@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// One problem found in a manifest, with the JSON path where it is.
 public struct ManifestIssue: Sendable, Equatable, CustomStringConvertible {

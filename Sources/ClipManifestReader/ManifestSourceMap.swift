@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Where a manifest's values are, recorded by ``ManifestLoader`` for the build plugin's generator,
 /// which turns each problem's JSON path into a line and column.

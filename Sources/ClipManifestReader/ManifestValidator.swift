@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Checks a manifest document field by field and collects every problem with its JSON path.
@@ -8,6 +8,7 @@ import Foundation
 /// of `domains`, parameter kinds are registered, no two routes share a pattern, a route's
 /// `handoff` type is listed in `handoff.types`, and location confirmation comes with physical
 /// invocations.
+@_spi(ClipKitTooling)
 public struct ManifestValidator: Sendable {
     /// The parameter kinds that routes may name.
     public var parameterKinds: ParameterKindRegistry

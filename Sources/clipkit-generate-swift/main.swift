@@ -7,7 +7,7 @@
 // SwiftPM show as build errors; a warning (`warning:`) goes there too, and the Swift is still
 // written. Exit status: 0 written (or already up to date), 1 the manifest or the configuration has
 // problems, 2 bad arguments or an output that cannot be written.
-import ClipKitGeneration
+@_spi(ClipKitTooling) import ClipKitGeneration
 import ClipManifestReader
 import Foundation
 

@@ -1,5 +1,5 @@
 import BlueskyKit
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipKitUI
 import ClipManifestReader
 import ClipTestSupport

@@ -1,4 +1,4 @@
-import ClipCodes
+@_spi(ClipKitTooling) import ClipCodes
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-@testable import ClipCodes
+@_spi(ClipKitTooling) @testable import ClipCodes
 import Foundation
 import Testing
 

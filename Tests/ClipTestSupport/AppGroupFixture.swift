@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// A real App Group stand-in: ClipKit's `HandoffStore` over a `DirectorySharedDefaults` in a

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// The real decoders and the reference encoder the code tests take their verdicts from: zbar

@@ -6,7 +6,7 @@
 // as fast as it can until FILE exists, and finally prints one "claimed N" line per claim it won and
 // one "diagnostic CODE: MESSAGE" line per entry the store discarded. Two of these run at once
 // against the same container while the test offers one ticket at a time.
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 struct RaceTicket: Codable, Sendable {

@@ -1,11 +1,11 @@
 import ClipCodes
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipKitGeneration
 import ClipKitUI
 import ClipManifestReader
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrUI
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import ClipTestSupport
 import ClipWebBridge
 import ClipWebBridgeUI

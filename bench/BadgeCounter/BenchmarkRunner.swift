@@ -1,4 +1,4 @@
-@_spi(Benchmarking) import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 /// Runs every scenario and prints the table.

@@ -1,4 +1,4 @@
-@_spi(Benchmarking) import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 /// One worker process: `--worker FILE COUNT MODE SIGNAL`.

@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import CSecp256k1
 
 /// Events signed here with libsecp256k1 (BIP-340, fixed keys and auxiliary randomness), so the

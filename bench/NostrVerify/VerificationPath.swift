@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Crypto
 import CSecp256k1
 

@@ -3,6 +3,7 @@
 ///
 /// Stored blocks keep the writer small and exact; a QR code's PNG at 10 pixels a module is tens
 /// of kilobytes, which is nothing next to the print job it goes into.
+@_spi(ClipKitTooling)
 public struct PNGWriter: Sendable {
     /// The width in pixels.
     public let width: Int

@@ -27,7 +27,7 @@ extension QRCode {
 
     /// The dark modules as SVG path data, one rectangle a horizontal run, with the symbol's top
     /// left corner at (`x`, `y`) and `moduleSize` units a module.
-    public func svgPathData(x originX: Double = 0, y originY: Double = 0, moduleSize: Double = 1) -> String {
+    @_spi(ClipKitTooling) public func svgPathData(x originX: Double = 0, y originY: Double = 0, moduleSize: Double = 1) -> String {
         var path = ""
         path.reserveCapacity(size * size)
         for y in 0..<size {
@@ -59,6 +59,7 @@ extension QRCode {
 }
 
 /// Numbers as SVG files carry them.
+@_spi(ClipKitTooling)
 public enum SVGNumber {
     /// `value` with at most three decimals, no trailing zeros and no exponent (`12`, `0.375`).
     public static func text(_ value: Double) -> String {

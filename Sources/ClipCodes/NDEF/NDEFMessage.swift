@@ -7,12 +7,12 @@ public struct NDEFURIMessage: Sendable, Hashable {
     /// The URI the record carries.
     public let uri: String
     /// The identifier code of the prefix the record abbreviates (0 for none).
-    public let prefixCode: UInt8
+    @_spi(ClipKitTooling) public let prefixCode: UInt8
     /// The message's bytes: the record header, type `U`, and the payload.
     public let bytes: [UInt8]
 
     /// The URI prefixes of the URI RTD (Table 3), by identifier code.
-    public static let prefixes: [String] = [
+    @_spi(ClipKitTooling) public static let prefixes: [String] = [
         "", "http://www.", "https://www.", "http://", "https://", "tel:", "mailto:",
         "ftp://anonymous:anonymous@", "ftp://ftp.", "ftps://", "sftp://", "smb://", "nfs://", "ftp://",
         "dav://", "news:", "telnet://", "imap:", "rtsp://", "urn:", "pop:", "sip:", "sips:", "tftp:",
@@ -86,7 +86,7 @@ public enum NFCTag: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The bytes of user memory the data sheet gives (144, 504 or 888); more than ``ndefCapacity``
     /// on NTAG215 and NTAG216, so a message is sized by ``ndefCapacity``.
-    public var userMemory: Int {
+    @_spi(ClipKitTooling) public var userMemory: Int {
         switch self {
         case .ntag213: 144
         case .ntag215: 504

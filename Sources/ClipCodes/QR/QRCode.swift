@@ -12,7 +12,7 @@ public struct QRCode: Sendable, Hashable {
     /// The error-correction level the symbol carries.
     public let errorCorrection: QRErrorCorrection
     /// The data mask applied, 0 to 7.
-    public let mask: Int
+    @_spi(ClipKitTooling) public let mask: Int
     /// The width and height in modules, without the quiet zone.
     public let size: Int
     /// The modules row by row, 1 for dark.

@@ -2,6 +2,7 @@ import Foundation
 
 /// Foundation and POSIX file errors in words a person can act on, instead of
 /// `The operation could not be completed. (NSCocoaErrorDomain error 512.)`.
+@_spi(ClipKitTooling)
 public enum FileErrorReason {
     /// Why a file operation failed: the system's reason (from the error or the POSIX error beneath
     /// it), never a bare domain and code. Callers put the path and what to do around it.

@@ -11,6 +11,7 @@ import Darwin
 ///
 /// A device such as `/dev/null`, a FIFO or a folder is refused by kind, and a file over the limit by
 /// the size `fstat` reports, so a 1 GB file is never read to find out that it is too large.
+@_spi(ClipKitTooling)
 public enum InputFile {
     /// Why an input file was not read.
     public enum Failure: Error, Sendable, Equatable {

@@ -44,7 +44,7 @@ public enum HandoffDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// Whether the store removed the entry (every case but ``storageFailed(_:)``).
-    public var removedEntry: Bool {
+    @_spi(ClipKitTooling) public var removedEntry: Bool {
         if case .storageFailed = self { return false }
         return true
     }

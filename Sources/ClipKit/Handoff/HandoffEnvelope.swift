@@ -12,13 +12,13 @@ import Foundation
 /// decides whether stored bytes are a usable entry; it never crashes on any input.
 public struct HandoffEnvelope: Sendable, Equatable {
     /// The envelope schema this version of ClipKit writes and reads.
-    public static let currentSchemaVersion = 1
+    @_spi(ClipKitTooling) public static let currentSchemaVersion = 1
     /// The largest entry accepted, in bytes: 64 KiB.
     public static let maximumBytes = 64 * 1024
     /// The handoff lifetimes a manifest may set, in seconds: one minute to thirty days.
-    public static let lifetimeRange = 60...2_592_000
+    @_spi(ClipKitTooling) public static let lifetimeRange = 60...2_592_000
     /// The longest lifetime an entry may claim, in seconds (30 days, as in the manifest).
-    public static let maximumLifetime = lifetimeRange.upperBound
+    @_spi(ClipKitTooling) public static let maximumLifetime = lifetimeRange.upperBound
     /// How far in the future an entry's creation time may lie before it is refused (five minutes).
     public static let defaultClockSkewAllowance: TimeInterval = 300
     /// How deeply a payload's JSON may nest (the envelope itself is the first level).
@@ -104,7 +104,7 @@ public struct HandoffEnvelope: Sendable, Equatable {
     }
 
     /// Whether `name` can be a payload type name: a letter, then up to 127 letters, digits, `.`, `_` or `-`.
-    public static func isTypeName(_ name: String) -> Bool {
+    @_spi(ClipKitTooling) public static func isTypeName(_ name: String) -> Bool {
         let scalars = name.unicodeScalars
         guard let first = scalars.first, scalars.count <= 128,
               ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }

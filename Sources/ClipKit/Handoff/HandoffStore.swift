@@ -28,7 +28,7 @@ public struct HandoffStore: Sendable {
     /// The key the entry is stored under unless told otherwise.
     public static let defaultKey = "clipkit.handoff"
     /// The lifetimes a handoff may have, in seconds: one second to 30 days.
-    public static let lifetimeRange = 1...HandoffEnvelope.maximumLifetime
+    @_spi(ClipKitTooling) public static let lifetimeRange = 1...HandoffEnvelope.maximumLifetime
 
     /// The shared store that holds the entry.
     public let defaults: any SharedDefaults
@@ -37,7 +37,7 @@ public struct HandoffStore: Sendable {
     /// How long an offered entry stays claimable, in seconds.
     public let lifetime: Int
     /// How far in the future an entry's creation time may lie (clock changes) before it is refused.
-    public let clockSkewAllowance: TimeInterval
+    @_spi(ClipKitTooling) public let clockSkewAllowance: TimeInterval
     /// The payload types this store offers, from the manifest's `handoff.types`; empty offers any type.
     public let types: [ClipManifest.HandoffType]
     /// The kinds whose checks run on string members of ``types`` (`uuid`, `slug`, `npub`, …).
@@ -50,7 +50,7 @@ public struct HandoffStore: Sendable {
     ///
     /// - Parameters:
     ///   - defaults: The App Group's shared store.
-    ///   - lifetime: Seconds an offered entry stays claimable (``lifetimeRange``).
+    ///   - lifetime: Seconds an offered entry stays claimable (`lifetimeRange`).
     ///   - key: The key of the entry; clips with several independent handoffs use one key each.
     ///   - types: The payload types the store offers (the manifest's `handoff.types`); empty offers any.
     ///   - parameterKinds: The kinds whose checks run on the types' string members; a kind not
@@ -185,7 +185,7 @@ public struct HandoffStore: Sendable {
 
     /// Claims the waiting entry whatever its payload type and removes it; `nil` when there is none or
     /// it is unusable. Tools use it; apps usually claim a type.
-    public func claimEnvelope() -> HandoffEnvelope? {
+    @_spi(ClipKitTooling) public func claimEnvelope() -> HandoffEnvelope? {
         take()?.envelope
     }
 
@@ -204,7 +204,7 @@ public struct HandoffStore: Sendable {
     }
 
     /// The waiting entry whatever its payload type, left in place.
-    public func peekEnvelope() -> HandoffEnvelope? {
+    @_spi(ClipKitTooling) public func peekEnvelope() -> HandoffEnvelope? {
         look()?.envelope
     }
 

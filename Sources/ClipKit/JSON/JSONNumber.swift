@@ -3,7 +3,7 @@
 ///
 /// JSON does not say how big a number may be. Keeping the text lets a caller read a Nostr event's
 /// `created_at` as an exact 64-bit integer (``int64Value``) where a `Double` would round it, and
-/// lets ``JSONValue/serialized(layout:escaping:)`` write such an integer back unchanged.
+/// lets `JSONValue.serialized(layout:escaping:)` write such an integer back unchanged.
 ///
 /// Two numbers are equal when both are exact 64-bit integers with the same value, and otherwise
 /// when their `Double`s are equal: `1`, `1.0` and `1e0` are one number.
@@ -55,7 +55,7 @@ public struct JSONNumber: Sendable, Equatable, CustomStringConvertible {
         return Int(doubleValue)
     }
 
-    /// The number as ``JSONValue/serialized(layout:escaping:)`` writes it, or `nil` for a `Double`
+    /// The number as `JSONValue.serialized(layout:escaping:)` writes it, or `nil` for a `Double`
     /// that is not finite (JSON has no such number).
     ///
     /// An integer literal (however long) is written as its digits, `-0` as `0`; any other finite

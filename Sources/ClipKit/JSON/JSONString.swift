@@ -16,6 +16,7 @@
 /// JSONString.append("a/b\n", to: &bytes)                        // "a/b\n" with the newline as \n
 /// JSONString.quoted("</script>", escaping: .scriptSafe)         // "\u003c/script\u003e"
 /// ```
+@_spi(ClipKitTooling)
 public enum JSONString {
     /// Characters escaped as `\uXXXX` beyond those JSON requires.
     ///

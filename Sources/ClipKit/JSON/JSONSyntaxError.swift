@@ -2,14 +2,14 @@ import Foundation
 
 /// Why bytes are not strict JSON, and where.
 ///
-/// Produced by ``StrictJSONParser`` and ``JSONValue/init(strictlyParsing:maximumDepth:)``.
-/// ``isTruncation`` tells a document that was cut short (every byte so far was valid JSON, but the
+/// Produced by `StrictJSONParser` and `JSONValue.init(strictlyParsing:maximumDepth:)`.
+/// `isTruncation` tells a document that was cut short (every byte so far was valid JSON, but the
 /// input ended inside a value) from one that is malformed, so a store can say "the write was
 /// interrupted" rather than "this is not ours". The position is given as a byte offset and as a
 /// line and column, for files a person edits.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem was found.
-    public enum Kind: Sendable, Equatable {
+    @_spi(ClipKitTooling) public enum Kind: Sendable, Equatable {
         /// The input ended before the JSON value was complete (it is a prefix of some valid JSON).
         case unexpectedEnd
         /// A byte that cannot appear at this point.
@@ -34,18 +34,18 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// What kind of problem was found.
-    public let kind: Kind
+    @_spi(ClipKitTooling) public let kind: Kind
     /// The byte offset in the input where the problem was found.
-    public let offset: Int
+    @_spi(ClipKitTooling) public let offset: Int
     /// The line of ``offset``, counting from 1 (lines end at line feeds).
-    public let line: Int
+    @_spi(ClipKitTooling) public let line: Int
     /// The column of ``offset`` in bytes, counting from 1.
-    public let column: Int
+    @_spi(ClipKitTooling) public let column: Int
     /// What was expected or what is wrong, for a person.
-    public let detail: String
+    @_spi(ClipKitTooling) public let detail: String
 
     /// Creates an error at `offset`, with its line and column.
-    public init(kind: Kind, offset: Int, line: Int, column: Int, detail: String) {
+    @_spi(ClipKitTooling) public init(kind: Kind, offset: Int, line: Int, column: Int, detail: String) {
         self.kind = kind
         self.offset = offset
         self.line = line
@@ -71,7 +71,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// Whether the input is a valid JSON prefix that ends too early (a cut-short write).
-    public var isTruncation: Bool { kind == .unexpectedEnd }
+    @_spi(ClipKitTooling) public var isTruncation: Bool { kind == .unexpectedEnd }
 
     /// `detail at byte N (line L, column C)`.
     public var description: String { "\(detail) at byte \(offset) (line \(line), column \(column))" }

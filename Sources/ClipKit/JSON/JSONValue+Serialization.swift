@@ -1,6 +1,7 @@
 import Foundation
 
 /// How ``JSONValue/serialized(layout:escaping:)`` lays out arrays and objects.
+@_spi(ClipKitTooling)
 public enum JSONLayout: Sendable {
     /// One line without spaces: `{"a":[1,2]}`.
     case compact
@@ -13,7 +14,7 @@ extension JSONValue {
     /// Parses JSON bytes into a value, with the rules of ``init(strictlyParsing:maximumDepth:)``.
     ///
     /// - Throws: ``JSONSyntaxError`` saying what is wrong and where.
-    public init(parsing data: Data) throws(JSONSyntaxError) {
+    @_spi(ClipKitTooling) public init(parsing data: Data) throws(JSONSyntaxError) {
         try self.init(strictlyParsing: data)
     }
 
@@ -24,7 +25,7 @@ extension JSONValue {
     /// `.withoutEscapingSlashes` for the same values. The same value always gives the same bytes, on
     /// every platform. A number that is not finite, which JSON cannot hold, makes the whole result
     /// `null`.
-    public func serialized(layout: JSONLayout = .compact, escaping: JSONString.Escaping = .jsonOnly) -> Data {
+    @_spi(ClipKitTooling) public func serialized(layout: JSONLayout = .compact, escaping: JSONString.Escaping = .jsonOnly) -> Data {
         finiteSerialization(layout: layout, escaping: escaping) ?? Data("null".utf8)
     }
 

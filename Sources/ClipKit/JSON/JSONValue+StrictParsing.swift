@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONValue {
     /// The nesting depth ``init(strictlyParsing:maximumDepth:)`` allows unless told otherwise.
-    public static let defaultMaximumDepth = 64
+    @_spi(ClipKitTooling) public static let defaultMaximumDepth = 64
 
     /// Parses untrusted bytes as strict JSON (RFC 8259) with ``StrictJSONParser``.
     ///
@@ -15,7 +15,7 @@ extension JSONValue {
     ///   - data: The JSON text, as UTF-8.
     ///   - maximumDepth: How deeply arrays and objects may nest; the top level counts as one.
     /// - Throws: ``JSONSyntaxError``.
-    public init(strictlyParsing data: Data, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONSyntaxError) {
+    @_spi(ClipKitTooling) public init(strictlyParsing data: Data, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONSyntaxError) {
         let parser = StrictJSONParser(maximumBytes: .max, maximumDepth: maximumDepth, maximumNumberLength: .max, rejectsNumbersBeyondDouble: true)
         self = try parser.parse(data)
     }

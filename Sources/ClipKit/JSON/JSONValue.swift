@@ -4,8 +4,8 @@
 /// ClipKit uses it where untrusted JSON must be inspected before it is trusted: the manifest is
 /// checked key by key (so every problem can be reported with its path), handoff payloads and
 /// web-bridge messages carry arbitrary JSON, Nostr events and relay frames are read field by field.
-/// ``StrictJSONParser`` produces it with every string exactly as sent and every number with its
-/// literal text (``JSONNumber``); ``serialized(layout:escaping:)`` writes it back. (ClipNotifications,
+/// `StrictJSONParser` produces it with every string exactly as sent and every number with its
+/// literal text (``JSONNumber``); `serialized(layout:escaping:)` writes it back. (ClipNotifications,
 /// which depends on Foundation only, keeps a measured copy: `PayloadValue`.)
 public enum JSONValue: Sendable, Equatable {
     /// `null`.

@@ -1,5 +1,6 @@
 /// What ``StrictJSONParser/parseDocument(_:)`` read: the value, and where an object named a member
 /// twice (only when the parser keeps the last occurrence instead of rejecting the document).
+@_spi(ClipKitTooling)
 public struct StrictJSONDocument: Sendable, Equatable {
     /// The parsed value.
     public let value: JSONValue

@@ -14,6 +14,7 @@ import Foundation
 /// ```swift
 /// let value = try StrictJSONParser().parse(frame)
 /// ```
+@_spi(ClipKitTooling)
 public struct StrictJSONParser: Sendable {
     /// What the parser does when an object names a member twice.
     public enum DuplicateKeyPolicy: Sendable, Equatable {

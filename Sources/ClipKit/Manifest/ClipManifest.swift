@@ -43,10 +43,10 @@ public struct ClipManifest: Sendable, Equatable {
     }
 
     /// The full app's application identifier, `TEAMID.bundleID`.
-    public var appIdentifier: String { "\(teamID).\(app.bundleID)" }
+    @_spi(ClipKitTooling) public var appIdentifier: String { "\(teamID).\(app.bundleID)" }
 
     /// The clip's application identifier, `TEAMID.bundleID`.
-    public var clipIdentifier: String { "\(teamID).\(clip.bundleID)" }
+    @_spi(ClipKitTooling) public var clipIdentifier: String { "\(teamID).\(clip.bundleID)" }
 
     /// The full app's bundle and App Store identity.
     public struct AppTarget: Sendable, Equatable {
@@ -175,14 +175,14 @@ public struct ClipManifest: Sendable, Equatable {
         public var latitude: Double
         /// The longitude, in degrees (-180 to 180).
         public var longitude: Double
-        /// The action Maps offers for the place, one of ``Place/mapActions``.
+        /// The action Maps offers for the place, one of `Place.mapActions`.
         public var mapAction: String
         /// The App Clip card's header image for the place, a PNG or JPEG file of 1800 × 1200
         /// pixels named relative to the manifest's folder.
         public var headerImage: String?
 
         /// The map actions App Store Connect accepts for a place (`AppClipAdvancedExperiencePlace.mapAction`).
-        public static let mapActions: [String] = [
+        @_spi(ClipKitTooling) public static let mapActions: [String] = [
             "BUY_TICKETS", "VIEW_AVAILABILITY", "VIEW_PRICING", "HOTEL_BOOK_ROOM", "PARKING_RESERVE_PARKING",
             "RESTAURANT_JOIN_WAITLIST", "RESTAURANT_ORDER_DELIVERY", "RESTAURANT_ORDER_FOOD", "RESTAURANT_ORDER_TAKEOUT",
             "RESTAURANT_RESERVATION", "SCHEDULE_APPOINTMENT", "RESTAURANT_VIEW_MENU", "THEATER_NOW_PLAYING",

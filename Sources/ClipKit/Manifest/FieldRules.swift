@@ -2,6 +2,7 @@ import Foundation
 
 /// The syntax rules for manifest fields. ClipKit holds those its stores check at run time (the App
 /// Group, storage keys); ClipManifestReader adds those only the manifest checker and the tools use.
+@_spi(ClipKitTooling)
 public enum FieldRules {
     /// Whether `value` is an App Group identifier: `group.` and a reverse-DNS name.
     public static func isAppGroup(_ value: String) -> Bool {

@@ -23,7 +23,7 @@ import Foundation
 /// match wins.
 public struct InvocationRouter: Sendable {
     /// The longest URL routed, in characters.
-    public static let maximumURLLength = 4096
+    @_spi(ClipKitTooling) public static let maximumURLLength = 4096
 
     /// A route compiled for matching.
     public struct CompiledRoute: Sendable {

@@ -28,7 +28,7 @@ public struct ParameterKindRegistry: Sendable {
     }
 
     /// A registry with this one's kinds and `other`'s; where both have a name, `other`'s kind wins.
-    public func merging(_ other: ParameterKindRegistry) -> ParameterKindRegistry {
+    @_spi(ClipKitTooling) public func merging(_ other: ParameterKindRegistry) -> ParameterKindRegistry {
         var copy = self
         for kind in other.kinds.values { copy.register(kind) }
         return copy
@@ -66,7 +66,7 @@ public struct ParameterKindRegistry: Sendable {
 
 extension ParameterKind {
     /// The kinds that ``ParameterKindRegistry/standard`` holds.
-    public static let builtIn: [ParameterKind] = [.string, .integer, .slug, .uuid, .atIdentifier, .recordKey]
+    @_spi(ClipKitTooling) public static let builtIn: [ParameterKind] = [.string, .integer, .slug, .uuid, .atIdentifier, .recordKey]
 
     /// Any non-empty segment of at most 1,024 characters without control characters.
     public static let string = ParameterKind(name: "string", summary: "any non-empty text") { value in

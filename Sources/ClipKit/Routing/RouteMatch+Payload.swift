@@ -7,7 +7,7 @@ extension RouteMatch {
     /// An `integer` capture is a JSON number (`{"eventID":42}`), so an app type that declares
     /// `let eventID: Int` decodes it; every other kind is a JSON string in its normalized form
     /// (a `uuid` in lower case, which `UUID` decodes).
-    public var parametersJSON: JSONValue {
+    @_spi(ClipKitTooling) public var parametersJSON: JSONValue {
         var members: [String: JSONValue] = [:]
         for (name, value) in parameters {
             if parameterKinds[name] == ParameterKind.integer.name, let number = Int64(value) {

@@ -7,7 +7,7 @@ import Foundation
 /// Linux, in tests and in tools a given folder stands in for it: ``init(identifier:directory:)``.
 public struct AppGroupContainer: Sendable, Equatable {
     /// Where, inside a container, ``DirectorySharedDefaults`` keeps its files.
-    public static let sharedDefaultsPath = "ClipKit/SharedDefaults"
+    @_spi(ClipKitTooling) public static let sharedDefaultsPath = "ClipKit/SharedDefaults"
 
     /// The App Group identifier, such as `group.com.roadflare.RoadFlare`.
     public let identifier: String
@@ -30,12 +30,12 @@ public struct AppGroupContainer: Sendable, Equatable {
     }
 
     /// The folder where ``DirectorySharedDefaults`` keeps the shared store of this container.
-    public var sharedDefaultsDirectory: URL {
+    @_spi(ClipKitTooling) public var sharedDefaultsDirectory: URL {
         Self.sharedDefaultsDirectory(inContainerAt: directory)
     }
 
     /// The folder where ``DirectorySharedDefaults`` keeps the shared store of the container at `directory`.
-    public static func sharedDefaultsDirectory(inContainerAt directory: URL) -> URL {
+    @_spi(ClipKitTooling) public static func sharedDefaultsDirectory(inContainerAt directory: URL) -> URL {
         directory.appendingPathComponent(sharedDefaultsPath, isDirectory: true)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 ///   `rename(2)` is atomic, so when several threads or processes take the same value at once exactly
 ///   one rename succeeds and the others find nothing. A claim is therefore exactly-once across
 ///   processes, not only across threads.
-/// - Keys are checked (``FieldRules/isStorageKey(_:)``) and cannot name anything outside the folder;
+/// - Keys are checked (`FieldRules.isStorageKey(_:)`) and cannot name anything outside the folder;
 ///   the store's own temporary names start with `.`, which no key does. Values are capped at
 ///   ``maximumValueBytes``, and files are created readable by their owner only.
 /// - On a case-insensitive file system (the default on Apple platforms) `Key` and `key` name the
@@ -23,19 +23,19 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     public static let defaultMaximumValueBytes = 1024 * 1024
 
     /// How old a leftover temporary file must be before the store removes it (ten minutes).
-    public static let staleFileAge: TimeInterval = 600
+    @_spi(ClipKitTooling) public static let staleFileAge: TimeInterval = 600
 
     /// The folder that holds one file per key.
     public let directory: URL
     /// The largest value, in bytes, that the store writes or hands out.
     public let maximumValueBytes: Int
     /// Whether writes are flushed to storage before they are published (slower, survives power loss).
-    public let synchronizesWrites: Bool
+    @_spi(ClipKitTooling) public let synchronizesWrites: Bool
 
     /// Opens (and creates, when needed) the store in `directory`.
     ///
     /// Leftovers of writers or takers that were killed mid-operation (temporary files older than
-    /// ``staleFileAge``) are removed.
+    /// `staleFileAge`) are removed.
     ///
     /// - Throws: ``SharedDefaultsError/containerUnavailable(location:reason:)`` when the folder cannot be
     ///   created or is not a folder.
@@ -50,7 +50,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
         removeStaleFiles(olderThan: Self.staleFileAge)
     }
 
-    /// Opens the store that lives in an App Group container (``AppGroupContainer/sharedDefaultsDirectory``).
+    /// Opens the store that lives in an App Group container (`AppGroupContainer.sharedDefaultsDirectory`).
     public init(
         container: AppGroupContainer, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes,
         synchronizesWrites: Bool = true
@@ -142,7 +142,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     // MARK: Housekeeping
 
     /// Removes temporary files older than `age` seconds that killed writers or takers left behind.
-    public func removeStaleFiles(olderThan age: TimeInterval) {
+    @_spi(ClipKitTooling) public func removeStaleFiles(olderThan age: TimeInterval) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let cutoff = Date().addingTimeInterval(-age)
         for name in names where name.hasPrefix(".tmp-") || name.hasPrefix(".taken-") {

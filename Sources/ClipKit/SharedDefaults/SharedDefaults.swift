@@ -2,10 +2,10 @@ import Foundation
 
 /// A small key–value store that an App Clip and its full app share through their App Group.
 ///
-/// This is the platform seam under ``HandoffStore``: ``UserDefaultsSharedDefaults`` keeps values in
+/// This is the platform seam under ``HandoffStore``: `UserDefaultsSharedDefaults` keeps values in
 /// `UserDefaults(suiteName:)` on Apple platforms, and ``DirectorySharedDefaults`` keeps one file per
 /// key in a folder (the App Group container on Apple platforms, any folder on Linux, in tests and in
-/// tools). Keys follow ``FieldRules/isStorageKey(_:)``: a letter, then up to 63 letters, digits, `_`,
+/// tools). Keys follow `FieldRules.isStorageKey(_:)`: a letter, then up to 63 letters, digits, `_`,
 /// `-` or `.`. Values are bytes, capped at ``maximumValueBytes``.
 ///
 /// The one operation that matters for a one-shot handoff is ``takeValue(forKey:)``: read the value and

@@ -12,6 +12,7 @@ import Foundation
 ///   when that matters, keep the store in the App Group container with ``DirectorySharedDefaults``
 ///   (`try DirectorySharedDefaults(container: .system(identifier: ...))`), whose take is atomic across
 ///   processes. Values written here may also reach disk later than the call returns.
+@_spi(ClipKitTooling)
 public final class UserDefaultsSharedDefaults: SharedDefaults, @unchecked Sendable {
     // `UserDefaults` is documented as thread-safe; the lock only makes read-then-remove one step.
     private let defaults: UserDefaults

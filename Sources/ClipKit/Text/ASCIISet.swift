@@ -38,13 +38,13 @@ public struct ASCIISet: Sendable {
     }
 
     /// Whether every character of `text` is in the set (true for empty text).
-    public func containsAll(_ text: Substring) -> Bool {
+    @_spi(ClipKitTooling) public func containsAll(_ text: Substring) -> Bool {
         for scalar in text.unicodeScalars where !contains(scalar) { return false }
         return true
     }
 
     /// Whether every character of `text` is in the set (true for empty text).
-    public func containsAll(_ text: String) -> Bool {
+    @_spi(ClipKitTooling) public func containsAll(_ text: String) -> Bool {
         containsAll(text[...])
     }
 

@@ -2,6 +2,7 @@
 ///
 /// Whole binary units stand alone; anything else keeps its exact count beside the rounded one, so
 /// a size just over a limit never reads as equal to it (`128 KiB` and `128.0 KiB (131,073 bytes)`).
+@_spi(ClipKitTooling)
 public enum ByteSize {
     /// `bytes` in the largest binary unit that fits, with the exact count when it is not whole.
     public static func text<Count: BinaryInteger>(_ bytes: Count) -> String {

@@ -7,6 +7,7 @@
 /// Hex.decodeLowercase("cafe", byteCount: 2)           // [0xCA, 0xFE]
 /// Hex.byte(high: UInt8(ascii: "2"), low: UInt8(ascii: "F"))  // 0x2F, the byte of "%2F"
 /// ```
+@_spi(ClipKitTooling)
 public enum Hex {
     /// The sixteen digits, lowercase.
     static let lowercaseDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 extension SourceGenerator {
     /// The configuration: the manifest's constants, the manifest value, the kinds, the compiled

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipManifestReader
 import Foundation
 
@@ -22,9 +22,9 @@ public struct GenerationConfiguration: Sendable, Equatable {
     }
 
     /// The name of the configuration file the build plugin looks for beside `clipkit.json`.
-    public static let fileName = "clipkit-plugin.json"
+    @_spi(ClipKitTooling) public static let fileName = "clipkit-plugin.json"
     /// The largest configuration file read, in bytes.
-    public static let maximumBytes = 16 * 1024
+    @_spi(ClipKitTooling) public static let maximumBytes = 16 * 1024
 
     /// The access level of the generated declarations.
     public var accessLevel: AccessLevel
@@ -48,7 +48,7 @@ public struct GenerationConfiguration: Sendable, Equatable {
     /// Reads a configuration file.
     ///
     /// - Throws: ``GenerationFailure`` naming every problem with its line and JSON path.
-    public static func load(contentsOf url: URL) throws(GenerationFailure) -> GenerationConfiguration {
+    @_spi(ClipKitTooling) public static func load(contentsOf url: URL) throws(GenerationFailure) -> GenerationConfiguration {
         let file = url.path
         let data: Data
         do throws(InputFile.Failure) {

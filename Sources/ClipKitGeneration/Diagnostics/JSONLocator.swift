@@ -1,5 +1,5 @@
-import ClipKit
-import ClipManifestReader
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipManifestReader
 import Foundation
 
 /// Finds where a value of a parsed JSON document starts, by the path a checker reports it at

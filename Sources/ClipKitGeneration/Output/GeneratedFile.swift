@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Writes generated Swift to a file, leaving a file that already holds exactly that text untouched,

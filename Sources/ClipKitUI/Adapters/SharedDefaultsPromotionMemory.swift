@@ -7,6 +7,7 @@ import Foundation
 /// The value is the dismissal time in whole Unix seconds, as text. A value that cannot be read
 /// counts as "never dismissed"; a write that fails is dropped (the worst outcome is one more
 /// prompt, which the policy still limits to one per invocation).
+@_spi(ClipKitTooling)
 public struct SharedDefaultsPromotionMemory: InstallPromotionMemory {
     /// The key ClipKit keeps the dismissal under unless told otherwise.
     public static let defaultKey = "clipkit.promotion.dismissedAt"

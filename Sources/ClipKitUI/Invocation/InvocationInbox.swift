@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A clip can hear of the same URL twice on a cold launch (the scene's connection options
 /// and `onContinueUserActivity`); the inbox drops a repeat of the current URL that arrives
-/// within ``duplicateWindow``. A notification that names no routable experience leaves the
+/// within `duplicateWindow`. A notification that names no routable experience leaves the
 /// current invocation in place; a web link that does not route is delivered as a failure, so
 /// the clip can say the link is not supported.
 @MainActor
@@ -14,11 +14,11 @@ public final class InvocationInbox {
     /// The router both the clip and the full app build from the manifest.
     public let router: InvocationRouter
     /// Seconds within which the same URL counts as one invocation delivered twice.
-    public let duplicateWindow: TimeInterval
+    @_spi(ClipKitTooling) public let duplicateWindow: TimeInterval
     /// The invocation the screen should show, if any.
     public private(set) var current: RoutedInvocation?
     /// Every newly delivered invocation.
-    public let deliveries = StateBroadcast<RoutedInvocation>()
+    @_spi(ClipKitTooling) public let deliveries = StateBroadcast<RoutedInvocation>()
 
     private let now: @Sendable () -> Date
     private var receivedAt: Date?

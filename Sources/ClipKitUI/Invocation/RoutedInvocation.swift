@@ -8,7 +8,7 @@ public struct RoutedInvocation: Sendable, Equatable, CustomStringConvertible {
     public let result: Result<RouteMatch, RoutingFailure>
     /// 1 for the first invocation the inbox delivered, 2 for the next, …; a new sequence number
     /// means "start over" for the screen, even for the same URL.
-    public let sequence: Int
+    @_spi(ClipKitTooling) public let sequence: Int
     let key: String
 
     /// The match, when the URL routed.

@@ -10,7 +10,7 @@ public struct OnboardingLaunch<Destination: Sendable>: Sendable {
     public let origin: PrefillOrigin?
     /// Why the app's runtime could not be built (no manifest in the bundle, no App Group); the
     /// launch then shows the standard screen, as after an eviction.
-    public let setupProblem: ClipSetupError?
+    @_spi(ClipKitTooling) public let setupProblem: ClipSetupError?
     /// The claimed handoff when it opened no screen, with the reason: no rule takes its type, the
     /// app's type cannot decode it (a payload an older clip wrote), or the launch link decided the
     /// screen. The claim is one-shot, so this is the app's only copy: keep it, show it or log it.
@@ -29,7 +29,7 @@ public struct OnboardingLaunch<Destination: Sendable>: Sendable {
     }
 
     /// Whether a rule opened a screen of its own, from the link or from the handoff.
-    public var opensOwnScreen: Bool { origin != nil }
+    @_spi(ClipKitTooling) public var opensOwnScreen: Bool { origin != nil }
 }
 
 /// A handoff the app claimed that opened no screen, given back with the reason so that it is never

@@ -8,7 +8,7 @@ extension OnboardingResolver {
     /// the handoff once and decides the first screen.
     ///
     /// When the runtime cannot be built the launch shows the standard screen and says why in
-    /// ``OnboardingLaunch/setupProblem``, as after an eviction: the handoff is never required.
+    /// `OnboardingLaunch.setupProblem`, as after an eviction: the handoff is never required.
     ///
     /// - Parameters:
     ///   - url: The universal link that opened the app, or `nil` for a launch from the home screen.

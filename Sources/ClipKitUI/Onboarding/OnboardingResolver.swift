@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Decides the full app's first screen — a value of the app's own `Destination` type — from the

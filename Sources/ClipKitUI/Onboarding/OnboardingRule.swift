@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// One part of the full app's first-screen decision: which launch links and which claimed handoffs

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Keeps the last dismissal in memory only: for SwiftUI previews, tests and single-process tools.
+@_spi(ClipKitTooling)
 public final class InMemoryPromotionMemory: InstallPromotionMemory, @unchecked Sendable {
     private let lock = NSLock()
     private var dismissedAt: Date?

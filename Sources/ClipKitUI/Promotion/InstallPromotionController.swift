@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Keeps the facts of one invocation and shows or holds the App Store overlay as

@@ -5,15 +5,15 @@ import Foundation
 /// ``InstallPromotionPolicy`` decides from these facts alone, so every rule is a row in a table.
 public struct InstallPromotionFacts: Sendable, Equatable {
     /// When the clip first showed its content (a driver's preview, a starter pack), if it has.
-    public var contentShownAt: Date?
+    @_spi(ClipKitTooling) public var contentShownAt: Date?
     /// When the person finished the clip's task (the handoff was offered), if they have.
-    public var taskCompletedAt: Date?
+    @_spi(ClipKitTooling) public var taskCompletedAt: Date?
     /// Whether the overlay is on screen right now.
-    public var overlayIsPresented: Bool
+    @_spi(ClipKitTooling) public var overlayIsPresented: Bool
     /// How many times an automatic request showed the overlay in this invocation.
-    public var automaticPresentations: Int
+    @_spi(ClipKitTooling) public var automaticPresentations: Int
     /// When the person last dismissed the overlay, in this or an earlier invocation.
-    public var lastDismissedAt: Date?
+    @_spi(ClipKitTooling) public var lastDismissedAt: Date?
 
     /// Creates facts; everything defaults to "nothing happened yet".
     public init(

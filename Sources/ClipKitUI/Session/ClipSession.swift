@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// A running clip whose screens are the app's own views: each routed invocation the clip handles

@@ -1,9 +1,9 @@
 import Foundation
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why JSON could not be read as a Nostr event.
 public enum EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The bytes are not JSON that ``/ClipKit/StrictJSONParser`` accepts.
+    /// The bytes are not JSON that `ClipKit.StrictJSONParser` accepts.
     case invalidJSON(JSONSyntaxError)
     /// The JSON is not an object.
     case notAnObject(found: String)

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Writes a Nostr event's JSON in NIP-01's exact form: the array whose SHA-256 is the event id, and
 /// the event object. No whitespace; strings escaped by `JSONString` (ClipKit) with no further

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Decides whether an event is genuine: well-formed, its id the hash of its fields, and its
 /// signature made by its `pubkey`.
@@ -11,7 +11,7 @@ import ClipKit
 /// ```
 public struct EventVerifier: Sendable {
     /// The BIP-340 backend.
-    public let signatureVerifier: any SignatureVerifier
+    @_spi(ClipKitTooling) public let signatureVerifier: any SignatureVerifier
     /// The size caps applied before anything is hashed.
     public let limits: EventLimits
 
@@ -43,7 +43,7 @@ public struct EventVerifier: Sendable {
     ///
     /// Useful to measure or to diagnose; never enough to trust an event, since the claimed id may
     /// not belong to the content.
-    public func verifySignatureOnly(_ event: NostrEvent) -> Result<Void, EventVerificationError> {
+    @_spi(ClipKitTooling) public func verifySignatureOnly(_ event: NostrEvent) -> Result<Void, EventVerificationError> {
         do {
             let parts = try checkShape(of: event)
             return checkSignature(parts.signature, message: parts.id, publicKey: parts.publicKey)

@@ -1,9 +1,9 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 extension NostrEvent {
     /// Decodes an event from untrusted JSON (a relay frame's event object, a file).
     ///
-    /// The JSON is parsed by ``/ClipKit/StrictJSONParser``, so `content` and tags come out exactly as
+    /// The JSON is parsed by `ClipKit.StrictJSONParser`, so `content` and tags come out exactly as
     /// signed, and JSON that other implementations could read differently (duplicate keys, lone
     /// surrogates, invalid UTF-8) is rejected. Members other than the seven of NIP-01 are ignored.
     /// Decoding checks types only; ``EventVerifier`` checks everything else.

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Crypto
 import Foundation
 
@@ -52,7 +52,7 @@ public struct NostrEvent: Sendable, Equatable {
     /// The id these fields hash to: lowercase hex of the SHA-256 of ``canonicalSerialization()``.
     ///
     /// An event is genuine only when this equals ``id`` and the signature verifies.
-    public func computedID() -> String {
+    @_spi(ClipKitTooling) public func computedID() -> String {
         Hex.encode(computedIDBytes())
     }
 

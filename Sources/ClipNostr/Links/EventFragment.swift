@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// A compact encoding of a signed Nostr event for a URL fragment (`#…`), which browsers and the
 /// system never send to a server.
@@ -32,7 +32,7 @@ public enum EventFragment {
     /// well under the router's URL limit and inside a version-40 QR code.
     public static let maximumBytes = 2_048
     /// The most characters a fragment may have: ``maximumBytes`` in base64url.
-    public static let maximumCharacters = Base64URL.encodedLength(of: maximumBytes)
+    @_spi(ClipKitTooling) public static let maximumCharacters = Base64URL.encodedLength(of: maximumBytes)
 
     /// The event laid out and written as unpadded base64url.
     ///

@@ -25,7 +25,7 @@ public enum EventFragmentField: String, Sendable, Equatable, CaseIterable {
 public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The fragment is empty.
     case empty
-    /// The fragment has more characters than ``EventFragment/maximumCharacters``.
+    /// The fragment has more characters than `EventFragment.maximumCharacters`.
     case tooLong(characters: Int, limit: Int)
     /// The character at `offset` is not base64url (`A–Z a–z 0–9 - _`; no padding, no spaces).
     case invalidCharacter(offset: Int)

@@ -1,5 +1,5 @@
 import Foundation
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// A share link for a person's profile, with their signed kind-0 event in the fragment when one
 /// is given, so that the clip shows them before any relay answers: what a share button makes.

@@ -15,7 +15,7 @@ import Foundation
 /// ```
 public struct NIP05Address: Sendable, Hashable, CustomStringConvertible {
     /// The longest address accepted, in UTF-8 bytes.
-    public static let maximumLength = 320
+    @_spi(ClipKitTooling) public static let maximumLength = 320
 
     /// The name before the `@`, in lowercase.
     public let localPart: String
@@ -23,7 +23,7 @@ public struct NIP05Address: Sendable, Hashable, CustomStringConvertible {
     public let domain: String
     /// Whether the domain is the loopback interface (`localhost`, `127.x.x.x`, `::1`), where a
     /// verifier may be allowed plain `http` for local servers and tests.
-    public let isLoopback: Bool
+    @_spi(ClipKitTooling) public let isLoopback: Bool
 
     /// Checks `text` and creates the address.
     ///
@@ -71,7 +71,7 @@ public struct NIP05Address: Sendable, Hashable, CustomStringConvertible {
     public var identifier: String { "\(localPart)@\(domain)" }
 
     /// The document that vouches for the name: `https://<domain>/.well-known/nostr.json?name=<local part>`.
-    public let wellKnownURL: URL
+    @_spi(ClipKitTooling) public let wellKnownURL: URL
 
     /// The same document over plain `http`, for a loopback domain only (local servers and tests).
     let loopbackHTTPURL: URL?

@@ -1,13 +1,13 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// A domain's `/.well-known/nostr.json`, read strictly: `{"names": {name: key}, "relays": {key: [url]}}`.
 ///
-/// The body is untrusted, so it is read with ClipKit's ``/ClipKit/StrictJSONParser`` under a byte
+/// The body is untrusted, so it is read with ClipKit's `ClipKit.StrictJSONParser` under a byte
 /// and depth cap. `names` must be an object; members whose value is not a string are left out (a
-/// name is only checked when asked for, by ``lookUp(_:)``). `relays` is optional: when it is not an
+/// name is only checked when asked for, by `lookUp(_:)`). `relays` is optional: when it is not an
 /// object, or a key's entry is not an array, there are simply no hints; every hint is checked
-/// with ``RelayURL``, refused ones are skipped, and at most ``maximumRelayHints`` are kept.
+/// with ``RelayURL``, refused ones are skipped, and at most `maximumRelayHints` are kept.
 ///
 /// ```swift
 /// let document = try NIP05Document(parsing: body, url: address.wellKnownURL)
@@ -15,20 +15,20 @@ import Foundation
 /// ```
 public struct NIP05Document: Sendable, Equatable {
     /// The deepest nesting read: the document, `names`/`relays`, a relay list.
-    public static let maximumDepth = 4
+    @_spi(ClipKitTooling) public static let maximumDepth = 4
     /// The longest body read, by default: 64 KiB.
-    public static let defaultMaximumBytes = 64 * 1024
+    @_spi(ClipKitTooling) public static let defaultMaximumBytes = 64 * 1024
     /// The relay hints kept for one key, by default.
     public static let defaultMaximumRelayHints = 8
 
     /// The names the document lists, each with the string it gives as the key (checked by ``lookUp(_:)``).
-    public let names: [String: String]
+    @_spi(ClipKitTooling) public let names: [String: String]
     /// The relay lists the document gives, by key, as sent.
-    public let relays: [String: [String]]
+    @_spi(ClipKitTooling) public let relays: [String: [String]]
     /// Where the document came from, for messages.
-    public let url: URL
+    @_spi(ClipKitTooling) public let url: URL
     /// The most relay hints ``lookUp(_:)`` returns.
-    public let maximumRelayHints: Int
+    @_spi(ClipKitTooling) public let maximumRelayHints: Int
 
     /// Reads `body` as a NIP-05 document.
     ///
@@ -39,7 +39,7 @@ public struct NIP05Document: Sendable, Equatable {
     ///   - maximumRelayHints: The most relay hints kept for a key.
     /// - Throws: ``NIP05Error/tooLarge(url:limit:)``, ``NIP05Error/notJSON(url:reason:)`` or
     ///   ``NIP05Error/invalidDocument(url:reason:)``.
-    public init<Bytes: Collection>(
+    @_spi(ClipKitTooling) public init<Bytes: Collection>(
         parsing body: Bytes, url: URL, maximumBytes: Int = Self.defaultMaximumBytes,
         maximumRelayHints: Int = Self.defaultMaximumRelayHints
     ) throws(NIP05Error) where Bytes.Element == UInt8 {
@@ -79,7 +79,7 @@ public struct NIP05Document: Sendable, Equatable {
     /// - Throws: ``NIP05Error/invalidPublicKey(url:name:value:)`` for a listed value that is not
     ///   64 lowercase hexadecimal characters.
     /// - Returns: The identity, or `nil` when the name is not listed.
-    public func lookUp(_ address: NIP05Address) throws(NIP05Error) -> NIP05Identity? {
+    @_spi(ClipKitTooling) public func lookUp(_ address: NIP05Address) throws(NIP05Error) -> NIP05Identity? {
         let value: String
         if let exact = names[address.localPart] {
             value = exact
@@ -96,7 +96,7 @@ public struct NIP05Document: Sendable, Equatable {
 
     /// The checked relay hints the document gives for `publicKey`, repeats and refused URLs left
     /// out, at most ``maximumRelayHints``.
-    public func relayHints(for publicKey: String) -> [RelayURL] {
+    @_spi(ClipKitTooling) public func relayHints(for publicKey: String) -> [RelayURL] {
         var hints: [RelayURL] = []
         for text in relays[publicKey] ?? [] {
             guard hints.count < maximumRelayHints else { break }

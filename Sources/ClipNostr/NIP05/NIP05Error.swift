@@ -4,7 +4,7 @@ import Foundation
 /// lists the name with a key that is not a public key.
 ///
 /// A name the document does not list, or lists with another key, is no error but a
-/// ``NIP05Mismatch``; ``NIP05Verifier/resolve(_:)`` throws ``nameNotListed(_:url:)`` for it.
+/// ``NIP05Mismatch``; `NIP05Verifier.resolve(_:)` throws ``nameNotListed(_:url:)`` for it.
 public enum NIP05Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is not a NIP-05 address.
     case invalidAddress(String, NIP05AddressError)
@@ -22,7 +22,7 @@ public enum NIP05Error: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidDocument(url: URL, reason: String)
     /// The document lists the name with a value that is not 64 lowercase hexadecimal characters.
     case invalidPublicKey(url: URL, name: String, value: String)
-    /// The document does not list the name (from ``NIP05Verifier/resolve(_:)``).
+    /// The document does not list the name (from `NIP05Verifier.resolve(_:)`).
     case nameNotListed(NIP05Address, url: URL)
     /// The request failed before an answer: DNS, connection, TLS, or the connection dropped.
     case transport(url: URL, reason: String)

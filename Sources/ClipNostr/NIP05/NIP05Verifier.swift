@@ -62,7 +62,7 @@ public struct NIP05Verifier: Sendable {
 
     /// The URL the verifier fetches for `address`: its `wellKnownURL`, or the `http` one for a
     /// loopback domain when the configuration allows it.
-    public func documentURL(for address: NIP05Address) -> URL {
+    @_spi(ClipKitTooling) public func documentURL(for address: NIP05Address) -> URL {
         if configuration.allowsPlainHTTPOnLoopback, let plain = address.loopbackHTTPURL { return plain }
         return address.wellKnownURL
     }
@@ -70,7 +70,7 @@ public struct NIP05Verifier: Sendable {
     /// Looks `address` up: the key its domain lists for it and the relays the document names for that key.
     ///
     /// - Throws: ``NIP05Error``; ``NIP05Error/nameNotListed(_:url:)`` when the document does not list the name.
-    public func resolve(_ address: NIP05Address) async throws(NIP05Error) -> NIP05Identity {
+    @_spi(ClipKitTooling) public func resolve(_ address: NIP05Address) async throws(NIP05Error) -> NIP05Identity {
         let url = documentURL(for: address)
         let document = try await fetchDocument(at: url)
         guard let identity = try document.lookUp(address) else { throw .nameNotListed(address, url: url) }

@@ -1,10 +1,10 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// NIP-19 Bech32 encodings of the entities that name people and events: public keys (`npub`),
 /// profiles with relay hints (`nprofile`), events (`nevent`) and addressable events (`naddr`).
 ///
 /// Decoding is strict: the checksum must verify, the string must be one case, the prefix must be
-/// one of ``acceptedPrefixes``, keys and ids must be exactly 32 bytes, and strings are capped at
+/// one of `acceptedPrefixes`, keys and ids must be exactly 32 bytes, and strings are capped at
 /// 5,000 characters. A `nostr:` prefix (NIP-21) is accepted. In TLV data, unknown entry types are
 /// ignored, relay hints ClipNostr would not connect to are skipped, and at most
 /// ``maximumRelayHints`` are kept. An `nsec` is refused with a message that says never to share it.
@@ -20,13 +20,13 @@ public enum NIP19 {
     public static let maximumRelayHints = 16
 
     /// The longest string ``decode(_:)`` accepts after the `nostr:` prefix, in characters.
-    public static let maximumEncodedLength = Bech32.maximumLength
+    @_spi(ClipKitTooling) public static let maximumEncodedLength = Bech32.maximumLength
 
     /// The NIP-21 URI prefix that ``decode(_:)`` strips.
-    public static let uriPrefix = "nostr:"
+    @_spi(ClipKitTooling) public static let uriPrefix = "nostr:"
 
     /// The prefixes ``decode(_:)`` accepts, in the order messages list them.
-    public static let acceptedPrefixes = ["npub", "nprofile", "nevent", "naddr"]
+    @_spi(ClipKitTooling) public static let acceptedPrefixes = ["npub", "nprofile", "nevent", "naddr"]
 
     /// The TLV entry types of NIP-19: `special` (what it holds depends on the prefix), `relay`,
     /// `author` and `kind`.

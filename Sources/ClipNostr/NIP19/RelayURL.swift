@@ -4,18 +4,18 @@ import Foundation
 /// loopback interface (for local relays and tests).
 ///
 /// Relay URLs arrive from untrusted places — nprofile hints, share links — so they are checked
-/// before use: at most ``maximumLength`` bytes, no spaces or control characters, a host, no
+/// before use: at most `maximumLength` bytes, no spaces or control characters, a host, no
 /// user name or password, no fragment.
 public struct RelayURL: Sendable, Equatable, CustomStringConvertible {
     /// The longest relay URL accepted, in UTF-8 bytes.
-    public static let maximumLength = 512
+    @_spi(ClipKitTooling) public static let maximumLength = 512
 
     /// The URL as text, with its scheme in lowercase.
     public let string: String
     /// The host, as written.
     public let host: String
     /// Whether the host is the loopback interface (`localhost`, `127.x.x.x`, `::1`).
-    public let isLoopback: Bool
+    @_spi(ClipKitTooling) public let isLoopback: Bool
 
     /// Checks `text` and creates the relay URL.
     public init(_ text: String) throws(RelayURLError) {

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// A person's kind-0 profile (NIP-01 and NIP-24 fields), read defensively from untrusted content.
@@ -36,16 +36,16 @@ public struct Profile: Sendable, Equatable {
     public var custom: [String: JSONValue]
 
     /// The field names this type reads itself; everything else goes to ``custom``.
-    public static let knownFields: Set<String> = [
+    @_spi(ClipKitTooling) public static let knownFields: Set<String> = [
         "name", "display_name", "displayName", "picture", "banner", "about", "website", "nip05", "lud16", "bot",
     ]
 
     /// The deepest nesting of arrays and objects read in a profile's content.
-    public static let maximumContentDepth = 16
+    @_spi(ClipKitTooling) public static let maximumContentDepth = 16
 
     /// Whether profile fields drop `scalar`: C0 and C1 controls and the bidirectional embedding,
     /// override and isolate characters. Share pages apply the same rule in the browser.
-    public static func dropsFromFields(_ scalar: Unicode.Scalar) -> Bool {
+    @_spi(ClipKitTooling) public static func dropsFromFields(_ scalar: Unicode.Scalar) -> Bool {
         ProfileFieldReader.isInvisibleControl(scalar)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why an event's content is not a profile.
 public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -7,7 +7,7 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAProfileEvent(kind: Int)
     /// The content has more bytes than ``ProfileLimits/maximumContentBytes``.
     case contentTooLarge(bytes: Int, limit: Int)
-    /// The content is not JSON that ``/ClipKit/StrictJSONParser`` accepts.
+    /// The content is not JSON that `ClipKit.StrictJSONParser` accepts.
     case invalidJSON(JSONSyntaxError)
     /// The content is JSON, but not an object.
     case notAnObject(found: String)

@@ -3,7 +3,7 @@ import ClipKit
 extension ParameterKind {
     /// The route parameter kinds ClipNostr adds: ``npub``, ``nostrProfile`` and ``nostrPerson``.
     /// Every one names a person, so a route with any of them leads to a profile.
-    public static let nostrKinds: [ParameterKind] = [.npub, .nostrProfile, .nostrPerson]
+    @_spi(ClipKitTooling) public static let nostrKinds: [ParameterKind] = [.npub, .nostrProfile, .nostrPerson]
 
     /// A NIP-19 `npub` (a `nostr:` prefix is accepted), normalized to its lowercase form.
     ///
@@ -62,7 +62,7 @@ extension ParameterKind {
     }
 
     /// The names of ``nostrKinds``: the parameter kinds whose value names a person.
-    public static var nostrKindNames: Set<String> { Set(nostrKinds.map(\.name)) }
+    @_spi(ClipKitTooling) public static var nostrKindNames: Set<String> { Set(nostrKinds.map(\.name)) }
 
     private static func normalized(_ entity: NIP19Entity) -> Check {
         switch Result(catching: { () throws(NIP19Error) in try NIP19.encode(entity) }) {

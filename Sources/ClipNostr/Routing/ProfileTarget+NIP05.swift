@@ -67,6 +67,7 @@ extension ProfileTarget {
 }
 
 /// Why ``ProfileTarget/resolve(_:router:verifier:)`` found no profile target.
+@_spi(ClipKitTooling)
 public enum ProfileTargetNameLookupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is no npub, nprofile or share URL (and no NIP-05 address).
     case target(ProfileTargetError)

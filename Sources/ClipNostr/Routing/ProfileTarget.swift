@@ -12,6 +12,7 @@ import ClipKit
 /// let target = try ProfileTarget(resolving: "https://roadflare.app/share/d/npub1…", router: router)
 /// let fetch = try RelayPool().fetchProfile(of: target.publicKey, from: relays)
 /// ```
+@_spi(ClipKitTooling)
 public struct ProfileTarget: Sendable, Equatable {
     /// The person's public key: 64 lowercase hexadecimal characters.
     public let publicKey: String
@@ -73,6 +74,7 @@ public struct ProfileTarget: Sendable, Equatable {
 }
 
 /// Why a profile target could not be resolved.
+@_spi(ClipKitTooling)
 public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text names no profile (not an npub, nprofile, nevent with an author or naddr of kind
     /// 0); the associated value says why.

@@ -11,6 +11,7 @@ import Foundation
 /// let verifier = try SignatureBackend.swift.makeVerifier()
 /// let events = EventVerifier(signatureVerifier: verifier)
 /// ```
+@_spi(ClipKitTooling)
 public enum SignatureBackend: String, CaseIterable, Sendable {
     /// ``SwiftSignatureVerifier``: ClipNostr's own verifier, on every platform.
     case swift
@@ -54,6 +55,7 @@ public enum SignatureBackend: String, CaseIterable, Sendable {
 }
 
 /// Why a ``SignatureBackend`` cannot make a verifier.
+@_spi(ClipKitTooling)
 public enum SignatureBackendError: Error, Equatable, Sendable, CustomStringConvertible {
     /// This build does not link the backend.
     case notLinked(SignatureBackend)

@@ -40,7 +40,7 @@ public enum SignatureCheck: Sendable, Equatable {
 
 /// The verifiers ClipNostr provides, and the one each platform uses by default.
 public enum SignatureVerifiers {
-    /// The verifier of ``SignatureBackend/fastestLinked``: libsecp256k1 where ClipNostr links it
+    /// The verifier of `SignatureBackend.fastestLinked`: libsecp256k1 where ClipNostr links it
     /// (Linux, with the package's default `Libsecp256k1` trait); elsewhere, every Apple platform
     /// included, ``SwiftSignatureVerifier``. Both give the same answer for every input.
     public static var platformDefault: any SignatureVerifier {

@@ -3,7 +3,7 @@
 /// genuine. Every platform has ``SwiftSignatureVerifier``, so no platform needs this by default.
 public struct UnavailableSignatureVerifier: SignatureVerifier {
     /// Why nothing can be verified, shown in every rejection.
-    public let explanation: String
+    @_spi(ClipKitTooling) public let explanation: String
 
     /// Creates the verifier.
     public init(explanation: String = "signature verification is switched off; pass a SignatureVerifier such as SwiftSignatureVerifier to EventVerifier") {

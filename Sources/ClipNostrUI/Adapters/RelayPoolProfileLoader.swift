@@ -1,5 +1,5 @@
 import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 /// Loads a driver's profile with ClipNostr's ``/ClipNostr/ProfileLookup`` on a

@@ -1,5 +1,5 @@
 import ClipKit
-import ClipKitUI
+@_spi(ClipKitTooling) import ClipKitUI
 import ClipNostr
 import Foundation
 

@@ -8,7 +8,7 @@ public struct CarDetails: Sendable, Hashable, Codable {
     public var model: String?
 
     /// The longest text kept for each part; longer values are cut.
-    public static let maximumPartLength = 40
+    @_spi(ClipKitTooling) public static let maximumPartLength = 40
 
     /// Creates car details; each part is cleaned like any profile text and empty parts become `nil`.
     public init(color: String?, make: String?, model: String?) {
@@ -18,7 +18,7 @@ public struct CarDetails: Sendable, Hashable, Codable {
     }
 
     /// The profile's custom fields that describe the car.
-    public enum FieldName {
+    @_spi(ClipKitTooling) public enum FieldName {
         /// The colour field.
         public static let color = "car_color"
         /// The maker field.

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// What the driver-share flow hands to the full app: the driver whose share link opened the clip,
 /// to pre-fill the app's add-driver screen.
@@ -13,7 +13,7 @@ public struct DriverHandoff: HandoffPayload, Equatable {
     /// `"clipkit.driver"`: the type name the flow uses when the route names none.
     public static let handoffTypeName = "clipkit.driver"
     /// The longest display name kept, in characters.
-    public static let maximumDisplayNameLength = 256
+    @_spi(ClipKitTooling) public static let maximumDisplayNameLength = 256
 
     /// The driver's public key as a NIP-19 `npub1…` string.
     public var npub: String

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Leaves the driver handoff where the full app will find it: the seam between the preview model
 /// and ClipKit's one-shot ``/ClipKit/HandoffStore`` in the App Group container.

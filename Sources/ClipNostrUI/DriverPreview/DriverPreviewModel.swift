@@ -1,6 +1,6 @@
 import ClipKit
 import ClipKitUI
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 /// The state machine behind a driver-share clip: fetch the driver's verified profile, show the
@@ -206,7 +206,7 @@ public final class DriverPreviewModel {
 
     /// Waits until the NIP-05 check of the profile on screen ends (at most the verifier's
     /// timeout); returns at once when none runs. For tools such as `clipkit simulate`, and tests.
-    public func nip05CheckFinished() async {
+    @_spi(ClipKitTooling) public func nip05CheckFinished() async {
         while let running = nip05Check {
             await running.task.value
             if nip05Check?.task == running.task { nip05Check = nil }

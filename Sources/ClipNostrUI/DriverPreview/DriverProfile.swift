@@ -41,11 +41,11 @@ public struct DriverProfile: Sendable, Hashable {
     public private(set) var verifiedNIP05: String?
 
     /// The longest name kept; longer names are cut.
-    public static let maximumNameLength = 64
+    @_spi(ClipKitTooling) public static let maximumNameLength = 64
     /// The longest picture URL accepted.
-    public static let maximumPictureURLLength = 2048
+    @_spi(ClipKitTooling) public static let maximumPictureURLLength = 2048
     /// The longest `nip05` field kept, in UTF-8 bytes (NIP-05 addresses are capped the same).
-    public static let maximumNIP05Length = 320
+    @_spi(ClipKitTooling) public static let maximumNIP05Length = 320
 
     /// Creates a driver profile from a verified kind-0 event's fields.
     ///
@@ -87,7 +87,7 @@ public struct DriverProfile: Sendable, Hashable {
     ///
     /// Only ``DriverPreviewModel`` calls it with a result of ClipNostr's `NIP05Verifier`; pass an
     /// address only when its domain listed it with ``pubkey``.
-    public func withVerifiedNIP05(_ address: String) -> DriverProfile {
+    @_spi(ClipKitTooling) public func withVerifiedNIP05(_ address: String) -> DriverProfile {
         var copy = self
         copy.verifiedNIP05 = address
         return copy
@@ -95,7 +95,7 @@ public struct DriverProfile: Sendable, Hashable {
 
     /// Whether this profile should replace `other`: it is newer, or as old and its event id
     /// comes first (the rule NIP-01 gives for replaceable events).
-    public func supersedes(_ other: DriverProfile) -> Bool {
+    @_spi(ClipKitTooling) public func supersedes(_ other: DriverProfile) -> Bool {
         if createdAt != other.createdAt { return createdAt > other.createdAt }
         guard let eventID, let otherID = other.eventID else { return false }
         return eventID < otherID

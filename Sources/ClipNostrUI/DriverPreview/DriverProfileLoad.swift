@@ -4,7 +4,7 @@ public struct DriverProfileLoad: Sendable {
     /// The public key the npub decodes to, in hex; profiles for any other key are ignored.
     public let pubkey: String
     /// How many relays are asked.
-    public let relayCount: Int
+    @_spi(ClipKitTooling) public let relayCount: Int
     /// Verified profiles and per-relay outcomes, as they arrive.
     public let updates: AsyncStream<DriverProfileUpdate>
     /// The loader's own deadline, if it has one; the model reports the shorter of it and its own.

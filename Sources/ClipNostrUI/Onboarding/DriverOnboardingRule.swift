@@ -19,7 +19,7 @@ public struct DriverOnboardingRule: Sendable, Hashable {
     /// The route parameter holding the driver's npub.
     public var parameter: String
     /// The handoff type names that carry a ``DriverHandoff``.
-    public var handoffTypes: Set<String>
+    @_spi(ClipKitTooling) public var handoffTypes: Set<String>
 
     /// Creates the rule; the defaults are the driver-share flow's: route `driverShare`, parameter
     /// `npub`, handoff type ``DriverHandoff/handoffTypeName``.

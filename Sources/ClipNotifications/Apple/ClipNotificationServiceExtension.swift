@@ -3,7 +3,7 @@ import Foundation
 import os
 import UserNotifications
 
-/// A notification service extension that runs a ``NotificationPolicy`` under a ``DeadlineGuard``.
+/// A notification service extension that runs a ``NotificationPolicy`` under a `DeadlineGuard`.
 ///
 /// Subclass it in the extension target, override ``policy`` and ``appGroupIdentifier``, and name
 /// the subclass as the extension's `NSExtensionPrincipalClass`:
@@ -16,7 +16,7 @@ import UserNotifications
 /// ```
 ///
 /// This class holds no decisions: it converts `UNNotificationContent` to ``NotificationContent``
-/// and back, and forwards to ``NotificationProcessor`` and the guard, which are tested on every
+/// and back, and forwards to `NotificationProcessor` and the guard, which are tested on every
 /// platform. The content handler is called exactly once, with the original content when anything
 /// fails.
 open class ClipNotificationServiceExtension: UNNotificationServiceExtension {

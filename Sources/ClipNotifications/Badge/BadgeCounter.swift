@@ -10,13 +10,13 @@ import Foundation
 /// process dies, even one killed while holding it. Inside one process a mutex serialises the
 /// threads that share a counter.
 ///
-/// The file format (``BadgeRecord``) has two checksummed slots written alternately, so a process
+/// The file format (`BadgeRecord`) has two checksummed slots written alternately, so a process
 /// killed in the middle of a write leaves the old or the new value, never garbage. A damaged file
 /// recovers to the last good value (or to 0 when nothing is readable) and reports a
 /// ``BadgeCounterDiagnostic`` through the hook given at creation. ``BadgeDurability`` says whether
 /// each write also waits for storage (power loss) or not (process death only; the default).
 ///
-/// The count is never negative and saturates at ``maximumValue``.
+/// The count is never negative and saturates at `maximumValue`.
 ///
 /// ```swift
 /// let counter = try BadgeCounter(containerDirectory: appGroupURL) { diagnostic in log(diagnostic) }
@@ -28,7 +28,7 @@ import Foundation
 /// suspended in the middle of it (it has no such points).
 public final class BadgeCounter: @unchecked Sendable {
     /// How changes from different processes are kept apart.
-    @_spi(Benchmarking)
+    @_spi(ClipKitTooling)
     public enum Coordination: Sendable, Hashable {
         /// An exclusive advisory lock around every read-modify-write (the only correct choice).
         case advisoryLock
@@ -41,12 +41,12 @@ public final class BadgeCounter: @unchecked Sendable {
     /// The counter file's name inside the container.
     public static let defaultFileName = "ClipBadgeCount.record"
     /// The largest count; increments beyond it saturate.
-    public static let maximumValue = Int(Int32.max)
+    @_spi(ClipKitTooling) public static let maximumValue = Int(Int32.max)
 
     /// The counter file.
     public let file: URL
     /// Whether writes wait for storage.
-    public let durability: BadgeDurability
+    @_spi(ClipKitTooling) public let durability: BadgeDurability
 
     private let coordination: Coordination
     private let report: @Sendable (BadgeCounterDiagnostic) -> Void
@@ -82,7 +82,7 @@ public final class BadgeCounter: @unchecked Sendable {
 
     /// A counter with a chosen ``Coordination``; only the benchmark and the tests pick another
     /// than ``Coordination/advisoryLock``.
-    @_spi(Benchmarking)
+    @_spi(ClipKitTooling)
     public init(
         file: URL, durability: BadgeDurability = .survivesProcessDeath, coordination: Coordination,
         diagnostics: @escaping @Sendable (BadgeCounterDiagnostic) -> Void = { _ in }
@@ -100,7 +100,7 @@ public final class BadgeCounter: @unchecked Sendable {
     }
 
     /// The current count with the sequence number of the change that produced it.
-    public func snapshot() throws(BadgeCounterError) -> BadgeSnapshot {
+    @_spi(ClipKitTooling) public func snapshot() throws(BadgeCounterError) -> BadgeSnapshot {
         var found: [BadgeCounterDiagnostic] = []
         defer { found.forEach(report) }
         return try withFile(exclusive: false, diagnostics: &found) { file, size, diagnostics throws(BadgeCounterError) in
@@ -122,7 +122,7 @@ public final class BadgeCounter: @unchecked Sendable {
 
     /// Sets the count to zero.
     ///
-    /// - Returns: The update, whose ``BadgeUpdate/previousValue`` is the count that was cleared.
+    /// - Returns: The update, whose `BadgeUpdate.previousValue` is the count that was cleared.
     @discardableResult
     public func reset() throws(BadgeCounterError) -> BadgeUpdate {
         try change { _ in 0 }

@@ -1,6 +1,6 @@
 /// What a badge count must survive, which decides whether each write is flushed to storage.
 ///
-/// Both levels keep the file readable — the two-slot format (``BadgeRecord``) means a reader
+/// Both levels keep the file readable — the two-slot format (`BadgeRecord`) means a reader
 /// always finds the old or the new value. They differ in what a power loss costs:
 ///
 /// - ``survivesProcessDeath``: a write is complete once it is in the kernel's page cache, which

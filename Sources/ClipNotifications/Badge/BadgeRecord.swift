@@ -18,6 +18,7 @@
 /// checksum. A reader takes the valid slot with the higher sequence number: the new value if the
 /// write completed, the old one if it did not, never garbage. An all-zero slot is empty (a fresh
 /// file is zero bytes long).
+@_spi(ClipKitTooling)
 public struct BadgeRecord: Sendable, Hashable {
     /// One value written to the counter.
     public struct Entry: Sendable, Hashable {

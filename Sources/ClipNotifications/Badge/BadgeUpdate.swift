@@ -1,12 +1,12 @@
 /// The result of one change to the badge count.
 public struct BadgeUpdate: Sendable, Hashable {
     /// The count before the change.
-    public let previousValue: Int
+    @_spi(ClipKitTooling) public let previousValue: Int
     /// The count after the change.
     public let value: Int
     /// The change's position in the counter's history: every change gets the next number, so
     /// changes from any number of processes can be put in the order they took effect.
-    public let sequence: UInt64
+    @_spi(ClipKitTooling) public let sequence: UInt64
 
     /// Creates an update.
     public init(previousValue: Int, value: Int, sequence: UInt64) {
@@ -21,7 +21,7 @@ public struct BadgeSnapshot: Sendable, Hashable {
     /// The count.
     public let value: Int
     /// The sequence number of the last change.
-    public let sequence: UInt64
+    @_spi(ClipKitTooling) public let sequence: UInt64
 
     /// Creates a snapshot.
     public init(value: Int, sequence: UInt64) {

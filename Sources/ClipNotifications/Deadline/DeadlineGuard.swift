@@ -22,6 +22,7 @@ import Foundation
 /// }
 /// // serviceExtensionTimeWillExpire: deadline.expire()
 /// ```
+@_spi(ClipKitTooling)
 public final class DeadlineGuard<Content: Sendable>: @unchecked Sendable {
     /// Receives the delivered content and the reason it was chosen; called exactly once.
     public typealias ContentHandler = @Sendable (Content, DeadlineOutcome) -> Void

@@ -1,4 +1,5 @@
 /// Which content a ``DeadlineGuard`` handed to the content handler, and why.
+@_spi(ClipKitTooling)
 public enum DeadlineOutcome: Sendable, Hashable, CustomStringConvertible {
     /// The work finished in time: its content was delivered.
     case completed

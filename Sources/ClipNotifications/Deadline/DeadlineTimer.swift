@@ -1,6 +1,7 @@
 import Foundation
 
 /// Measures a ``DeadlineGuard``'s time budget; tests inject one they advance by hand.
+@_spi(ClipKitTooling)
 public protocol DeadlineTimer: Sendable {
     /// Returns once `seconds` have passed.
     ///
@@ -9,6 +10,7 @@ public protocol DeadlineTimer: Sendable {
 }
 
 /// The real passage of time (`Task.sleep`).
+@_spi(ClipKitTooling)
 public struct SystemDeadlineTimer: DeadlineTimer {
     /// Creates the timer.
     public init() {}

@@ -2,6 +2,7 @@
 ///
 /// Every member is optional; a member with the wrong type or an impossible value is left `nil`
 /// (or `false`) and reported as a ``PayloadIssue``.
+@_spi(ClipKitTooling)
 public struct APSDictionary: Sendable, Hashable {
     /// `alert`: the visible text.
     public var alert: NotificationAlert?

@@ -2,6 +2,7 @@
 ///
 /// `alert` may be a plain string (the body) or a dictionary with a title, subtitle, body and
 /// localisation keys.
+@_spi(ClipKitTooling)
 public struct NotificationAlert: Sendable, Hashable {
     /// `title`.
     public var title: String?

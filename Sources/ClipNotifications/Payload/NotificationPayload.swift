@@ -1,16 +1,16 @@
 /// A push notification's `userInfo`, read: the `aps` dictionary and the app's own fields.
 ///
-/// Create one with ``NotificationPayloadParser``. The app's fields (Bluesky's `reason`,
+/// Create one with `NotificationPayloadParser`. The app's fields (Bluesky's `reason`,
 /// `senderDisplayName`, `convoId`, …) stay as ``PayloadValue``s; read them with
 /// ``string(forField:)``, which says what is wrong and where when a field is missing or malformed.
 public struct NotificationPayload: Sendable, Hashable {
     /// The `aps` dictionary.
-    public var aps: APSDictionary
+    @_spi(ClipKitTooling) public var aps: APSDictionary
     /// Every top-level member except `aps`.
     public var fields: [String: PayloadValue]
 
     /// Creates a payload.
-    public init(aps: APSDictionary = APSDictionary(), fields: [String: PayloadValue] = [:]) {
+    @_spi(ClipKitTooling) public init(aps: APSDictionary = APSDictionary(), fields: [String: PayloadValue] = [:]) {
         self.aps = aps
         self.fields = fields
     }
@@ -28,6 +28,7 @@ public struct NotificationPayload: Sendable, Hashable {
 }
 
 /// A payload read by ``NotificationPayloadParser``, with the problems found in its fields.
+@_spi(ClipKitTooling)
 public struct ParsedNotificationPayload: Sendable, Hashable {
     /// The payload, with malformed fields left out.
     public var payload: NotificationPayload

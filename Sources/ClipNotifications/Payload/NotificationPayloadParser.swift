@@ -11,6 +11,7 @@ import Foundation
 /// let parsed = try NotificationPayloadParser().parse(userInfoJSON)
 /// if case .success(let reason) = parsed.payload.string(forField: "reason") { … }
 /// ```
+@_spi(ClipKitTooling)
 public struct NotificationPayloadParser: Sendable {
     /// The caps applied before anything is decoded.
     public var limits: PayloadLimits

@@ -3,7 +3,7 @@ import Foundation
 /// One problem with one field of a notification payload: where it is and what is wrong with it.
 ///
 /// Issues do not stop processing: the field is ignored and the rest of the payload is used. The
-/// payload as a whole is rejected only for the problems in ``PayloadRejection``.
+/// payload as a whole is rejected only for the problems in `PayloadRejection`.
 public struct PayloadIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// The field's path from the top of `userInfo`, with dots: `aps.badge`, `aps.alert.title`,
     /// `senderAvatarUrl`.

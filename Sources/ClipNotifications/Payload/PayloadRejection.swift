@@ -4,6 +4,7 @@ import Foundation
 ///
 /// When the parser rejects a payload, the extension delivers the notification's original content
 /// unchanged; nothing in the payload is trusted.
+@_spi(ClipKitTooling)
 public enum PayloadRejection: Error, Sendable, Hashable, CustomStringConvertible {
     /// The payload is larger than ``PayloadLimits/maximumBytes``.
     case tooLarge(bytes: Int, limit: Int)

@@ -26,7 +26,7 @@ public struct AvatarURLRule: Sendable, Hashable {
     /// The path rewrites, tried in order; the first whose prefix matches is applied.
     public var rewrites: [PathRewrite]
     /// The hosts allowed (lowercase); `nil` allows any public DNS name.
-    public var allowedHosts: Set<String>?
+    @_spi(ClipKitTooling) public var allowedHosts: Set<String>?
     /// The longest URL accepted, in UTF-8 bytes.
     public var maximumBytes: Int
 
@@ -44,7 +44,7 @@ public struct AvatarURLRule: Sendable, Hashable {
     ///
     /// The URL is taken apart by hand rather than with `URLComponents`, whose leniency differs
     /// between platforms (it re-encodes stray `%`, converts `xn--` hosts); every byte is accounted for.
-    public func vet(_ text: String) -> Result<URL, PayloadProblem> {
+    @_spi(ClipKitTooling) public func vet(_ text: String) -> Result<URL, PayloadProblem> {
         func refuse(_ reason: String) -> Result<URL, PayloadProblem> { .failure(.refusedURL(reason: reason)) }
         guard text.utf8.count <= maximumBytes else {
             return refuse("longer than \(maximumBytes) bytes")

@@ -1,7 +1,7 @@
 /// Decides how a notification service extension changes a notification.
 ///
 /// A policy is a pure mapping from the payload and the person's preferences to
-/// ``NotificationMutations``; it performs no I/O. ``NotificationProcessor`` applies the result
+/// ``NotificationMutations``; it performs no I/O. `NotificationProcessor` applies the result
 /// (the badge through ``BadgeCounter``). ``ReasonPolicy`` is the configurable implementation; its
 /// presets are ``ReasonPolicy/standard`` (the badge only) and Bluesky's ``ReasonPolicy/bluesky``.
 public protocol NotificationPolicy: Sendable {

@@ -21,7 +21,7 @@ extension ReasonPolicy {
 
     /// The presets by name, for tools that pick one (`clipkit notify process --policy NAME`):
     /// `standard` and `bluesky`.
-    public static let presets: [String: ReasonPolicy] = ["standard": .standard, "bluesky": .bluesky]
+    @_spi(ClipKitTooling) public static let presets: [String: ReasonPolicy] = ["standard": .standard, "bluesky": .bluesky]
 
     /// The preset named `name`, if there is one.
     public static func preset(named name: String) -> ReasonPolicy? {

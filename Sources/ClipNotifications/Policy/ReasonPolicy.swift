@@ -13,7 +13,7 @@ import Foundation
 /// ```
 public struct ReasonPolicy: NotificationPolicy, Hashable {
     /// The payload field whose value selects the rule.
-    public var reasonField: String
+    @_spi(ClipKitTooling) public var reasonField: String
     /// The rules, tried in order.
     public var rules: [ReasonRule]
     /// The actions for a reason that no rule lists, or a payload without a reason.

@@ -11,6 +11,7 @@ public protocol NotificationPreferencesSource: Sendable {
 }
 
 /// A fixed set of preferences, for tests and for apps that pass them in code.
+@_spi(ClipKitTooling)
 public struct FixedNotificationPreferences: NotificationPreferencesSource {
     /// The preferences returned.
     public var preferences: NotificationPreferences

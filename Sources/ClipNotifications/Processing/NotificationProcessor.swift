@@ -5,6 +5,7 @@ import Foundation
 ///
 /// The command line (`clipkit notify process`) and the iOS glue both use it; the glue wraps it
 /// in a ``DeadlineGuard``.
+@_spi(ClipKitTooling)
 public struct NotificationProcessor: Sendable {
     /// Decides the changes.
     public var policy: any NotificationPolicy
@@ -76,6 +77,7 @@ public struct NotificationProcessor: Sendable {
 }
 
 /// What ``NotificationProcessor`` produced for one notification.
+@_spi(ClipKitTooling)
 public struct ProcessedNotification: Sendable, Hashable {
     /// The content to deliver.
     public var content: NotificationContent
@@ -105,6 +107,7 @@ public struct ProcessedNotification: Sendable, Hashable {
 }
 
 /// A part of processing that could not be done; the notification is still delivered.
+@_spi(ClipKitTooling)
 public enum ProcessingProblem: Sendable, Hashable, CustomStringConvertible {
     /// The preferences could not be read; every switch counted as off.
     case preferencesUnavailable(PreferencesError)

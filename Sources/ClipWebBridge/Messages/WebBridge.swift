@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// The message protocol between a clip's web content and the clip: strict decoding of
@@ -22,9 +22,9 @@ public struct WebBridge: Sendable {
     public static let defaultMaximumValueBytes = 4 * 1024
 
     /// The keys a `store` command may use, in the manifest's order.
-    public let allowedKeys: [String]
+    @_spi(ClipKitTooling) public let allowedKeys: [String]
     /// The largest message accepted, in bytes of UTF-8.
-    public let maximumMessageBytes: Int
+    @_spi(ClipKitTooling) public let maximumMessageBytes: Int
     /// The largest `jsonToStore` value accepted, in bytes of UTF-8.
     public let maximumValueBytes: Int
     /// The app's own rules for the values of some keys.

@@ -20,7 +20,7 @@ public enum WebBridgeCommand: Sendable, Equatable {
 
     /// The handoff a `store` command leads to when its route names no handoff type: a
     /// ``WebBridgeHandoff`` with the key and the text; `nil` for `present`.
-    public var handoffPayload: WebBridgeHandoff? {
+    @_spi(ClipKitTooling) public var handoffPayload: WebBridgeHandoff? {
         guard case .store(let key, let value) = self else { return nil }
         return WebBridgeHandoff(key: key, value: value.text)
     }
@@ -28,7 +28,7 @@ public enum WebBridgeCommand: Sendable, Equatable {
     /// The payload a `store` command leads to when its route names the handoff type `typeName`: an
     /// object whose one member is the key, with the value as JSON when the page sent JSON and as
     /// text otherwise (`{"starterPackUri": "https://…"}`); `nil` for `present`.
-    public func handoffPayload(as typeName: String) -> JSONValue? {
+    @_spi(ClipKitTooling) public func handoffPayload(as typeName: String) -> JSONValue? {
         guard case .store(let key, let value) = self else { return nil }
         return .object([key: value.json ?? .string(value.text)])
     }

@@ -1,5 +1,5 @@
 import Foundation
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why a message from the clip's web content was rejected, or could not be acted on.
 ///

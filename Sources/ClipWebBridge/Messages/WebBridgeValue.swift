@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// The value of a web-bridge `store` command: the `jsonToStore` string exactly as the page sent it.

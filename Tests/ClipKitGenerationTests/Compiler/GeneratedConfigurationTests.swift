@@ -1,8 +1,8 @@
 import BlueskyRoutes
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipKitGeneration
 import ClipManifestReader
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipTestSupport
 import CoffeeShopRoutes
 import Foundation

@@ -4,7 +4,7 @@ import ClipTestSupport
 import Foundation
 import Testing
 
-@testable import ClipKitGeneration
+@_spi(ClipKitTooling) @testable import ClipKitGeneration
 
 /// The payload types and route identifiers the generator writes from `handoff.types` and the routes.
 @Suite struct GeneratedPayloadTypeTests {

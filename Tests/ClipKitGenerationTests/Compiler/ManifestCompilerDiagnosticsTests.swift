@@ -1,5 +1,5 @@
 import ClipKit
-import ClipKitGeneration
+@_spi(ClipKitTooling) import ClipKitGeneration
 import ClipManifestReader
 import ClipTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import ClipKitGeneration
+@_spi(ClipKitTooling) import ClipKitGeneration
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-@testable import ClipKit
+@_spi(ClipKitTooling) @testable import ClipKit
 import Testing
 
 @Suite struct ByteSizeTests {

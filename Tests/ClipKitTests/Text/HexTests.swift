@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Testing
 
 /// The one hexadecimal codec: Nostr keys and ids, JSON and percent escapes, entity tags.

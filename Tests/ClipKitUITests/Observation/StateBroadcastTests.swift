@@ -1,4 +1,4 @@
-import ClipKitUI
+@_spi(ClipKitTooling) import ClipKitUI
 import Testing
 
 @MainActor

@@ -1,4 +1,4 @@
-@testable import ClipKitUI
+@_spi(ClipKitTooling) @testable import ClipKitUI
 import ClipTestSupport
 import Foundation
 import Testing

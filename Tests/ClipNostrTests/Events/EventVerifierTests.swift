@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Testing
 
 /// Shape checks come first, then the id, then the signature; each failure has its own reason.

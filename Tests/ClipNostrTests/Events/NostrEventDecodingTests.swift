@@ -1,4 +1,5 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipNostr
 import Testing
 
 /// Decoding events from untrusted JSON keeps content exactly and refuses ambiguous input.

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipNostr
 import Foundation
 import ClipTestSupport

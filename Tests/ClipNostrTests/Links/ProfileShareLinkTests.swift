@@ -1,6 +1,6 @@
 import ClipKit
 import ClipManifestReader
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipTestSupport
 import Foundation
 import Testing

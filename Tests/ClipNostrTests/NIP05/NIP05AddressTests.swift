@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Testing
 
 /// NIP-05 addresses: the characters NIP-05 allows, case folded, the well-known URL, and clear refusals.

@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Testing
 
 /// Relay URLs: `wss://` anywhere, `ws://` only on loopback, nothing odd.

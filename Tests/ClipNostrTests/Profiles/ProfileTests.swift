@@ -1,5 +1,5 @@
-import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 import ClipTestSupport
 import Testing

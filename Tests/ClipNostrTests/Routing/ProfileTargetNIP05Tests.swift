@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Testing
 
 /// Which texts `ProfileTarget.resolve(_:router:verifier:)` treats as NIP-05 addresses, before any request.

@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Testing
 
 /// Which signature backends a build links, and the default it picks.

@@ -1,5 +1,5 @@
 import ClipKit
-import ClipNostrUI
+@_spi(ClipKitTooling) import ClipNostrUI
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import ClipKit
-import ClipKitUI
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipKitUI
 @testable import ClipNostrUI
 import ClipTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-@testable import ClipNostrUI
+@_spi(ClipKitTooling) @testable import ClipNostrUI
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipKitUI
-import ClipManifestReader
+@_spi(ClipKitTooling) import ClipManifestReader
 import ClipNostr
-import ClipNostrUI
+@_spi(ClipKitTooling) import ClipNostrUI
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 /// Records every call of a deadline guard's content handler.

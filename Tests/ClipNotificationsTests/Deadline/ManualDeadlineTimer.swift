@@ -1,4 +1,4 @@
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 /// A deadline timer whose time only moves when the test advances it.

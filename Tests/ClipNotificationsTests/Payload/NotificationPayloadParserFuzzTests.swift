@@ -1,4 +1,4 @@
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 import ClipTestSupport
 import Testing

@@ -1,4 +1,4 @@
-@testable import ClipNotifications
+@_spi(ClipKitTooling) @testable import ClipNotifications
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
-import ClipKit
-import ClipManifestReader
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipManifestReader
 import ClipTestSupport
-import ClipWebBridge
+@_spi(ClipKitTooling) import ClipWebBridge
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipTestSupport
-import ClipWebBridge
+@_spi(ClipKitTooling) import ClipWebBridge
 import Foundation
 import Testing
 

@@ -7,9 +7,9 @@
 // Usage: signed-link-bench --manifest FILE --link URL --relay URL [--relay URL]... [--runs N] [--timeout S]
 // Prints one JSON object: {"samplesMs": [...], "origins": [...], "missing": N}.
 import ClipKit
-import ClipKitUI
+@_spi(ClipKitTooling) import ClipKitUI
 import ClipManifestReader
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrUI
 import ClipNostrWebSocket
 import Foundation

@@ -1,5 +1,5 @@
 import ClipReports
-import ClipCodes
+@_spi(ClipKitTooling) import ClipCodes
 import Foundation
 
 /// Makes the codes for a set of targets: for each, a QR code as PNG and SVG and an NFC NDEF

@@ -1,4 +1,4 @@
-import ClipCodes
+@_spi(ClipKitTooling) import ClipCodes
 import ClipSite
 import Foundation
 

@@ -1,6 +1,6 @@
 import ClipReports
 import ClipAASA
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Checks that an app, its App Clip and its link domain are wired the way the manifest says.

@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 
 extension RelayTransports {
     /// The transport for tools, servers and Linux apps: ``WebSocketClientTransport`` on SwiftNIO

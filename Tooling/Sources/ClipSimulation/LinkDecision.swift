@@ -1,5 +1,5 @@
 import ClipAASA
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipSite
 import Foundation
 

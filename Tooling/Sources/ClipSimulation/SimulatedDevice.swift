@@ -1,5 +1,5 @@
-import ClipKit
-import ClipKitUI
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipKitUI
 import Foundation
 
 /// The phone a scenario runs on: whether the full app is installed, and the folder standing in

@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 /// Makes transports that answer a profile request with one stored event, then end of stored events.

@@ -4,9 +4,9 @@
 //
 // The relay is replayed from the event JSON on standard input by `ReplayTransport`, so the probe
 // runs offline; on a device the transport is URLSession's, which is part of the OS.
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipManifestReader
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 let arguments = CommandLine.arguments

@@ -6,8 +6,8 @@
 //
 // The relay is replayed from the event JSON on standard input by `ReplayTransport`; it and the
 // handoff payload are the Nostr probe's files, so both probes do the same job.
-import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 let arguments = CommandLine.arguments

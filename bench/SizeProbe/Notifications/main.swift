@@ -5,7 +5,7 @@
 // ClipNotifications (and what it links) costs an extension. On Linux it also prints, on standard
 // error, the process's resident and private dirty memory after the job: the extension's memory limit
 // counts dirty pages, not the size of the file.
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 let arguments = CommandLine.arguments

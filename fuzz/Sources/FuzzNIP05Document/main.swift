@@ -2,8 +2,8 @@
 // then the lookup of a fixed name and of every listed name that is a valid address.
 // A body over the cap is never read; reading twice gives the same document; a found key is 64
 // lowercase hex characters; relay hints are checked RelayURLs, without repeats, at most the cap.
-import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 import FuzzDriver
 import FuzzSupport

@@ -1,7 +1,7 @@
 // libFuzzer target: push payloads as a notification service extension receives them
 // (ClipNotifications' NotificationPayloadParser). A payload over the size cap never parses, and
 // parsing the same bytes twice gives the same result.
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import FuzzDriver
 import FuzzSupport
 import Foundation

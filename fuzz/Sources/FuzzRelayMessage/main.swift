@@ -1,6 +1,6 @@
 // libFuzzer target: relay frames (NIP-01 relay-to-client messages). A frame over the cap never
 // parses, and an EVENT's event serializes to JSON that decodes to the same event.
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import FuzzDriver
 import FuzzSupport
 

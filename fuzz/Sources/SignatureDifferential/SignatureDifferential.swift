@@ -1,5 +1,5 @@
 import CLibsecp256k1Signing
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 
 /// How a differential case changes a genuine signature before both backends check it.
 public enum Tampering: UInt8, CaseIterable, Sendable, CustomStringConvertible {

@@ -28,7 +28,7 @@ public final class FetchedProfile: Sendable {
     /// Where it came from: the link, or the relay that delivered it first.
     public let origin: ProfileOrigin
     /// How long after the fetch started it arrived.
-    public let receivedAfter: Duration
+    @_spi(ClipKitTooling) public let receivedAfter: Duration
 
     init(profile: Profile, event: NostrEvent, origin: ProfileOrigin, receivedAfter: Duration) {
         self.profile = profile

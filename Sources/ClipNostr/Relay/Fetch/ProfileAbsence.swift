@@ -19,12 +19,12 @@ public enum ProfileAbsence: String, Sendable, Hashable, CaseIterable {
 @available(iOS 16.0, *)
 extension ProfileFetchUpdate {
     /// How many relays answered in full (`EOSE`).
-    public var relaysAnswered: Int {
+    @_spi(ClipKitTooling) public var relaysAnswered: Int {
         relays.filter { $0.state.outcome?.answered == true }.count
     }
 
     /// Why the fetch shows no profile; `nil` when it shows one.
-    public var absence: ProfileAbsence? {
+    @_spi(ClipKitTooling) public var absence: ProfileAbsence? {
         profile == nil ? ProfileAbsence(relaysAnswered: relaysAnswered) : nil
     }
 }

@@ -1,5 +1,5 @@
 /// A running profile fetch: an asynchronous sequence of ever better results, ending with a final
-/// update (``ProfileFetchUpdate/isFinal``).
+/// update (`ProfileFetchUpdate.isFinal`).
 ///
 /// The fetch starts when the sequence is iterated and is iterated once. Breaking out of the loop
 /// or cancelling the iterating task stops it and closes every connection.

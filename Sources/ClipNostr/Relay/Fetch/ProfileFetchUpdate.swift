@@ -21,21 +21,21 @@ public final class ProfileFetchUpdate: Sendable {
     public let profile: FetchedProfile?
     /// Every relay's report: the given relays in their order, then the author's write relays in
     /// the order they were asked.
-    public let relays: [RelayReport]
+    @_spi(ClipKitTooling) public let relays: [RelayReport]
     /// The time since the fetch started.
-    public let elapsed: Duration
+    @_spi(ClipKitTooling) public let elapsed: Duration
     /// When the first verified profile arrived, from the start of the fetch.
-    public let firstProfileAfter: Duration?
+    @_spi(ClipKitTooling) public let firstProfileAfter: Duration?
     /// What became of the profile the link carried; `nil` when the fetch was given none.
     public let embeddedProfile: EmbeddedProfileOutcome?
     /// The author's newest verified relay list (kind 10002), from the link or a given relay;
-    /// `nil` when none was found. Its write relays are in ``relays`` with the role
-    /// ``RelayRole/writeRelay(relayList:)`` when they were asked.
+    /// `nil` when none was found. Its write relays are in `relays` with the role
+    /// `RelayRole.writeRelay(relayList:)` when they were asked.
     public let relayList: AuthorRelayList?
     /// What became of the relay list the link carried after its profile: ``EmbeddedProfileOutcome/shown``
     /// when it verified and its write relays were asked from the start, or why it was dropped;
     /// `nil` when the link carried none.
-    public let embeddedRelayList: EmbeddedProfileOutcome?
+    @_spi(ClipKitTooling) public let embeddedRelayList: EmbeddedProfileOutcome?
 
     init(
         change: Change, profile: FetchedProfile?, relays: [RelayReport], elapsed: Duration, firstProfileAfter: Duration?,
@@ -55,13 +55,13 @@ public final class ProfileFetchUpdate: Sendable {
     /// The report of the relay that delivered the profile shown; its ``RelayReport/role`` says
     /// whether a given relay had it or the author's relay list led to it. `nil` when there is no
     /// profile or it came from the link.
-    public var answeringRelay: RelayReport? {
+    @_spi(ClipKitTooling) public var answeringRelay: RelayReport? {
         guard let relay = profile?.relay else { return nil }
         return relays.first { $0.relay == relay }
     }
 
     /// Whether this is the last update.
-    public var isFinal: Bool {
+    @_spi(ClipKitTooling) public var isFinal: Bool {
         if case .finished = change { return true }
         return false
     }

@@ -26,7 +26,7 @@ import Foundation
 /// ``ProfileFetchConfiguration/maximumWriteRelays`` of the write relays the list names are asked
 /// for the profile too, within the same deadline. A relay list carried by the link
 /// (``EventFragment/encode(profile:relayList:)``) has its write relays asked from the start.
-/// Each ``RelayReport/role`` says whether a relay was given or named by the list, and
+/// Each `RelayReport.role` says whether a relay was given or named by the list, and
 /// ``ProfileFetchUpdate/relayList`` is the list that led there.
 @available(iOS 16.0, *)
 public struct RelayPool: Sendable {

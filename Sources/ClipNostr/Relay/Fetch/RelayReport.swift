@@ -1,5 +1,6 @@
 /// What one relay did during a fetch.
 @available(iOS 16.0, *)
+@_spi(ClipKitTooling)
 public struct RelayReport: Sendable {
     /// The relay.
     public let relay: RelayURL
@@ -21,7 +22,7 @@ public struct RelayReport: Sendable {
     public internal(set) var finishedAfter: Duration?
 
     /// Events and frames not used, in all.
-    public var eventsDropped: Int { droppedByReason.values.reduce(0, +) }
+    @_spi(ClipKitTooling) public var eventsDropped: Int { droppedByReason.values.reduce(0, +) }
 
     init(relay: RelayURL, role: RelayRole = .given) {
         self.relay = relay
@@ -31,6 +32,7 @@ public struct RelayReport: Sendable {
 }
 
 /// Where a relay stands during a fetch.
+@_spi(ClipKitTooling)
 public enum RelayState: Sendable, Equatable {
     /// Opening the connection.
     case connecting
@@ -47,6 +49,7 @@ public enum RelayState: Sendable, Equatable {
 }
 
 /// How a relay's part in a fetch ended.
+@_spi(ClipKitTooling)
 public enum RelayOutcome: Sendable, Equatable, CustomStringConvertible {
     /// The relay sent every stored event and `EOSE`.
     case endOfStoredEvents

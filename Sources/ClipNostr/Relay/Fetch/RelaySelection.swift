@@ -2,6 +2,7 @@ import Foundation
 
 /// Chooses the relays a fetch asks: hints from an `nprofile` first, then relays named on the
 /// command line or by the app, then the manifest's — each checked, repeats removed, capped.
+@_spi(ClipKitTooling)
 public struct RelaySelection: Sendable {
     /// The relays to ask, in order.
     public let relays: [RelayURL]

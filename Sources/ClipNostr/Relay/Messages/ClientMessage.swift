@@ -4,6 +4,7 @@
 /// let subscription = SubscriptionID()
 /// try await transport.send(ClientMessage.request(subscription, filter: ProfileFilter(author: hex)).text)
 /// ```
+@_spi(ClipKitTooling)
 public enum ClientMessage: Sendable, Equatable {
     /// `["REQ", <subscription id>, <filter>]`: ask for matching events, stored ones first.
     case request(SubscriptionID, filter: ProfileFilter)

@@ -2,6 +2,7 @@ import Foundation
 
 /// The NIP-01 filter of a profile fetch: the newest kind-0 event of one author,
 /// `{"kinds":[0],"authors":[<hex>],"limit":1}`.
+@_spi(ClipKitTooling)
 public struct ProfileFilter: Sendable, Equatable {
     /// The author's public key: 64 lowercase hexadecimal characters.
     public let author: String

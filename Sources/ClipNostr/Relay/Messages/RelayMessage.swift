@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// A message a relay sends to a client (NIP-01), parsed strictly from one WebSocket text frame.
 ///
@@ -13,6 +13,7 @@ import ClipKit
 /// The frame must be a JSON array whose first element names the message and whose other elements
 /// have exactly the count and types NIP-01 gives that message. Frames naming a message ClipNostr
 /// does not use (`AUTH`, `COUNT`, …) parse as ``unknown(type:)`` so callers can ignore them.
+@_spi(ClipKitTooling)
 public enum RelayMessage: Sendable, Equatable {
     /// The deepest nesting a frame may have: the message array, the event, its tags, one tag.
     public static let maximumDepth = 4
@@ -100,6 +101,7 @@ public enum RelayMessage: Sendable, Equatable {
 }
 
 /// Size caps for frames that relays send.
+@_spi(ClipKitTooling)
 public struct RelayMessageLimits: Sendable, Equatable {
     /// The most UTF-8 bytes one frame may have. Default 256 KiB.
     public var maximumFrameBytes: Int

@@ -1,7 +1,8 @@
 import Foundation
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why a relay frame could not be parsed.
+@_spi(ClipKitTooling)
 public enum RelayMessageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The frame has more bytes than ``RelayMessageLimits/maximumFrameBytes``.
     case frameTooLarge(bytes: Int, limit: Int)

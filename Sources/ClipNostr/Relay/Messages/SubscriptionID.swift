@@ -1,7 +1,8 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// A subscription id for one `REQ`: random for every fetch, so relays and observers cannot link
 /// one fetch to another and a stale answer to an earlier fetch is never mistaken for this one's.
+@_spi(ClipKitTooling)
 public struct SubscriptionID: Sendable, Equatable, CustomStringConvertible {
     /// The id as sent: 24 lowercase hexadecimal characters (96 random bits).
     public let rawValue: String

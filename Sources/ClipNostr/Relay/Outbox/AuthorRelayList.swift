@@ -3,21 +3,21 @@
 ///
 /// Each `["r", <url>]` or `["r", <url>, "write"]` tag names a write relay; `["r", <url>, "read"]`
 /// names one they only read from. Only relays ClipNostr would connect to count (``RelayURL``),
-/// without repeats and at most ``maximumListedRelays`` of them, in the author's order. The event
+/// without repeats and at most `maximumListedRelays` of them, in the author's order. The event
 /// behind it was checked and verified like any profile event before it was read.
 @available(iOS 16.0, *)
 public struct AuthorRelayList: Sendable, Equatable {
     /// The kind of a relay list event.
     public static let kind = ProfileFilter.relayListKind
     /// The most write relays kept from one list.
-    public static let maximumListedRelays = 32
+    @_spi(ClipKitTooling) public static let maximumListedRelays = 32
 
     /// The id of the verified kind-10002 event.
     public let eventID: String
     /// The event's `created_at`, in seconds since 1970.
-    public let createdAt: Int64
+    @_spi(ClipKitTooling) public let createdAt: Int64
     /// The relays the author writes to, checked and without repeats.
-    public let writeRelays: [RelayURL]
+    @_spi(ClipKitTooling) public let writeRelays: [RelayURL]
     /// Where the list came from: the share link, or the relay that delivered it.
     public let origin: ProfileOrigin
 
@@ -51,6 +51,7 @@ public struct AuthorRelayList: Sendable, Equatable {
 
 /// Why a relay was asked during a fetch.
 @available(iOS 16.0, *)
+@_spi(ClipKitTooling)
 public enum RelayRole: Sendable, Equatable {
     /// It was given: a link's relay hint, a relay named by the app or the manifest.
     case given

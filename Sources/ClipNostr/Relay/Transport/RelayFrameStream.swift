@@ -93,7 +93,7 @@ public final class RelayFrameStream: AsyncSequence, @unchecked Sendable {
     }
 
     /// Whether the stream has ended (its buffered frames may still be unread).
-    public var isFinished: Bool {
+    @_spi(ClipKitTooling) public var isFinished: Bool {
         lock.lock()
         defer { lock.unlock() }
         return ending != nil

@@ -13,6 +13,7 @@ public enum RelayTransports {
 }
 
 /// A factory for platforms without a WebSocket client: every connection fails at once.
+@_spi(ClipKitTooling)
 public struct UnavailableRelayTransportFactory: RelayTransportFactory {
     /// Creates the factory.
     public init() {}
@@ -24,6 +25,7 @@ public struct UnavailableRelayTransportFactory: RelayTransportFactory {
 }
 
 /// A transport that fails to connect, for platforms without a WebSocket client.
+@_spi(ClipKitTooling)
 public struct UnavailableRelayTransport: RelayTransport {
     /// The relay it would connect to.
     public let relay: RelayURL

@@ -3,6 +3,7 @@ import Foundation
 
 /// A relay connection on `URLSessionWebSocketTask`, for Apple platforms (the transport an iOS
 /// clip uses). Thin glue: every decision lives in ``RelayPool``.
+@_spi(ClipKitTooling)
 public final class URLSessionRelayTransport: RelayTransport, @unchecked Sendable {
     /// The relay this transport connects to.
     public let relay: RelayURL
@@ -90,6 +91,7 @@ public final class URLSessionRelayTransport: RelayTransport, @unchecked Sendable
 }
 
 /// Makes ``URLSessionRelayTransport``s.
+@_spi(ClipKitTooling)
 public struct URLSessionRelayTransportFactory: RelayTransportFactory {
     /// Creates the factory.
     public init() {}

@@ -1,6 +1,6 @@
 import ClipKit
 import ClipManifestReader
-@testable import ClipNostr
+@_spi(ClipKitTooling) @testable import ClipNostr
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Compares Apple's CDN copy of a domain's AASA file with the file the domain serves.

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// What differs between two AASA files in terms of what they do: apps, components, the apps of
 /// the other sections, and — with a manifest — which sample URLs of its routes route differently.

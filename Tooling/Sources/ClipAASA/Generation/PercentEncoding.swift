@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Percent-encoding for the URLs and patterns ClipKit writes.
 enum PercentEncoding {

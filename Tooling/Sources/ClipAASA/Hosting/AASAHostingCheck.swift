@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// The hosting checks of an AASA URL: the scheme, the path, and the response.

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// A component compiled for matching, with its settings resolved through the defaults cascade.
 struct CompiledComponent: Sendable {

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// One character of a URL part or a pattern, as the matcher compares them.
 ///

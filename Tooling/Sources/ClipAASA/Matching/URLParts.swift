@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// The parts of a URL that AASA patterns look at, as the URL carries them (percent-encoded).
 ///

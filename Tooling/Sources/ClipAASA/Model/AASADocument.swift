@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// An `apple-app-site-association` (AASA) file: which apps a link domain is associated with,

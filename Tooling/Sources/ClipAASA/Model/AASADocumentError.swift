@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why bytes could not be read as an AASA file.
 public enum AASADocumentError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// A component's query pattern, `?`: either one pattern for the whole query string, or a
 /// pattern per query item name.

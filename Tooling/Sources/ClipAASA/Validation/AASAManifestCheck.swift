@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// The checks that compare an AASA file with the manifest: the clip in `appclips`, and every
 /// route's URLs opening the full app.

@@ -1,6 +1,6 @@
 import ClipReports
 import ClipAppStoreConnect
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Turns App Store Connect's domain statuses of the App Clip's build bundle into findings: each
 /// manifest domain must be among the bundle's App Clip domains, pass App Store Connect's latest

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// A built product that is a folder on disk: an `.app` bundle or an `.xcarchive`.

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Why a built product (`.app`, `.ipa`, `.xcarchive`) could not be opened or a file in it read.
 package enum ProductError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ClipAASA
 import ClipDoctor
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipReports
 import ClipSite
 import Foundation

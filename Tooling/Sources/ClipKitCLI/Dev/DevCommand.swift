@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// `clipkit dev` (hidden): tasks for ClipKit's own development.

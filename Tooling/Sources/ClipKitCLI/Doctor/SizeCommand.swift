@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipDoctor
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// `clipkit size REPORT`: hold an App Thinning Size Report against the App Clip size limit.

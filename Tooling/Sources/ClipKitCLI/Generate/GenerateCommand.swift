@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipDoctor
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// `clipkit generate`: write files that the manifest implies.

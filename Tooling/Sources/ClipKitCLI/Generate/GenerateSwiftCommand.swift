@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipKit
-import ClipKitGeneration
+@_spi(ClipKitTooling) import ClipKitGeneration
 import ClipManifestReader
 import Foundation
 

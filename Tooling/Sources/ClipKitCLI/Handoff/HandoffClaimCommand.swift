@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// `clipkit handoff claim --container DIR`: take the waiting handoff, exactly once.
 package struct HandoffClaimCommand: AsyncParsableCommand {

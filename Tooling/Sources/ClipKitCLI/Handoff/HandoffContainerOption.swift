@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// The `--container DIR` option of the handoff commands: the App Group container folder.

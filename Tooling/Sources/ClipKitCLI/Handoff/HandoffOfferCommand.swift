@@ -1,5 +1,6 @@
 import ArgumentParser
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipManifestReader
 import Foundation
 
 /// `clipkit handoff offer --container DIR --payload JSON`: offer a handoff as a clip would.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// `clipkit handoff peek --container DIR`: show the waiting handoff without claiming it.
 package struct HandoffPeekCommand: AsyncParsableCommand {

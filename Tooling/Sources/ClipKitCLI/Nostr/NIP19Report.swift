@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipReports
 
 /// What `clipkit nip19 decode|encode --json` prints about an npub, nprofile, nevent or naddr.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrWebSocket
 import Foundation
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 
 /// The `--signature-backend` option of the commands that verify events.
 struct SignatureBackendOption: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipKit
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 /// `clipkit notify badge`: read, reset (and, hidden, increment) the shared badge count.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipKit
-@_spi(Benchmarking) import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 /// `clipkit notify badge increment` (hidden): increments in a loop, for the cross-process tests.

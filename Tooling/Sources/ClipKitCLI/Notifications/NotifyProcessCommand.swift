@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipKit
-import ClipNotifications
+@_spi(ClipKitTooling) import ClipNotifications
 import Foundation
 
 /// `clipkit notify process PAYLOAD`: what the extension would deliver for a payload.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClipAASA
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipNostr
 import ClipNostrWebSocket
 import ClipServer

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// The folder `clipkit simulate` uses as the App Group container: the one given, or a

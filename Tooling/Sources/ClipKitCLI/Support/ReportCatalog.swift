@@ -2,7 +2,7 @@ import ClipAASA
 import ClipAppStoreConnect
 import ClipCodeMaker
 import ClipDoctor
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipReports
 import ClipSimulation
 import Foundation

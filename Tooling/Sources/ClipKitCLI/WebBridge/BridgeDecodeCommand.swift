@@ -1,6 +1,6 @@
 import ArgumentParser
-import ClipKit
-import ClipWebBridge
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipWebBridge
 import Foundation
 
 /// `clipkit bridge decode MESSAGE`: decode a web-bridge message as the clip would, or say why not.

@@ -1,6 +1,6 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipReports
-import ClipWebBridge
+@_spi(ClipKitTooling) import ClipWebBridge
 import Foundation
 
 /// What `clipkit bridge decode --json` prints: the command a web-bridge message carries and the

@@ -1,5 +1,5 @@
 #if canImport(NIOPosix)
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 import NIOSSL
 

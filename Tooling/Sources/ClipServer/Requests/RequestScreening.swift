@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Checks a request before anything else looks at it, and names the 4xx it gets when it fails.
 ///

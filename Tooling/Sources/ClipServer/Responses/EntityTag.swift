@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Strong entity tags for fixed response bodies, and `If-None-Match` matching.
 enum EntityTag {

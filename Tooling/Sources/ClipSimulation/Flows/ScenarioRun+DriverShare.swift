@@ -1,6 +1,6 @@
 import ClipKit
-import ClipKitUI
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKitUI
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrUI
 import ClipNostrWebSocket
 import Foundation

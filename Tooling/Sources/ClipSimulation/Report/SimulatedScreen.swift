@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipReports
 import ClipKitUI
 import ClipNostrUI

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// URLs that may be placed in `src`, `href` and `og:image`: `https` only, checked and re-encoded.

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Everything a link domain serves, built from one manifest: the AASA file, the home page, a

@@ -1,5 +1,5 @@
 import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrWebSocket
 
 /// The profile provider that `clipkit serve` and `clipkit site build` use for a manifest.

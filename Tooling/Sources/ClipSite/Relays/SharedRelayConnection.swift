@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 /// One long-lived WebSocket connection to one relay, shared by every subscription to that relay.

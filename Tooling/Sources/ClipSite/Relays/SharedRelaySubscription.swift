@@ -1,5 +1,5 @@
-import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 /// A fetch's subscriptions on a ``SharedRelayConnection`` (the profile's and the author's relay

@@ -1,5 +1,5 @@
-import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 /// The rules by which the link-profile script reads, checks and shows a signed profile carried in

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// A link domain exported as static files, ready for GitHub Pages or any CDN.

@@ -1,5 +1,5 @@
 @testable import ClipAASA
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,7 +1,7 @@
 import ClipDoctor
 import ClipKit
 import ClipManifestReader
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipToolingTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import ClipReports
 import ClipDoctor
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 import Testing
 

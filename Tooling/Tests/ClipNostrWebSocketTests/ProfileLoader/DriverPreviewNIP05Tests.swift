@@ -1,7 +1,7 @@
 import ClipKit
 import ClipLoopback
 import ClipNostr
-import ClipNostrUI
+@_spi(ClipKitTooling) import ClipNostrUI
 import ClipNostrWebSocket
 import ClipTestSupport
 import ClipToolingTestSupport

@@ -1,5 +1,5 @@
 import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipTestSupport
 import ClipToolingTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 @testable import ClipSite
 import ClipTestSupport
 import ClipToolingTestSupport

@@ -1,4 +1,4 @@
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrWebSocket
 
 /// The newest verified profile of `npub` on `relays`, fetched over SwiftNIO as `clipkit profile` does.

@@ -1,5 +1,5 @@
 import ClipLoopback
-import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrWebSocket
 import ClipTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-@testable import ClipNostr
+@_spi(ClipKitTooling) @testable import ClipNostr
 import ClipNostrWebSocket
 import Testing
 
