@@ -1,5 +1,5 @@
-import ClipKit
-import ClipManifestReader
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipManifestReader
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// A running clip: each routed invocation the clip handles becomes a screen of its flow's content,

@@ -137,11 +137,23 @@ public struct ProfileLookupRun: AsyncSequence, Sendable {
 
     /// Runs the lookup to its end and returns the outcome.
     public func outcome() async -> ProfileLookupOutcome {
-        var last: ProfileLookupOutcome = .unreachable(.cancelled, relays: [])
+        await outcomeAndRelays().outcome
+    }
+
+    /// Runs the lookup to its end and returns the outcome with every relay's report from the
+    /// fetch (empty when no relay was asked).
+    @_spi(ClipKitTooling)
+    public func outcomeAndRelays() async -> (outcome: ProfileLookupOutcome, relays: [RelayReport]) {
+        var last: ProfileLookupOutcome = .unreachable(.cancelled)
+        var relays: [RelayReport] = []
         for await step in self {
-            if case .finished(let outcome) = step { last = outcome }
+            switch step {
+            case .fetch(let update): relays = update.relays
+            case .finished(let outcome): last = outcome
+            default: break
+            }
         }
-        return last
+        return (last, relays)
     }
 }
 
@@ -162,26 +174,21 @@ public enum ProfileLookupStep: Sendable {
 }
 
 /// How a lookup ended: one classification shared by the clip, the server and the command line.
+///
+/// Each relay's part is in the last ``ProfileLookupStep/fetch(_:)`` update.
 @available(iOS 16.0, macOS 13.0, *)
 public enum ProfileLookupOutcome: Sendable {
     /// A verified profile; `nip05` is how its `nip05` check ended (`nil` when the profile has no
     /// such field, there is no verifier, or the check did not end within the deadline).
-    case found(FetchedProfile, nip05: NIP05Verification?, relays: [RelayReport])
+    case found(FetchedProfile, nip05: NIP05Verification?)
     /// The person has no profile to show, and why: a definite answer, worth remembering.
-    case absent(ProfileLookupAbsence, relays: [RelayReport])
+    case absent(ProfileLookupAbsence)
     /// Nothing could be learned: no relay answered, or the name could not be looked up.
-    case unreachable(ProfileLookupFailure, relays: [RelayReport])
-
-    /// Every relay's report from the fetch (empty when no relay was asked).
-    public var relays: [RelayReport] {
-        switch self {
-        case .found(_, _, let relays), .absent(_, let relays), .unreachable(_, let relays): return relays
-        }
-    }
+    case unreachable(ProfileLookupFailure)
 
     /// The profile found, if any.
     public var profile: FetchedProfile? {
-        if case .found(let profile, _, _) = self { return profile }
+        if case .found(let profile, _) = self { return profile }
         return nil
     }
 
@@ -189,21 +196,17 @@ public enum ProfileLookupOutcome: Sendable {
     public var reasonCode: String {
         switch self {
         case .found: return "found"
-        case .absent(let absence, _): return absence.code
-        case .unreachable(let failure, _): return failure.code
+        case .absent(let absence): return absence.code
+        case .unreachable(let failure): return failure.code
         }
     }
 
-    /// The outcome for a person, with each relay's part when no profile was found.
+    /// The outcome for a person.
     public var description: String {
         switch self {
-        case .found(let profile, _, _):
-            return "found the profile of \(profile.event.pubkey)"
-        case .absent(let absence, _):
-            return absence.description
-        case .unreachable(let failure, let relays):
-            let parts = relays.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" }
-            return failure.description + (parts.isEmpty ? "" : " (\(parts.joined(separator: "; ")))")
+        case .found(let profile, _): return "found the profile of \(profile.event.pubkey)"
+        case .absent(let absence): return absence.description
+        case .unreachable(let failure): return failure.description
         }
     }
 }

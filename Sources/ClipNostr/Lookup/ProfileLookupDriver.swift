@@ -54,7 +54,7 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
             case .name(let address):
                 state.address = address
                 guard let verifier = lookup.nip05Verifier else {
-                    output.yield(.finished(.absent(.namesNotLookedUp(address), relays: [])))
+                    output.yield(.finished(.absent(.namesNotLookedUp(address))))
                     return
                 }
                 group.addTask {
@@ -67,7 +67,7 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
             }
             for await event in events {
                 if Task.isCancelled {
-                    output.yield(.finished(.unreachable(.cancelled, relays: state.last?.relays ?? [])))
+                    output.yield(.finished(.unreachable(.cancelled)))
                     return
                 }
                 switch event {
@@ -78,9 +78,9 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
                     guard startFetch(target, linkFragment: linkFragment, end: end, group: &group, sink: sink, state: &state) else { return }
                 case .resolved(.failure(let error)):
                     if case .nameNotListed(let address, _) = error {
-                        output.yield(.finished(.absent(.nameNotListed(address), relays: [])))
+                        output.yield(.finished(.absent(.nameNotListed(address))))
                     } else {
-                        output.yield(.finished(.unreachable(.nameLookupFailed(error), relays: [])))
+                        output.yield(.finished(.unreachable(.nameLookupFailed(error))))
                     }
                     return
                 case .fetch(let update):
@@ -106,7 +106,7 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
                     }
                 case .deadline:
                     if !state.fetchStarted {
-                        output.yield(.finished(.unreachable(.deadlinePassed, relays: [])))
+                        output.yield(.finished(.unreachable(.deadlinePassed)))
                         return
                     }
                     if state.fetchEnded {
@@ -128,7 +128,7 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
         let hinted = lookup.followsRelayHints ? target.relayHints.compactMap { try? RelayURL($0) } : []
         let relays = RelaySelection.deduplicated(hinted + lookup.relays)
         guard !relays.isEmpty else {
-            output.yield(.finished(.unreachable(.noRelays, relays: [])))
+            output.yield(.finished(.unreachable(.noRelays)))
             return false
         }
         var pool = lookup.pool
@@ -139,7 +139,7 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
             fetch = try pool.fetchProfile(of: target.publicKey, from: relays, embeddedIn: linkFragment)
         } catch {
             // ProfileTarget checked the key already; a key the filter refuses has no profile.
-            output.yield(.finished(.unreachable(.noRelays, relays: [])))
+            output.yield(.finished(.unreachable(.noRelays)))
             return false
         }
         state.fetchStarted = true
@@ -179,13 +179,13 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
 
     /// The outcome from the newest fetch update and the check of the profile it shows.
     private func outcome(_ state: State) -> ProfileLookupOutcome {
-        guard let update = state.last else { return .unreachable(.noRelayAnswered, relays: []) }
+        guard let update = state.last else { return .unreachable(.noRelayAnswered) }
         if let found = update.profile {
             let verification = found.profile.nip05 == state.claim ? state.verification : nil
-            return .found(found, nip05: verification, relays: update.relays)
+            return .found(found, nip05: verification)
         }
         let answered = update.relaysAnswered
-        if answered > 0 { return .absent(.notFound(relaysAnswered: answered), relays: update.relays) }
-        return .unreachable(.noRelayAnswered, relays: update.relays)
+        if answered > 0 { return .absent(.notFound(relaysAnswered: answered)) }
+        return .unreachable(.noRelayAnswered)
     }
 }

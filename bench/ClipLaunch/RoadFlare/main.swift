@@ -7,9 +7,9 @@
 // show, so bench/clip-launch.sh can check that the signature was verified before it times anything.
 //
 // Usage: launch-probe-roadflare URL CONTAINER
-import ClipKit
-import ClipKitUI
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipKitUI
+@_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
 let arguments = CommandLine.arguments

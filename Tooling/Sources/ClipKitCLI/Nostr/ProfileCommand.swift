@@ -154,12 +154,12 @@ package struct ProfileCommand: AsyncParsableCommand {
             }
         }
         switch outcome {
-        case .absent(.nameNotListed(let address), _)?:
+        case .absent(.nameNotListed(let address))?:
             let error = NIP05Error.nameNotListed(address, url: nip05Verifier.documentURL(for: address))
             throw CommandFailure.badInput("\(target.truncatedForMessage): the NIP-05 address could not be resolved: \(error.description)")
-        case .absent(.namesNotLookedUp, _)?, .unreachable(.nameLookupFailed, _)?, .unreachable(.deadlinePassed, _)?:
+        case .absent(.namesNotLookedUp)?, .unreachable(.nameLookupFailed)?, .unreachable(.deadlinePassed)?:
             throw CommandFailure.badInput("\(target.truncatedForMessage): \(outcome?.description ?? "")")
-        case .unreachable(.noRelays, _)?:
+        case .unreachable(.noRelays)?:
             throw CommandFailure.badInput("no relays to ask: pass --relay, use an nprofile (or nevent, naddr) with relay hints, or a manifest with nostr.relays")
         default:
             break
@@ -168,7 +168,7 @@ package struct ProfileCommand: AsyncParsableCommand {
             throw CommandFailure.badInput("the fetch ended without a result")
         }
         var nip05: NIP05Verification?
-        if case .found(_, let checked, _)? = outcome { nip05 = checked }
+        if case .found(_, let checked)? = outcome { nip05 = checked }
         let report = ProfileReport(publicKey: publicKey, update: final, nip05: nip05)
         Output.emit(report, json: output.json) { report.text }
         if let summary = report.missSummary {

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 @_spi(ClipKitTooling) import ClipNostr
 import ClipNostrWebSocket
 import Foundation
@@ -81,14 +81,15 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
         let allowed = min(pool.configuration.timeout, max(.zero, ContinuousClock.now.duration(to: deadline)))
         let lookup = ProfileLookup(pool: pool, relays: relays, nip05Verifier: nip05Verifier, followsRelayHints: false, deadline: allowed)
         let run = try lookup.start(key)
-        switch await run.outcome() {
-        case .found(let found, let nip05, _):
+        let (outcome, reports) = await run.outcomeAndRelays()
+        switch outcome {
+        case .found(let found, let nip05):
             guard var profile = ShareProfile(nostrProfile: found.profile, createdAt: found.event.createdAt) else { return nil }
             profile.verifiedNIP05 = nip05?.identity?.address.description
             return profile
         case .absent:
             return nil
-        case .unreachable(let failure, let reports):
+        case .unreachable(let failure):
             throw NostrProfileLookupError(
                 reason: failure.description, outcomes: reports.map { "\($0.relay.string): \($0.state.outcome?.description ?? "unfinished")" }
             )

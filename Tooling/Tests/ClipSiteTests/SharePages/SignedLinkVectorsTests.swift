@@ -1,5 +1,5 @@
-import ClipKit
-import ClipNostr
+@_spi(ClipKitTooling) import ClipKit
+@_spi(ClipKitTooling) import ClipNostr
 @testable import ClipSite
 import ClipTestSupport
 import Foundation
