@@ -4,7 +4,8 @@
 //
 // It checks the manifest by the run-time loader's rules and writes the Swift it compiles into. Each
 // problem goes to standard error as `file:line:column: error: $.path: message`, the form Xcode and
-// SwiftPM show as build errors. Exit status: 0 written (or already up to date), 1 the manifest or the
+// SwiftPM show as build errors; a handoff type left without a Swift type is a `warning:` there, naming
+// the member that keeps it from one. Exit status: 0 written (or already up to date), 1 the manifest or the
 // configuration has problems, 2 bad arguments or an output that cannot be written.
 import ClipKitGeneration
 import ClipManifestReader
@@ -35,9 +36,12 @@ do throws(GenerationFailure) {
     if let file = options["--configuration"] {
         configuration = try GenerationConfiguration.load(contentsOf: URL(fileURLWithPath: file))
     }
-    let source = try ManifestCompiler(configuration: configuration).compile(manifestAt: URL(fileURLWithPath: manifest))
+    let compilation = try ManifestCompiler(configuration: configuration).compilation(ofManifestAt: URL(fileURLWithPath: manifest))
+    for warning in compilation.warnings {
+        FileHandle.standardError.write(Data((warning.description + "\n").utf8))
+    }
     do throws(GenerationFailure) {
-        try GeneratedFile.write(source, to: URL(fileURLWithPath: output))
+        try GeneratedFile.write(compilation.source, to: URL(fileURLWithPath: output))
     } catch {
         fail(error.description, status: 2)
     }

@@ -9,6 +9,8 @@ public struct ManifestDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public enum Severity: String, Sendable {
         /// The build fails.
         case error
+        /// The build goes on, but something the manifest describes is not generated.
+        case warning
         /// Advice attached to the errors before it.
         case note
     }

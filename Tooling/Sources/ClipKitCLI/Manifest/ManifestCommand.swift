@@ -41,15 +41,38 @@ package struct ManifestCommand: AsyncParsableCommand {
                 if case .unreadable(_, let reason) = error { throw CommandFailure.badInput("\(path): \(reason)") }
                 failure = error
             }
-            let report = ManifestValidationReport(file: path, error: failure, lines: failure == nil ? [:] : Self.lines(ofManifestAt: path))
+            var report = ManifestValidationReport(file: path, error: failure, lines: failure == nil ? [:] : Self.lines(ofManifestAt: path))
+            if failure == nil {
+                let warnings = Self.generationWarnings(ofManifestAt: path).map(ManifestValidationReport.finding(warning:))
+                report.warnings = warnings.isEmpty ? nil : warnings
+            }
             let issues = report.errors
+            let warnings = report.warnings ?? []
             Output.emit(report, json: output.json) {
-                issues.isEmpty
-                    ? "\(path): valid"
+                let warningLines = warnings.map { "\(path): warning: \($0.path ?? "$"): \($0.message)" }
+                return issues.isEmpty
+                    ? (["\(path): valid"] + warningLines).joined(separator: "\n")
                     : issues.map { "\(path): \($0.path ?? "$"): \($0.message)" }.joined(separator: "\n")
             }
             if !issues.isEmpty {
                 throw CommandFailure.negative("\(path): \(issues.count) problem\(issues.count == 1 ? "" : "s") found")
+            }
+        }
+
+        /// What the manifest plugin would warn about for the manifest at `path`, with the plugin
+        /// configuration beside it (`clipkit-plugin.json`) when there is one, as the plugin reads it;
+        /// empty when the plugin would stop at an error instead.
+        static func generationWarnings(ofManifestAt path: String) -> [ManifestDiagnostic] {
+            let manifest = URL(fileURLWithPath: path)
+            let configurationFile = manifest.deletingLastPathComponent().appendingPathComponent(GenerationConfiguration.fileName)
+            do throws(GenerationFailure) {
+                var configuration = GenerationConfiguration()
+                if FileManager.default.fileExists(atPath: configurationFile.path) {
+                    configuration = try GenerationConfiguration.load(contentsOf: configurationFile)
+                }
+                return try ManifestCompiler(configuration: configuration).compilation(ofManifestAt: manifest).warnings
+            } catch {
+                return []
             }
         }
 

@@ -1,3 +1,4 @@
+import ClipKitGeneration
 import ClipManifestReader
 import ClipReports
 
@@ -10,6 +11,7 @@ package struct ManifestValidationReport: CommandReport {
         .required("valid", .boolean),
         .required("manifest", .string),
         .required("errors", .array(Finding.schema)),
+        .optional("warnings", .array(Finding.schema)),
     ]
 
     package let schemaVersion = ReportVersion.current
@@ -19,6 +21,9 @@ package struct ManifestValidationReport: CommandReport {
     package let manifest: String
     /// Every problem, at error level.
     package let errors: [Finding]
+    /// What the manifest plugin would leave out of the generated Swift, and why
+    /// (`manifest.no-swift-type`): present only when there is something.
+    package var warnings: [Finding]?
 
     /// The report for the manifest at `file`, which loaded (`error` is `nil`) or failed with `error`;
     /// `lines` gives the line of each JSON path, where known.
@@ -32,6 +37,14 @@ package struct ManifestValidationReport: CommandReport {
             }
         } ?? []
         valid = errors.isEmpty
+    }
+
+    /// A warning of the manifest compiler as a finding: `manifest.no-swift-type` at its path.
+    static func finding(warning: ManifestDiagnostic) -> Finding {
+        Finding(
+            code: "manifest.no-swift-type", severity: .warning, message: warning.message, file: warning.file, path: warning.path,
+            line: warning.line, fix: nil
+        )
     }
 
     /// An issue as a finding: `manifest.invalid` at its path, or what kept the file from being read.
