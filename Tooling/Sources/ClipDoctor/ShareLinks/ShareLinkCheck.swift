@@ -200,7 +200,9 @@ package struct ShareLinkCheck: Sendable {
                 file: target.absoluteString, key: nil, fix: "serve the AASA at \(AASADocument.wellKnownPath) with status 200 and no redirect"
             ))
         }
-        association.findings += validation.findings.map { $0.finding(file: target.absoluteString) }
+        // The validator reports the redirect too (aasa.hosting.redirect): the finding above says it once.
+        let validatorFindings = validation.findings.filter { !(association.redirected && $0.code == AASAFinding.Code.redirect) }
+        association.findings += validatorFindings.map { $0.finding(file: target.absoluteString) }
         return association
     }
 }
