@@ -12,8 +12,8 @@ import PackagePlugin
 /// The manifest is the file `clipkit.json` in the target's folder (a symbolic link to the project's
 /// copy works). `clipkit-plugin.json` beside it, if present, configures the generated code. The
 /// generator, `clipkit-generate-swift`, depends on ClipKit alone; each problem it finds is a build
-/// error on the manifest's line, naming the JSON path, and each warning (such as a route that can
-/// match the AASA file's path) a build warning.
+/// error on the manifest's line, naming the JSON path, and each warning (a route that can match
+/// the AASA file's path, a handoff type left without a Swift type) a build warning there, saying why.
 @main
 struct ClipKitManifestPlugin: BuildToolPlugin {
     /// The manifest's file name.

@@ -4,8 +4,9 @@
 //
 // It checks the manifest by the run-time loader's rules and writes the Swift it compiles into. Each
 // problem goes to standard error as `file:line:column: error: $.path: message`, the form Xcode and
-// SwiftPM show as build errors; a warning (`warning:`) goes there too, and the Swift is still
-// written. Exit status: 0 written (or already up to date), 1 the manifest or the configuration has
+// SwiftPM show as build errors; a warning (`warning:`) goes there too (a route that can match the
+// AASA file's path, a handoff type left without a Swift type), and the Swift is still written.
+// Exit status: 0 written (or already up to date), 1 the manifest or the configuration has
 // problems, 2 bad arguments or an output that cannot be written.
 @_spi(ClipKitTooling) import ClipKitGeneration
 import ClipManifestReader
@@ -36,12 +37,12 @@ do throws(GenerationFailure) {
     if let file = options["--configuration"] {
         configuration = try GenerationConfiguration.load(contentsOf: URL(fileURLWithPath: file))
     }
-    var warnings: [ManifestDiagnostic] = []
-    let source = try ManifestCompiler(configuration: configuration).compile(manifestAt: URL(fileURLWithPath: manifest), warnings: &warnings)
-    // Warnings go to standard error in the same form; the build shows them and goes on.
-    for warning in warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
+    let compilation = try ManifestCompiler(configuration: configuration).compilation(ofManifestAt: URL(fileURLWithPath: manifest))
+    for warning in compilation.warnings {
+        FileHandle.standardError.write(Data((warning.description + "\n").utf8))
+    }
     do throws(GenerationFailure) {
-        try GeneratedFile.write(source, to: URL(fileURLWithPath: output))
+        try GeneratedFile.write(compilation.source, to: URL(fileURLWithPath: output))
     } catch {
         fail(error.description, status: 2)
     }

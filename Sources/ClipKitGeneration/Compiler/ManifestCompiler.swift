@@ -1,5 +1,5 @@
 @_spi(ClipKitTooling) import ClipKit
-import ClipManifestReader
+@_spi(ClipKitTooling) import ClipManifestReader
 import Foundation
 
 /// Checks `clipkit.json` by the run-time loader's rules and compiles it into Swift: a route enum
@@ -38,23 +38,21 @@ public struct ManifestCompiler: Sendable {
     /// - Throws: ``GenerationFailure`` with every problem, each naming the file, the line where
     ///   known and the JSON path, as the run-time loader reports them.
     public func compile(manifestAt url: URL) throws(GenerationFailure) -> String {
-        var warnings: [ManifestDiagnostic] = []
-        return try compile(manifestAt: url, warnings: &warnings)
+        try compilation(ofManifestAt: url).source
     }
 
-    /// Checks the manifest at `url` and returns the Swift source it compiles into, adding to
-    /// `warnings` what the checks allow but the author likely does not mean
-    /// (``ManifestValidator/warnings(in:)``), each with its line, for the build to show.
+    /// Checks the manifest at `url` and returns the Swift source it compiles into with the warnings
+    /// found on the way: each handoff type left without a Swift type, at its member's JSON path.
     ///
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
-    public func compile(manifestAt url: URL, warnings: inout [ManifestDiagnostic]) throws(GenerationFailure) -> String {
+    public func compilation(ofManifestAt url: URL) throws(GenerationFailure) -> ManifestCompilation {
         let data: Data
         do {
             data = try ManifestLoader.read(contentsOf: url)
         } catch {
             throw GenerationFailure(diagnostics: diagnostics(for: error, map: nil, locator: JSONLocator(bytes: Data(), locations: []), file: url.path))
         }
-        return try compile(data: data, file: ManifestLoader.name(of: url), manifestName: url.lastPathComponent, warnings: &warnings)
+        return try compilation(data: data, file: ManifestLoader.name(of: url), manifestName: url.lastPathComponent)
     }
 
     /// Checks manifest JSON held in memory and returns the Swift source it compiles into.
@@ -64,11 +62,18 @@ public struct ManifestCompiler: Sendable {
     ///   - source: The file name that the diagnostics and the generated header give.
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
     public func compile(data: Data, source: String = "clipkit.json") throws(GenerationFailure) -> String {
-        var warnings: [ManifestDiagnostic] = []
-        return try compile(data: data, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent, warnings: &warnings)
+        try compilation(of: data, source: source).source
     }
 
-    private func compile(data: Data, file: String, manifestName: String, warnings: inout [ManifestDiagnostic]) throws(GenerationFailure) -> String {
+    /// Checks manifest JSON held in memory and returns the Swift source with the warnings, as
+    /// ``compilation(ofManifestAt:)``.
+    ///
+    /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
+    public func compilation(of data: Data, source: String = "clipkit.json") throws(GenerationFailure) -> ManifestCompilation {
+        try compilation(data: data, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent)
+    }
+
+    private func compilation(data: Data, file: String, manifestName: String) throws(GenerationFailure) -> ManifestCompilation {
         var map: ManifestSourceMap? = ManifestSourceMap()
         let manifest: ClipManifest
         do {
@@ -78,12 +83,6 @@ public struct ManifestCompiler: Sendable {
             throw GenerationFailure(diagnostics: diagnostics(for: error, map: map, locator: locator, file: file))
         }
         let locator = JSONLocator(bytes: data, locations: map?.valueLocations ?? [])
-        for warning in map?.warnings ?? [] {
-            let position = locator.position(ofPath: warning.path)
-            warnings.append(ManifestDiagnostic(
-                file: file, line: position?.line, column: position?.column, path: warning.path, message: warning.message, severity: .warning
-            ))
-        }
         var routes: [SourceGenerator.Route] = []
         var diagnostics: [ManifestDiagnostic] = []
         for (index, definition) in manifest.routes.enumerated() {
@@ -109,9 +108,18 @@ public struct ManifestCompiler: Sendable {
             diagnostics.append(diagnostic(at: problem.path, locator: locator, file: file, problem.message))
         }
         if !diagnostics.isEmpty { throw GenerationFailure(diagnostics: diagnostics) }
-        return SourceGenerator(
+        let source = SourceGenerator(
             manifest: manifest, routes: routes, payloadTypes: payloads.types, configuration: configuration, manifestName: manifestName
         ).source()
+        // What the checks allow but the author likely does not mean (a route that can match the
+        // AASA file's path), then each handoff type left without a Swift type.
+        let warnings = ((map?.warnings ?? []).map { (path: $0.path, message: $0.message) } + payloads.warnings).map { warning in
+            let position = locator.position(ofPath: warning.path)
+            return ManifestDiagnostic(
+                file: file, line: position?.line, column: position?.column, path: warning.path, message: warning.message, severity: .warning
+            )
+        }
+        return ManifestCompilation(source: source, warnings: warnings)
     }
 
     /// The diagnostics for what the loader's checks found.

@@ -19,37 +19,65 @@ extension SourceGenerator {
     /// leaves to that module: ClipNostrUI's `DriverHandoff` is `clipkit.driver`.
     static let moduleHandoffTypes: [String: String] = ["clipkit.driver": "DriverHandoff (ClipNostrUI)"]
 
-    /// The handoff types written as Swift types, and what keeps the others from being one.
+    /// The handoff types written as Swift types, what keeps a type from being written (errors), and
+    /// each type that is left without one and why (warnings).
     ///
-    /// A type is written when it lists its members (`optional` given, so no other member can
-    /// appear), each member has a kind and a name Swift can use, and no module of the package
-    /// declares it. Two types may not get the same Swift name, nor one of the generated declarations'.
+    /// Every handoff type is written, with its required members and its `optional` ones (none when
+    /// `optional` is left out), unless a module of the package declares it, the configuration lists it
+    /// in ``GenerationConfiguration/appPayloadTypes``, or one of its members has no kind or a name
+    /// Swift cannot use: then a warning at that member's JSON path says so. Two types may not get the
+    /// same Swift name, nor one of the generated declarations'.
     static func payloadTypes(
         of manifest: ClipManifest, configuration: GenerationConfiguration
-    ) -> (types: [PayloadType], problems: [(path: String, message: String)]) {
+    ) -> (types: [PayloadType], problems: [(path: String, message: String)], warnings: [(path: String, message: String)]) {
         var types: [PayloadType] = []
         var problems: [(path: String, message: String)] = []
+        var warnings: [(path: String, message: String)] = []
         var taken: [String: String] = [:]
         for name in [routeTypeName, routeMatchTypeName, routerTypeName, configurationTypeName] { taken[name] = "the generated \(name)" }
         for (index, type) in manifest.handoff.types.enumerated() {
-            guard moduleHandoffTypes[type.name] == nil, type.optionalMembers != nil else { continue }
-            let listed = type.requiredMembers + (type.optionalMembers ?? [])
-            guard !listed.isEmpty, listed.allSatisfy({ type.memberKinds[$0] != nil && RoutePattern.isIdentifier($0) && !Self.unusableMemberNames.contains($0) }) else {
+            guard moduleHandoffTypes[type.name] == nil, !configuration.appPayloadTypes.contains(type.name) else { continue }
+            let path = "$.handoff.types[\(index)]"
+            let listed =
+                type.requiredMembers.enumerated().map { ("\(path).required[\($0.offset)]", $0.element) }
+                + (type.optionalMembers ?? []).enumerated().map { ("\(path).optional[\($0.offset)]", $0.element) }
+            let unwritable = listed.compactMap { memberPath, member in
+                unwritableMemberReason(member, of: type).map { (memberPath, $0) }
+            }
+            guard unwritable.isEmpty else {
+                for (memberPath, reason) in unwritable {
+                    warnings.append((
+                        memberPath,
+                        "handoff type '\(type.name)' gets no Swift type: \(reason); or, when the app declares the type itself, list it in \(GenerationConfiguration.fileName): {\"appPayloadTypes\": [\"\(type.name)\"]}"
+                    ))
+                }
                 continue
             }
             let chosen = configuration.payloadTypeNames[type.name]
             guard let swiftName = chosen ?? derivedName(of: type.name) else {
-                problems.append(("$.handoff.types[\(index)].name", "'\(type.name)' gives no Swift type name; name it in \(GenerationConfiguration.fileName): {\"payloadTypeNames\": {\"\(type.name)\": \"EventHandoff\"}}"))
+                problems.append(("\(path).name", "'\(type.name)' gives no Swift type name; name it in \(GenerationConfiguration.fileName): {\"payloadTypeNames\": {\"\(type.name)\": \"EventHandoff\"}}"))
                 continue
             }
             if let owner = taken[swiftName] {
-                problems.append(("$.handoff.types[\(index)].name", "the Swift type for '\(type.name)' would be named \(swiftName), like \(owner); name it in \(GenerationConfiguration.fileName): {\"payloadTypeNames\": {\"\(type.name)\": \"…\"}}"))
+                problems.append(("\(path).name", "the Swift type for '\(type.name)' would be named \(swiftName), like \(owner); name it in \(GenerationConfiguration.fileName): {\"payloadTypeNames\": {\"\(type.name)\": \"…\"}}"))
                 continue
             }
             taken[swiftName] = "the payload type of '\(type.name)'"
             types.append(PayloadType(type: type, swiftName: swiftName))
         }
-        return (types, problems)
+        return (types, problems, warnings)
+    }
+
+    /// Why member `member` of `type` cannot be a property of the generated type, and what to do;
+    /// `nil` when it can.
+    static func unwritableMemberReason(_ member: String, of type: ClipManifest.HandoffType) -> String? {
+        if !RoutePattern.isIdentifier(member) || unusableMemberNames.contains(member) {
+            return "member '\(member.prefix(64))' cannot name a Swift property; rename it to a letter, then letters, digits or '_'"
+        }
+        if type.memberKinds[member] == nil {
+            return "member '\(member)' has no kind; declare one: {\"kinds\": {\"\(member)\": \"string\"}}"
+        }
+        return nil
     }
 
     /// `EventHandoff` for `com.acme.event`, `TicketSaleHandoff` for `com.acme.ticket-sale`: the last

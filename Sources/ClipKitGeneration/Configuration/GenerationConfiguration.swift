@@ -9,7 +9,8 @@ import Foundation
 /// that file the defaults apply. `clipkit generate swift --configuration FILE` reads the same file.
 ///
 /// ```json
-/// { "accessLevel": "public", "parameterKinds": ["ticket"], "payloadTypeNames": { "com.example.coffee.order": "CoffeeOrder" } }
+/// { "accessLevel": "public", "parameterKinds": ["ticket"], "payloadTypeNames": { "com.example.coffee.order": "CoffeeOrder" },
+///   "appPayloadTypes": ["com.example.gift"] }
 /// ```
 public struct GenerationConfiguration: Sendable, Equatable {
     /// The access level of the generated types and their members.
@@ -36,13 +37,19 @@ public struct GenerationConfiguration: Sendable, Equatable {
     /// The Swift name of a handoff type's generated payload type, by type name, where the derived
     /// one (`EventHandoff` for `com.acme.event`) does not suit.
     public var payloadTypeNames: [String: String]
+    /// Handoff types whose Swift type the app declares itself: the generator writes none for them
+    /// and, unlike for a type it cannot write, does not warn.
+    public var appPayloadTypes: [String]
 
-    /// Creates a configuration; the defaults declare `internal` types, no kinds of the app's own and
-    /// derived payload type names.
-    public init(accessLevel: AccessLevel = .internal, parameterKinds: [String] = [], payloadTypeNames: [String: String] = [:]) {
+    /// Creates a configuration; the defaults declare `internal` types, no kinds of the app's own,
+    /// derived payload type names and a Swift type for every handoff type.
+    public init(
+        accessLevel: AccessLevel = .internal, parameterKinds: [String] = [], payloadTypeNames: [String: String] = [:], appPayloadTypes: [String] = []
+    ) {
         self.accessLevel = accessLevel
         self.parameterKinds = parameterKinds
         self.payloadTypeNames = payloadTypeNames
+        self.appPayloadTypes = appPayloadTypes
     }
 
     /// Reads a configuration file.
@@ -90,7 +97,7 @@ private struct ConfigurationReader {
             report("$", "expected an object such as {\"parameterKinds\": [\"ticket\"]}, found \(document.typeDescription)")
             return configuration
         }
-        let known = ["accessLevel", "parameterKinds", "payloadTypeNames"]
+        let known = ["accessLevel", "parameterKinds", "payloadTypeNames", "appPayloadTypes"]
         for key in members.keys.sorted() where !known.contains(key) {
             report("$." + key, "unknown key '\(key.prefix(64))'; expected one of: \(known.joined(separator: ", "))")
         }
@@ -115,6 +122,19 @@ private struct ConfigurationReader {
                 }
             } else {
                 report("$.payloadTypeNames", "expected an object of handoff type names and Swift type names, found \(names.typeDescription)")
+            }
+        }
+        if let appTypes = members["appPayloadTypes"] {
+            if let elements = appTypes.arrayValue {
+                for (index, element) in elements.enumerated() {
+                    guard let name = element.stringValue, !name.isEmpty else {
+                        report("$.appPayloadTypes[\(index)]", "expected a handoff type name, found \(element.typeDescription)")
+                        continue
+                    }
+                    configuration.appPayloadTypes.append(name)
+                }
+            } else {
+                report("$.appPayloadTypes", "expected an array of handoff type names, found \(appTypes.typeDescription)")
             }
         }
         if let kinds = members["parameterKinds"] {

@@ -9,7 +9,8 @@ public struct ManifestDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public enum Severity: String, Sendable {
         /// The build fails.
         case error
-        /// The build goes on; what is found is allowed but likely not meant.
+        /// The build goes on: what is found is allowed but likely not meant, or something the
+        /// manifest describes is not generated.
         case warning
         /// Advice attached to the errors before it.
         case note

@@ -3,21 +3,39 @@ import Foundation
 
 /// A domain's `/.well-known/nostr.json`, read strictly: `{"names": {name: key}, "relays": {key: [url]}}`.
 ///
-/// The body is untrusted, so it is read with ClipKit's `ClipKit.StrictJSONParser` under a byte
-/// and depth cap. `names` must be an object; members whose value is not a string are left out (a
-/// name is only checked when asked for, by `lookUp(_:)`). `relays` is optional: when it is not an
-/// object, or a key's entry is not an array, there are simply no hints; every hint is checked
-/// with ``RelayURL``, refused ones are skipped, and at most `maximumRelayHints` are kept.
+/// The body is untrusted, so it is read with ClipKit's `ClipKit.StrictJSONParser` as RFC 8259
+/// JSON, under bounds that every document a real domain serves fits, so that none that follows the
+/// spec is refused:
+///
+/// - Size: at most `defaultMaximumBytes` (1 MiB) by default. A name with its key is about 80
+///   bytes and a `relays` entry with three relays about 150, so 1 MiB holds some ten thousand names
+///   with their relays — more than the largest static documents in use (64 KiB, the old cap, held
+///   only a few hundred, and such documents could never verify). A domain that lists more answers
+///   `?name=` with that name alone, as NIP-05 lets it. The bound keeps what one lookup costs a
+///   clip or a server small and known.
+/// - Depth: `maximumDepth` (32) levels of arrays and objects, ClipKit's bound for untrusted JSON.
+///   NIP-05 itself needs three (`relays`, a key, its list), but a document may carry other members
+///   (`nip46`, a provider's own) nested deeper; 32 is far beyond any such, and keeps the reader's
+///   recursion short on a clip's thread.
+/// - Numbers: any length the body can hold. NIP-05 has no number, but a document may carry one in
+///   another member (a 70-digit identifier is valid JSON); it is kept as text and never converted.
+///
+/// A document beyond a bound is ``NIP05Error/tooLarge(url:limit:)`` or
+/// ``NIP05Error/invalidDocument(url:reason:)`` saying which bound, never "not JSON". `names` must be
+/// an object; members whose value is not a string are left out (a name is only checked when asked
+/// for, by `lookUp(_:)`). `relays` is optional: when it is not an object, or a key's entry is not
+/// an array, there are simply no hints; every hint is checked with ``RelayURL``, refused ones are
+/// skipped, and at most `maximumRelayHints` are kept.
 ///
 /// ```swift
 /// let document = try NIP05Document(parsing: body, url: address.wellKnownURL)
 /// switch document.lookUp(address) { … }
 /// ```
 public struct NIP05Document: Sendable, Equatable {
-    /// The deepest nesting read: the document, `names`/`relays`, a relay list.
-    @_spi(ClipKitTooling) public static let maximumDepth = 4
-    /// The longest body read, by default: 64 KiB.
-    @_spi(ClipKitTooling) public static let defaultMaximumBytes = 64 * 1024
+    /// The deepest nesting of arrays and objects read, the document itself counting as one: 32.
+    @_spi(ClipKitTooling) public static let maximumDepth = 32
+    /// The longest body read, by default: 1 MiB (see the type's discussion for why).
+    @_spi(ClipKitTooling) public static let defaultMaximumBytes = 1024 * 1024
     /// The relay hints kept for one key, by default.
     public static let defaultMaximumRelayHints = 8
 
@@ -45,10 +63,19 @@ public struct NIP05Document: Sendable, Equatable {
     ) throws(NIP05Error) where Bytes.Element == UInt8 {
         guard body.count <= maximumBytes else { throw .tooLarge(url: url, limit: maximumBytes) }
         let value: JSONValue
+        // A number literal may be as long as the body: RFC 8259 sets no bound, and it stays text.
+        let parser = StrictJSONParser(maximumBytes: maximumBytes, maximumDepth: Self.maximumDepth, maximumNumberLength: max(1, maximumBytes))
         do {
-            value = try StrictJSONParser(maximumBytes: maximumBytes, maximumDepth: Self.maximumDepth).parse(body)
+            value = try parser.parse(body)
         } catch {
-            throw .notJSON(url: url, reason: error.description)
+            switch error.kind {
+            case .tooLarge(let limit):
+                throw .tooLarge(url: url, limit: limit)
+            case .tooDeep(let limit):
+                throw .invalidDocument(url: url, reason: "it nests arrays and objects deeper than \(limit) levels, more than a NIP-05 document is read to")
+            default:
+                throw .notJSON(url: url, reason: error.description)
+            }
         }
         guard let root = value.objectValue else {
             throw .invalidDocument(url: url, reason: "the document is \(value.typeDescription), not an object")

@@ -27,7 +27,8 @@ struct GeneratedSourceCompilesTests {
         { "name": "plain", "pattern": "https://example.com/", "handledBy": "clip", "headerImage": "cards/\"\\(x).png" }
       ],
       "handoff": { "ttlSeconds": 60, "types": [{ "name": "com.example.x", "required": ["a\"b"] },
-        { "name": "com.example.default-case", "required": ["in"], "optional": ["let", "default"], "kinds": { "let": "boolean", "default": "number" } }] },
+        { "name": "com.example.default-case", "required": ["in"], "optional": ["let", "default"], "kinds": { "let": "boolean", "default": "number" } },
+        { "name": "com.example.closed", "required": ["count"], "kinds": { "count": "integer" } }, { "name": "com.example.empty" }] },
       "places": [{ "name": "Café 🚲 \"quoted\"", "url": "https://example.com/", "latitude": -0.000001, "longitude": 179.999999, "mapAction": "VIEW_PRICING" }]
     }
     """#
@@ -40,6 +41,9 @@ struct GeneratedSourceCompilesTests {
         #expect(source.contains("case plain\n"))
         #expect(source.contains("struct DefaultCaseHandoff: HandoffPayload, Hashable"))
         #expect(source.contains("init(in: Int, `let`: Bool? = nil, default: Double? = nil)"))
+        // Types without an `optional` list are generated too, one with no members at all.
+        #expect(source.contains("struct ClosedHandoff: HandoffPayload, Hashable") && source.contains("init(count: Int)"))
+        #expect(source.contains("struct EmptyHandoff: HandoffPayload, Hashable") && source.contains("init() {"))
         let folder = try TemporaryDirectory()
         let file = folder.file("ClipKitGenerated.swift")
         try Data(source.utf8).write(to: file)

@@ -52,8 +52,9 @@ import Testing
         let folder = try TemporaryDirectory()
         let manifest = folder.file("clipkit.json")
         try Data(text.utf8).write(to: manifest)
-        var warnings: [ManifestDiagnostic] = []
-        let source = try ManifestCompiler().compile(manifestAt: manifest, warnings: &warnings)
+        let compilation = try ManifestCompiler().compilation(ofManifestAt: manifest)
+        let source = compilation.source
+        let warnings = compilation.warnings
         #expect(source.contains("riderShare"))
         let warning = try #require(warnings.first)
         #expect(warnings.count == 1)

@@ -9,7 +9,7 @@ struct NIP05DocumentTests {
     static let maria = String(repeating: "a1", count: 32)
     static let other = String(repeating: "b2", count: 32)
 
-    func document(_ text: String, maximumBytes: Int = 64 * 1024, maximumRelayHints: Int = 8) throws(NIP05Error) -> NIP05Document {
+    func document(_ text: String, maximumBytes: Int = NIP05Document.defaultMaximumBytes, maximumRelayHints: Int = 8) throws(NIP05Error) -> NIP05Document {
         try NIP05Document(parsing: Array(text.utf8), url: Self.url, maximumBytes: maximumBytes, maximumRelayHints: maximumRelayHints)
     }
 
@@ -94,9 +94,51 @@ struct NIP05DocumentTests {
         #expect((try? document(body, maximumBytes: body.utf8.count)) != nil)
     }
 
-    @Test func deepNestingIsRefused() {
-        let body = #"{"names":{"maria":"\#(Self.maria)"},"extra":[[[[[1]]]]]}"#
-        #expect(throws: NIP05Error.self) { try document(body) }
+    @Test func aDocumentNestedFiveLevelsOrHoldingA70DigitNumberIsRead() throws {
+        // Both are RFC 8259 JSON; neither is NIP-05's business, so the name is found.
+        let nested = #"{"names":{"maria":"\#(Self.maria)"},"nip46":{"\#(Self.maria)":[["wss://a.example",{"weight":[1]}]]}}"#
+        let long = #"{"names":{"maria":"\#(Self.maria)"},"serial":\#(String(repeating: "7", count: 70)),"ratio":-0.\#(String(repeating: "3", count: 70))e-12}"#
+        for body in [nested, long] {
+            #expect(try document(body).lookUp(NIP05Address("maria@roadflare.app"))?.publicKey == Self.maria, "\(body)")
+        }
+    }
+
+    @Test func nestingBeyondTheBoundIsAnInvalidDocumentSayingSoNotNotJSON() throws {
+        let depth = NIP05Document.maximumDepth
+        func body(nesting levels: Int) -> String {
+            // The document is level one; `extra` adds levels - 1 arrays.
+            #"{"names":{"maria":"\#(Self.maria)"},"extra":"# + String(repeating: "[", count: levels - 1) + String(repeating: "]", count: levels - 1) + "}"
+        }
+        #expect(try document(body(nesting: depth)).lookUp(NIP05Address("maria@roadflare.app")) != nil)
+        #expect {
+            try document(body(nesting: depth + 1))
+        } throws: { error in
+            guard case .invalidDocument(_, let reason)? = error as? NIP05Error else { return false }
+            return reason.contains("deeper than \(depth) levels")
+        }
+    }
+
+    @Test func aLargeDomainsDocumentOver64KiBIsReadByDefault() throws {
+        // Five thousand names, each with two relays: about 900 KiB, as a large domain serves it.
+        var names: [String] = []
+        var relays: [String] = []
+        for index in 0..<5000 {
+            let key = String(format: "%064x", index + 1)
+            names.append(#""name\#(index)":"\#(key)""#)
+            relays.append(#""\#(key)":["wss://relay\#(index % 7).example","wss://nos.lol"]"#)
+        }
+        names.append(#""maria":"\#(Self.maria)""#)
+        let body = #"{"names":{\#(names.joined(separator: ","))},"relays":{\#(relays.joined(separator: ","))}}"#
+        #expect(body.utf8.count > 512 * 1024)
+        let read = try NIP05Document(parsing: Array(body.utf8), url: Self.url)
+        #expect(try read.lookUp(NIP05Address("maria@roadflare.app"))?.publicKey == Self.maria)
+        let last = try #require(try read.lookUp(NIP05Address("name4999@roadflare.app")))
+        #expect(last.relayHints.map(\.string) == ["wss://relay1.example", "wss://nos.lol"])
+        // The bound still holds: one byte over the default is too large.
+        let padded = #"{"names":{"maria":"\#(Self.maria)"},"pad":""# + String(repeating: " ", count: NIP05Document.defaultMaximumBytes) + #""}"#
+        #expect(throws: NIP05Error.tooLarge(url: Self.url, limit: NIP05Document.defaultMaximumBytes)) {
+            try NIP05Document(parsing: Array(padded.utf8), url: Self.url)
+        }
     }
 
     @Test func errorsNameWhatAndWhere() {

@@ -56,9 +56,12 @@ package struct AppClipExperience: Sendable, Hashable, Codable {
 /// Each route the clip handles gives one experience whose link is the route's invocation URL
 /// prefix (the pattern's host and the literal path before its first capture); each place gives
 /// one at its URL with its name, coordinates and map action. A place's URL may share a route's
-/// prefix: the more specific link wins on a device, as ClipSite's `AppClipExperienceSelector` does. A
-/// route's or a place's `headerImage` becomes its experiences' card image, checked when the plan
-/// is made (see ``AppClipHeaderImage``).
+/// prefix: the more specific link wins on a device, as ClipSite's `AppClipExperienceSelector` does.
+/// A place whose URL is exactly a route's prefix (`https://museum.example/x/`) cannot be a second
+/// experience with the same link, so it is planned on the route's: that experience gets the place's
+/// name, coordinates and map action (and its header image, when it names one), and its source names
+/// both. A route's or a place's `headerImage` becomes its experiences' card image, checked when the
+/// plan is made (see ``AppClipHeaderImage``).
 package struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
     /// The experiences, routes first, then places, without repeated links.
     package let experiences: [AppClipExperience]
@@ -90,12 +93,17 @@ package struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
                 }
             }
         }
-        for (index, place) in manifest.places.enumerated() where links.insert(place.url).inserted {
-            result.append(AppClipExperience(
-                link: place.url, source: "place \(place.name)",
-                place: .init(name: place.name, latitude: place.latitude, longitude: place.longitude, mapAction: place.mapAction),
-                headerImage: image(place.headerImage, key: "$.places[\(index)].headerImage")
-            ))
+        for (index, place) in manifest.places.enumerated() {
+            let location = AppClipExperience.Place(name: place.name, latitude: place.latitude, longitude: place.longitude, mapAction: place.mapAction)
+            let headerImage = image(place.headerImage, key: "$.places[\(index)].headerImage")
+            if links.insert(place.url).inserted {
+                result.append(AppClipExperience(link: place.url, source: "place \(place.name)", place: location, headerImage: headerImage))
+            } else if let shared = result.firstIndex(where: { $0.link == place.url && $0.place == nil }) {
+                // The link is a route's prefix (the manifest's checks refuse two places with one URL).
+                result[shared].place = location
+                result[shared].source = "place \(place.name), at the prefix of \(result[shared].source)"
+                if let headerImage { result[shared].headerImage = headerImage }
+            }
         }
         if !issues.isEmpty { throw .invalid(file: manifestFile ?? "clipkit.json", issues: issues) }
         experiences = result

@@ -84,15 +84,20 @@ package struct Doctor: Sendable {
             findings += await cdnFindings(inputs)
             checked += manifest.domains.map { "cdn:\($0)" }
         }
+        var shareLinks: [ShareLinkReport] = []
         for link in inputs.shareLinks {
-            findings += try await shareLinkReport(link).allFindings
+            let report = try await shareLinkReport(link)
+            findings += report.allFindings
+            shareLinks.append(report)
             checked.append(link)
         }
         if let statuses = inputs.appClipDomainStatuses {
             findings += AppClipDomainStatusCheck(manifest: manifest).findings(in: statuses)
             checked.append(statuses.label)
         }
-        return DoctorReport(findings: findings, checkedFiles: checked)
+        var report = DoctorReport(findings: findings, checkedFiles: checked)
+        report.shareLinks = shareLinks
+        return report
     }
 
     /// Checks the deployed share link `link` (an `http(s)://` URL) with ``ShareLinkCheck``.

@@ -51,6 +51,23 @@ import Testing
         #expect(!plan.experiences.contains { $0.link.contains("/share/r/") })
     }
 
+    @Test func aPlaceWhoseURLIsARoutePrefixIsPlannedOnThatExperience() throws {
+        var manifest = try manifest()
+        manifest.places.insert(
+            ClipManifest.Place(name: "Main stand", url: "https://roadflare.app/share/d/", latitude: 38.9, longitude: -77.03, mapAction: "VIEW_AVAILABILITY"), at: 1
+        )
+        let plan = try AppClipExperiencePlan(manifest: manifest)
+        // Still one experience per link, and every place is in the plan with its coordinates and map action.
+        #expect(plan.experiences.map(\.link) == [
+            "https://roadflare.app/share/d/",
+            "https://roadflare.app/share/d/union-station",
+            "https://roadflare.app/share/d/airport",
+        ])
+        #expect(plan.experiences[0].place == .init(name: "Main stand", latitude: 38.9, longitude: -77.03, mapAction: "VIEW_AVAILABILITY"))
+        #expect(plan.experiences[0].source == "place Main stand, at the prefix of route driverShare")
+        #expect(Set(plan.experiences.compactMap(\.place?.name)) == Set(manifest.places.map(\.name)))
+    }
+
     @Test func aDryRunWritesNothing() async throws {
         let setup = try setup()
         defer { setup.standIn.stop() }

@@ -66,4 +66,43 @@ import Testing
         }
         #expect(lines == ["$.teamID": 1, "$.clip.bundleID": 2, "$.appGroup": 3, "$.handoff.ttlSeconds": 5])
     }
+
+    @Test func manifestValidateWarnsOfAHandoffTypeLeftWithoutASwiftType() async throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.file("clipkit.json")
+        let manifest = """
+            {"teamID":"ABCDE12345","app":{"bundleID":"com.museum.App","appStoreID":"12"},
+             "clip":{"bundleID":"com.museum.App.Clip","minimumIOS":"16.0","invocations":["physical"]},
+             "appGroup":"group.com.museum.App","domains":["museum.example"],
+             "routes":[{"name":"exhibit","pattern":"https://museum.example/x/{id}","handledBy":"clip"}],
+             "handoff":{"ttlSeconds":3600,"types":[{"name":"com.museum.ticket","required":["ticket"]}]}}
+            """
+        try Data(manifest.utf8).write(to: file)
+        let result = try await ChildProcess.clipkit(["manifest", "validate", "--manifest", file.path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["valid"] as? Bool == true)
+        let warnings = json["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["code"] as? String == "manifest.no-swift-type")
+        #expect(warnings.first?["severity"] as? String == "warning")
+        #expect(warnings.first?["path"] as? String == "$.handoff.types[0].required[0]")
+        #expect(warnings.first?["line"] as? Int == 5)
+        #expect((warnings.first?["message"] as? String)?.contains("'com.museum.ticket' gets no Swift type: member 'ticket' has no kind") == true)
+        let text = try await ChildProcess.clipkit(["manifest", "validate", "--manifest", file.path])
+        #expect(text.standardOutput.contains("\(file.path): valid\n\(file.path): warning: $.handoff.types[0].required[0]: handoff type 'com.museum.ticket'"))
+
+        // The plugin configuration beside the manifest is read as the plugin reads it.
+        try Data(#"{"appPayloadTypes": ["com.museum.ticket"]}"#.utf8).write(to: folder.file("clipkit-plugin.json"))
+        let declared = try await ChildProcess.clipkit(["manifest", "validate", "--manifest", file.path, "--json"])
+        let declaredJSON = try declared.json()
+        #expect(declaredJSON["warnings"] == nil)
+
+        // With a kind the type is generated, and nothing is said.
+        try FileManager.default.removeItem(at: folder.file("clipkit-plugin.json"))
+        try Data(manifest.replacingOccurrences(of: #""required":["ticket"]"#, with: #""required":["ticket"],"kinds":{"ticket":"string"}"#).utf8).write(to: file)
+        let typed = try await ChildProcess.clipkit(["manifest", "validate", "--manifest", file.path, "--json"])
+        let typedJSON = try typed.json()
+        #expect(typedJSON["warnings"] == nil)
+    }
 }

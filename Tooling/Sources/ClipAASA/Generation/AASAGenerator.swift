@@ -11,7 +11,12 @@ import Foundation
 ///   app must open those URLs as universal links. Each `{capture}` becomes `*`; a pattern already
 ///   covered by an earlier one is left out, because the first match wins and it could never apply.
 /// - `appclips`: the clip's application identifier, so the domain's URLs may invoke the clip.
-/// - `webcredentials`: the full app, for shared web credentials.
+/// - no `webcredentials`: that section grants the app the domain's saved passwords and passkeys
+///   (shared web credentials), which `clipkit.json` has no field to ask for, so the file does not
+///   grant it. A team that wants it adds the section to the served file itself; to have ClipKit
+///   write it, the manifest would gain a field (such as `app.webCredentials: true`) in
+///   `Schemas/clipkit.schema.json`, `ClipManifest.AppSettings` and the validator, and this
+///   generator would emit `webcredentials` only when it is set.
 ///
 /// The output is deterministic: the same manifest gives the same bytes.
 ///
@@ -64,8 +69,7 @@ public struct AASAGenerator: Sendable {
         let appID = manifest.appIdentifier
         return AASADocument(
             appLinks: AASAAppLinks(details: [AASADetail(appIDs: [appID], components: components)]),
-            appClips: AASAServiceApps(apps: [manifest.clipIdentifier]),
-            webCredentials: AASAServiceApps(apps: [appID])
+            appClips: AASAServiceApps(apps: [manifest.clipIdentifier])
         )
     }
 

@@ -6,6 +6,8 @@ package struct DoctorReport: Sendable, Hashable {
     package private(set) var findings: [Finding]
     /// The files (and URLs) that were checked.
     package var checkedFiles: [String]
+    /// What each `--share-link` answered, found something or not.
+    package var shareLinks: [ShareLinkReport] = []
 
     /// Creates a report; findings are grouped by file and ordered by severity within each file.
     package init(findings: [Finding], checkedFiles: [String]) {

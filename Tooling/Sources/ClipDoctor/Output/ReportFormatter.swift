@@ -21,6 +21,9 @@ package enum ReportFormatter {
                 if let fix = finding.fix { lines.append("    " + paint("fix: \(fix)", "2")) }
             }
         }
+        for link in report.shareLinks {
+            lines.append(paint("share link", "1") + " " + link.summary)
+        }
         let errors = report.count(of: .error), warnings = report.count(of: .warning), infos = report.count(of: .info)
         let summary = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info in \(report.checkedFiles.count) input\(report.checkedFiles.count == 1 ? "" : "s")"
         if report.findings.isEmpty {

@@ -209,7 +209,9 @@ package struct ShareLinkCheck: Sendable {
                 fix: "a rewrite on the host sends \(AASADocument.wellKnownPath) to a page: serve the file clipkit site build wrote at .well-known/apple-app-site-association before any rewrite (the Caddyfile, .htaccess, _redirects and vercel.json it writes do), and deploy again"
             ))
         }
-        association.findings += validation.findings.map { $0.finding(file: target.absoluteString) }
+        // The validator reports the redirect too (aasa.hosting.redirect): the finding above says it once.
+        let validatorFindings = validation.findings.filter { !(association.redirected && $0.code == AASAFinding.Code.redirect) }
+        association.findings += validatorFindings.map { $0.finding(file: target.absoluteString) }
         return association
     }
 

@@ -72,6 +72,24 @@ package struct ShareLinkReport: Sendable, Hashable, Codable {
 
     /// Whether no finding, the AASA's included, is an error.
     package var isOK: Bool { !allFindings.contains { $0.severity == .error } }
+
+    /// What the link answered, in one line for a person, whether or not anything was found:
+    /// `https://…: 200 text/html, route driverShare (clip), App Clip banner, preview 'Maria', AASA 200`.
+    package var summary: String {
+        var parts: [String] = []
+        if let status {
+            parts.append("\(status)" + (contentType.map { " \($0.prefix(60))" } ?? ""))
+        } else {
+            parts.append("no answer")
+        }
+        parts.append(route.map { "route \($0.name) (\($0.handledBy))" } ?? "no route")
+        parts.append(hasAppClipBanner ? "App Clip banner" : "no App Clip banner")
+        parts.append(previewTitle.map { "preview '\($0.prefix(80))'" } ?? "no preview title")
+        if let association {
+            parts.append("AASA " + (association.status.map { "\($0)" } ?? "no answer"))
+        }
+        return "\(url.prefix(200)): " + parts.joined(separator: ", ")
+    }
 }
 
 extension ShareLinkReport {

@@ -33,24 +33,28 @@ extension GenerateCommand {
         /// Checks the manifest as the plugin does, writes the file and prints its path.
         package func run() async throws {
             var settings = GenerationConfiguration()
-            let source: String
+            let compilation: ManifestCompilation
             do throws(GenerationFailure) {
                 if let pluginConfiguration {
                     settings = try GenerationConfiguration.load(contentsOf: URL(fileURLWithPath: pluginConfiguration))
                 }
-                source = try ManifestCompiler(configuration: settings).compile(manifestAt: URL(fileURLWithPath: manifestOption.manifest))
+                compilation = try ManifestCompiler(configuration: settings).compilation(ofManifestAt: URL(fileURLWithPath: manifestOption.manifest))
             } catch {
                 throw CommandFailure.badInput(Self.summary(of: error))
             }
             let name = GeneratedFile.defaultName
             let written: Bool
             do throws(GenerationFailure) {
-                written = try GeneratedFile.write(source, to: URL(fileURLWithPath: out).appendingPathComponent(name))
+                written = try GeneratedFile.write(compilation.source, to: URL(fileURLWithPath: out).appendingPathComponent(name))
             } catch {
                 throw CommandFailure.badInput(Self.summary(of: error))
             }
             let path = out.hasSuffix("/") ? out + name : out + "/" + name
-            Output.emit(GeneratedFilesReport(files: [path], written: written), json: output.json) { path }
+            for warning in compilation.warnings {
+                FileHandle.standardError.write(Data((warning.description + "\n").utf8))
+            }
+            let warnings = compilation.warnings.map(ManifestValidationReport.finding(warning:))
+            Output.emit(GeneratedFilesReport(files: [path], written: written, warnings: warnings.isEmpty ? nil : warnings), json: output.json) { path }
         }
 
         /// The first error as the compiler writes it, with how many more there are.

@@ -41,14 +41,24 @@ package struct ManifestCommand: AsyncParsableCommand {
                 if case .unreadable(_, let reason) = error { throw CommandFailure.badInput("\(path): \(reason)") }
                 failure = error
             }
-            let (lines, warnings) = Self.linesAndWarnings(ofManifestAt: path)
-            let report = ManifestValidationReport(file: path, error: failure, warnings: failure == nil ? warnings : [], lines: lines)
+            let (lines, compilerWarnings) = Self.linesAndWarnings(ofManifestAt: path)
+            // The manifest's own warnings (a route that can match the AASA file's path), then what
+            // the plugin would leave out of the generated Swift: those stand at `$.handoff`.
+            let payloadWarnings = compilerWarnings.filter { ($0.path ?? "").hasPrefix("$.handoff") }
+            let manifestWarnings = compilerWarnings.filter { !($0.path ?? "").hasPrefix("$.handoff") }
+            var report = ManifestValidationReport(
+                file: path, error: failure,
+                warnings: failure == nil ? manifestWarnings.map { ManifestIssue(path: $0.path ?? "$", message: $0.message) } : [],
+                lines: lines
+            )
+            if failure == nil { report.warnings += payloadWarnings.map(ManifestValidationReport.finding(warning:)) }
             let issues = report.errors
+            let warnings = report.warnings
             Output.emit(report, json: output.json) {
                 let problems = issues.isEmpty
                     ? ["\(path): valid"]
                     : issues.map { "\(path): \($0.path ?? "$"): \($0.message)" }
-                let cautions = report.warnings.map { "\(path): \($0.path ?? "$"): warning: \($0.message)" }
+                let cautions = warnings.map { "\(path): \($0.path ?? "$"): warning: \($0.message)" }
                 return (problems + cautions).joined(separator: "\n")
             }
             if !issues.isEmpty {
@@ -57,20 +67,28 @@ package struct ManifestCommand: AsyncParsableCommand {
         }
 
         /// The line of each JSON path the manifest plugin's checks report, as the build shows them,
-        /// and the warnings the build shows (those of a manifest that loads).
-        static func linesAndWarnings(ofManifestAt path: String) -> (lines: [String: Int], warnings: [ManifestIssue]) {
+        /// and the warnings the build shows (those of a manifest that loads): the manifest's own,
+        /// and each handoff type the plugin would leave without a Swift type.
+        static func linesAndWarnings(ofManifestAt path: String) -> (lines: [String: Int], warnings: [ManifestDiagnostic]) {
             var lines: [String: Int] = [:]
             var warnings: [ManifestDiagnostic] = []
             var diagnostics: [ManifestDiagnostic] = []
+            let manifest = URL(fileURLWithPath: path)
+            let configurationFile = manifest.deletingLastPathComponent().appendingPathComponent(GenerationConfiguration.fileName)
             do throws(GenerationFailure) {
-                _ = try ManifestCompiler(configuration: GenerationConfiguration()).compile(manifestAt: URL(fileURLWithPath: path), warnings: &warnings)
+                // The plugin's configuration beside the manifest, when there is one, as the plugin reads it.
+                var configuration = GenerationConfiguration()
+                if FileManager.default.fileExists(atPath: configurationFile.path) {
+                    configuration = try GenerationConfiguration.load(contentsOf: configurationFile)
+                }
+                warnings = try ManifestCompiler(configuration: configuration).compilation(ofManifestAt: manifest).warnings
             } catch {
                 diagnostics = error.diagnostics
             }
             for diagnostic in diagnostics + warnings {
                 if let path = diagnostic.path, let line = diagnostic.line, lines[path] == nil { lines[path] = line }
             }
-            return (lines, warnings.map { ManifestIssue(path: $0.path ?? "$", message: $0.message) })
+            return (lines, warnings)
         }
     }
 }

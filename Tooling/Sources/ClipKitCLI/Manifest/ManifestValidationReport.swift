@@ -1,3 +1,4 @@
+import ClipKitGeneration
 import ClipManifestReader
 import ClipReports
 
@@ -24,8 +25,9 @@ package struct ManifestValidationReport: CommandReport {
     package let manifest: String
     /// Every problem, at error level.
     package let errors: [Finding]
-    /// Every warning (``warningCode``, at warning level), found when the manifest is valid.
-    package let warnings: [Finding]
+    /// Every warning (``warningCode``, at warning level), found when the manifest is valid, then what the manifest plugin would leave out of the
+    /// generated Swift, and why (`manifest.no-swift-type`).
+    package var warnings: [Finding]
 
     /// The report for the manifest at `file`, which loaded (`error` is `nil`) or failed with `error`;
     /// `lines` gives the line of each JSON path, where known.
@@ -42,6 +44,14 @@ package struct ManifestValidationReport: CommandReport {
             Finding(code: Self.warningCode, severity: .warning, message: issue.message, file: file, path: issue.path, line: lines[issue.path], fix: nil)
         }
         valid = errors.isEmpty
+    }
+
+    /// A warning of the manifest compiler as a finding: `manifest.no-swift-type` at its path.
+    static func finding(warning: ManifestDiagnostic) -> Finding {
+        Finding(
+            code: "manifest.no-swift-type", severity: .warning, message: warning.message, file: warning.file, path: warning.path,
+            line: warning.line, fix: nil
+        )
     }
 
     /// An issue as a finding: `manifest.invalid` at its path, or what kept the file from being read.

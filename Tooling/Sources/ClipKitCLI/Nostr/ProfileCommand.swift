@@ -17,7 +17,7 @@ package struct ProfileCommand: AsyncParsableCommand {
             string's relay hints, then each --relay, then the manifest's nostr.relays (repeats \
             removed). A share URL is routed through the manifest to its npub, nostrProfile or \
             nostrPerson parameter. A NIP-05 address is looked up at \
-            https://domain/.well-known/nostr.json (no redirects followed, 64 KiB at most, within \
+            https://domain/.well-known/nostr.json (no redirects followed, 1 MiB at most, within \
             --timeout): the key it lists is fetched, and its relays entry for that key serves as \
             relay hints. The relays are also asked for the author's relay list (kind 10002, NIP-65); \
             when a relay has answered and there is no profile, or only one older than 90 days, up to \

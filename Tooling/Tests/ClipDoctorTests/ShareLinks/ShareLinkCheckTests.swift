@@ -56,6 +56,17 @@ struct ShareLinkCheckTests {
             "doctor", "--manifest", Self.manifestPath, "--share-link", apache.baseURL + "/share/d/\(Self.npub)", "--json",
         ])
         #expect(doctor.status == 0, "\(doctor.standardOutput) \(doctor.standardError)")
+        let doctorLinks = try #require(try doctor.json()["shareLinks"] as? [[String: Any]])
+        #expect(doctorLinks.first?["status"] as? Int == 200 && doctorLinks.first?["hasAppClipBanner"] as? Bool == true)
+        // A link that passes still says what it answered, in the text output too.
+        let text = try await ChildProcess.clipkit(["doctor", "--manifest", Self.manifestPath, "--share-link", apache.baseURL + "/share/d/\(Self.npub)"])
+        #expect(text.status == 0)
+        #expect(
+            text.standardOutput.contains(
+                "share link \(apache.baseURL)/share/d/\(Self.npub): 200 text/html, route driverShare (clip), App Clip banner, preview 'Driver share on RoadFlare', AASA 200"
+            ),
+            "\(text.standardOutput)"
+        )
         let validate = try await ChildProcess.clipkit([
             "aasa", "validate", "--manifest", Self.manifestPath, "--share-link", apache.baseURL + "/share/d/\(Self.npub)", "--json",
         ])
@@ -110,6 +121,11 @@ struct ShareLinkCheckTests {
             #expect(codes.contains(code.rawValue), "\(code.rawValue) missing from \(codes.sorted())")
         }
         #expect(report.association?.status == 301 && report.association?.redirected == true)
+        // The redirect is one finding, not the share-link check's and the AASA validator's both.
+        let redirects = report.allFindings.filter { $0.code == DoctorCode.shareLinkAssociationRedirect.rawValue || $0.code == "aasa.hosting.redirect" }
+        #expect(redirects.count == 1, "\(redirects.map(\.code))")
+        let keys = report.allFindings.map { "\($0.code) \($0.file ?? "") \($0.path ?? "")" }
+        #expect(Set(keys).count == keys.count, "\(keys)")
         #expect(report.association?.location?.hasSuffix("/aasa.json") == true)
         #expect(!report.isOK)
 

@@ -57,4 +57,18 @@ import Testing
         #expect(result.standardError.hasSuffix("(and 1 more)\n"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("Out").path))
     }
+
+    @Test func aHandoffTypeLeftWithoutASwiftTypeIsAWarningOnStandardErrorAndInTheReport() async throws {
+        let bluesky = TestEnvironment.file("Examples/bluesky/clipkit.json")
+        let out = folder.file("Bluesky").path
+        let result = try await ChildProcess.clipkit(["generate", "swift", "--manifest", bluesky.path, "--out", out, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("warning: $.handoff.types[0].required[0]: handoff type 'bluesky.starterPack' gets no Swift type"))
+        let warnings = try result.json()["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.map { $0["path"] as? String } == ["$.handoff.types[0].required[0]"])
+        #expect(warnings.first?["code"] as? String == "manifest.no-swift-type")
+        let quiet = try await ChildProcess.clipkit(["generate", "swift", "--manifest", roadflare.path, "--out", out, "--json"])
+        let quietJSON = try quiet.json()
+        #expect(quiet.standardError.isEmpty && quietJSON["warnings"] == nil)
+    }
 }

@@ -81,6 +81,17 @@ struct NIP05VerifierHTTPTests {
         #expect(await roomy.verify("big@\(server.domain)", publicKey: Self.maria).code == "name-not-listed")
     }
 
+    @Test func aLargeDomainsWholeDocumentVerifiesUnderTheDefaultBounds() async throws {
+        let server = try await server()
+        defer { server.stop() }
+        let verifier = NIP05Verifier(configuration: .init(allowsPlainHTTPOnLoopback: true))
+        let result = await verifier.verify("large@\(server.domain)", publicKey: NIP05TestServer.largeDocumentKey)
+        #expect(result.isVerified, "\(result)")
+        // Under the old 64 KiB cap the same document could never verify.
+        let old = await self.verifier().verify("large@\(server.domain)", publicKey: NIP05TestServer.largeDocumentKey)
+        #expect(old.code == "too-large")
+    }
+
     @Test func aServerThatNeverAnswersTimesOutOnTime() async throws {
         let server = try await server()
         defer { server.stop() }
