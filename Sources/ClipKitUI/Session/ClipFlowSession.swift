@@ -52,7 +52,7 @@ public final class ClipFlowSession<Flow: ClipFlow> {
     ///   - flow: What the clip shows for each link it handles.
     ///   - inbox: Where invocations arrive.
     ///   - store: Where the handoff is left for the full app.
-    ///   - promotionMemory: Remembers overlay dismissals (``SharedDefaultsPromotionMemory`` in a clip).
+    ///   - promotionMemory: Remembers overlay dismissals (`SharedDefaultsPromotionMemory` in a clip).
     ///   - policy: When the overlay may show.
     ///   - now: The wall clock for the promotion.
     ///   - locationConfirmation: Confirms that a code was scanned at the manifest's place, or `nil`.

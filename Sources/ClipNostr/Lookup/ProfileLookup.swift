@@ -28,7 +28,7 @@ import Foundation
 /// verified name. Cancelling the task that iterates stops everything and closes every connection.
 ///
 /// What counts as an answer is decided here once, for the clip, the server and the command line:
-/// a relay answered when it sent `EOSE` (``RelayOutcome/answered``). `CLOSED` is a refusal of the
+/// a relay answered when it sent `EOSE` (`RelayOutcome.answered`). `CLOSED` is a refusal of the
 /// subscription (authentication required, rate limits, a policy), so it says nothing about
 /// whether the profile exists, and counts as no answer.
 @available(iOS 16.0, macOS 13.0, *)
@@ -38,7 +38,7 @@ public struct ProfileLookup: Sendable {
     /// The relays asked for every person, after the target's own hints.
     public var relays: [RelayURL]
     /// Resolves NIP-05 addresses and checks profiles' `nip05` fields; `nil` does neither: a NIP-05
-    /// target then ends ``ProfileLookupAbsence/namesNotLookedUp``, and no name is verified.
+    /// target then ends ``ProfileLookupAbsence/namesNotLookedUp(_:)``, and no name is verified.
     public var nip05Verifier: NIP05Verifier?
     /// Whether the relays an nprofile, nevent or naddr names, and those a NIP-05 document lists,
     /// are asked. A server sets it off: a link's hints would let anyone point it at any relay.
@@ -74,8 +74,8 @@ public struct ProfileLookup: Sendable {
     ///   - linkFragment: A share link's fragment, which may carry the person's signed profile: it is
     ///     verified and reported before any relay answers (``RelayPool/fetchProfile(of:from:embeddedIn:)``).
     ///   - clock: The clock the deadline runs on.
-    /// - Throws: ``ProfileTargetError`` when `target` names no person, or
-    ///   ``ProfileTargetNameLookupError`` when it is a malformed NIP-05 address. A well-formed
+    /// - Throws: `ProfileTargetError` when `target` names no person, or
+    ///   `ProfileTargetNameLookupError` when it is a malformed NIP-05 address. A well-formed
     ///   address is resolved during the lookup, and how that went is in its outcome.
     public func start(
         _ target: String, router: InvocationRouter? = nil, linkFragment: String? = nil,

@@ -19,7 +19,7 @@ import Foundation
 public struct NIP05Verifier: Sendable {
     /// The bounds of a verifier.
     public struct Configuration: Sendable, Equatable {
-        /// The default body cap: 1 MiB (``NIP05Document/defaultMaximumBytes``).
+        /// The default body cap: 1 MiB (`NIP05Document.defaultMaximumBytes`).
         public static let defaultMaximumBodyBytes = NIP05Document.defaultMaximumBytes
         /// The default timeout: five seconds.
         public static let defaultTimeout: Duration = .seconds(5)

@@ -9,8 +9,8 @@ import ClipNostrWebSocket
 /// relays (or on `relays`, when given); `LinkDomainSite` caches its answers.
 ///
 /// It is also where the destinations others choose are fenced: the write relays a published relay
-/// list names and the domains of NIP-05 names are reached under an ``OutboundPolicy``,
-/// ``OutboundPolicy/publicOnly`` unless the operator says otherwise. The relays given here are
+/// list names and the domains of NIP-05 names are reached under an `OutboundPolicy`,
+/// `OutboundPolicy.publicOnly` unless the operator says otherwise. The relays given here are
 /// the operator's own and may be anywhere.
 package enum DefaultShareProfileProvider {
     /// The provider for `manifest`'s routes, or `nil` when no route has a profile to preview.
