@@ -58,7 +58,7 @@ package struct ManifestCommand: AsyncParsableCommand {
                 let problems = issues.isEmpty
                     ? ["\(path): valid"]
                     : issues.map { "\(path): \($0.path ?? "$"): \($0.message)" }
-                let cautions = warnings.map { "\(path): \($0.path ?? "$"): warning: \($0.message)" }
+                let cautions = warnings.map { "\(path): warning: \($0.path ?? "$"): \($0.message)" }
                 return (problems + cautions).joined(separator: "\n")
             }
             if !issues.isEmpty {

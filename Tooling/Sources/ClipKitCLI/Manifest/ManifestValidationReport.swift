@@ -46,12 +46,12 @@ package struct ManifestValidationReport: CommandReport {
         valid = errors.isEmpty
     }
 
-    /// A warning of the manifest compiler as a finding: `manifest.no-swift-type` at its path.
+    /// A warning of the manifest compiler as a finding at its path: `manifest.no-swift-type` for a
+    /// handoff type left without a Swift type (those stand under `$.handoff`), ``warningCode`` for
+    /// the manifest's own warnings.
     static func finding(warning: ManifestDiagnostic) -> Finding {
-        Finding(
-            code: "manifest.no-swift-type", severity: .warning, message: warning.message, file: warning.file, path: warning.path,
-            line: warning.line, fix: nil
-        )
+        let code = (warning.path ?? "").hasPrefix("$.handoff") ? "manifest.no-swift-type" : warningCode
+        return Finding(code: code, severity: .warning, message: warning.message, file: warning.file, path: warning.path, line: warning.line, fix: nil)
     }
 
     /// An issue as a finding: `manifest.invalid` at its path, or what kept the file from being read.

@@ -1,11 +1,11 @@
-@_spi(ClipKitTooling) import ClipNostr
+import ClipNostr
 import ClipNostrWebSocket
 
 /// The newest verified profile of `npub` on `relays`, fetched over SwiftNIO as `clipkit profile` does.
 func newestProfile(of npub: String, relays: [String]) async throws -> Profile? {
-    let target = try ProfileTarget(resolving: npub, router: nil)
     let trust = try RelayTrust.fromEnvironment()                             // the system's store, SSL_CERT_FILE, SSL_CERT_DIR
     let pool = RelayPool(transportFactory: WebSocketClientTransportFactory(trust: trust))
-    let fetch = try pool.fetchProfile(of: target.publicKey, from: relays.map { try RelayURL($0) })
-    return await fetch.finalUpdate()?.profile?.profile
+    let lookup = ProfileLookup(pool: pool, relays: try relays.map { try RelayURL($0) })
+    let run = try lookup.start(npub)
+    return await run.outcome().profile?.profile
 }
