@@ -13,18 +13,9 @@ import Testing
 /// something.
 @Suite("clipkit serve's outbound requests", .serialized, .timeLimit(.minutes(3)))
 struct ServeOutboundPolicyTests {
-    /// RoadFlare's manifest with one more clip route whose capture is a `nostrPerson` (an npub or
-    /// a NIP-05 address), written to `folder`.
+    /// RoadFlare's manifest with a `nostrPerson` route (`share/n/{npub}`), written to `folder`.
     func manifest(in folder: TemporaryDirectory) throws -> String {
-        var manifest = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))) as? [String: Any]
-        )
-        var routes = try #require(manifest["routes"] as? [[String: Any]])
-        routes.append(["name": "personShare", "pattern": "https://roadflare.app/share/n/{npub}", "handledBy": "clip", "params": ["npub": "nostrPerson"]])
-        manifest["routes"] = routes
-        let file = folder.file("clipkit.json")
-        try JSONSerialization.data(withJSONObject: manifest).write(to: file)
-        return file.path
+        try ExampleManifest.roadFlareWithPersonRoute(in: folder).path
     }
 
     /// Starts `clipkit serve` with `extra` arguments, fetches each path, and stops it.

@@ -70,14 +70,7 @@ struct SharePageNIP05LinkTests {
     /// RoadFlare's manifest with one more clip route, `share/n/{npub}`, whose capture is a `nostrPerson`.
     func site(provider: NostrShareProfileProvider, folder: TemporaryDirectory) throws -> LinkDomainSite {
         let kinds = ParameterKindRegistry.standardWithNostr
-        var manifest = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))) as? [String: Any]
-        )
-        var routes = try #require(manifest["routes"] as? [[String: Any]])
-        routes.append(["name": "personShare", "pattern": "https://roadflare.app/share/n/{npub}", "handledBy": "clip", "params": ["npub": "nostrPerson"]])
-        manifest["routes"] = routes
-        let file = folder.file("clipkit.json")
-        try JSONSerialization.data(withJSONObject: manifest).write(to: file)
+        let file = try ExampleManifest.roadFlareWithPersonRoute(in: folder)
         let loaded = try ManifestLoader(parameterKinds: kinds).load(contentsOf: file)
         let files = Dictionary(uniqueKeysWithValues: loaded.domains.map { ($0, Data(#"{"applinks":{"details":[]}}"#.utf8)) })
         return try LinkDomainSite(manifest: loaded, associationFiles: files, profileProvider: provider, parameterKinds: kinds)
