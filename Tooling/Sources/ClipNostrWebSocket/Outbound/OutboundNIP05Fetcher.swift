@@ -61,12 +61,8 @@ package struct OutboundNIP05Fetcher: NIP05DocumentFetching {
         if !isSecure, !policy.allowsPrivateAddresses { throw OutboundRefusal.plainText(url: url.absoluteString) }
         let host = written.hasPrefix("[") && written.hasSuffix("]") ? String(written.dropFirst().dropLast()) : written
         let port = components.port ?? (isSecure ? 443 : 80)
-        let addresses: [SocketAddress]
-        if policy.allowsPrivateAddresses {
-            addresses = try OutboundPolicy.resolve(host: host, port: port, numericOnly: false).get()
-        } else {
-            addresses = try await policy.checkedAddresses(host: host, port: port)
-        }
+        // Resolved off the cooperative pool either way; the unrestricted policy checks nothing.
+        let addresses = try await policy.checkedAddresses(host: host, port: port)
         let isAddress = IPAddress(text: host) != nil
         let context = isSecure ? try tls.context() : nil
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
