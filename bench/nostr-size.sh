@@ -188,7 +188,7 @@ measure() {  # measure MODE SCRATCH [swiftc flags...]: builds the probes, prints
 }
 
 # The RoadFlare clip's whole job as an Apple clip builds it: the package's default traits off, so no
-# libsecp256k1 and ClipNostr's own BIP-340 verifier (RelayPool's default), once with the manifest read
+# libsecp256k1 and ClipNostr's own BIP-340 verifier (ProfileFetcher's default), once with the manifest read
 # and checked at run time (size-probe-nostr) and once with the configuration the manifest plugin
 # compiled from clipkit.json (size-probe-nostr-generated). Both against the crypto probe, which holds
 # swift-crypto's SHA-256 (CryptoKit, part of the OS, on Apple platforms).

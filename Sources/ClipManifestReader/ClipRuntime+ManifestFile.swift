@@ -8,13 +8,13 @@ extension ClipRuntime {
     /// - Throws: ``/ClipKit/ClipSetupError`` naming the part that could not be built and what to do.
     public init(
         manifestAt url: URL, containerDirectory: URL, parameterKinds: ParameterKindRegistry = .standard
-    ) throws(ClipSetupError) {
+    ) throws {
         let manifest = try Self.manifest(at: url, parameterKinds: parameterKinds)
         let container: AppGroupContainer
         do {
-            container = try AppGroupContainer(manifest: manifest, directory: containerDirectory)
+            container = try AppGroupContainer(checkingIdentifier: manifest.appGroup, directory: containerDirectory)
         } catch {
-            throw .appGroup(error)
+            throw ClipSetupError.appGroup(error)
         }
         try self.init(manifest: manifest, container: container, parameterKinds: parameterKinds)
     }
@@ -22,7 +22,7 @@ extension ClipRuntime {
     /// Loads and checks the manifest at `url` with `parameterKinds`.
     static func manifest(at url: URL, parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipManifest {
         do {
-            return try ManifestLoader(parameterKinds: parameterKinds).load(contentsOf: url)
+            return try ManifestLoader(parameterKinds: parameterKinds).checkedManifest(contentsOf: url)
         } catch {
             throw .manifest(error)
         }
@@ -41,16 +41,16 @@ extension ClipRuntime {
     ///   the App Group entitlement.
     public static func fromBundle(
         _ bundle: Bundle = .main, parameterKinds: ParameterKindRegistry = .standard
-    ) throws(ClipSetupError) -> ClipRuntime {
+    ) throws -> ClipRuntime {
         guard let url = bundle.url(forResource: "clipkit", withExtension: "json") else {
-            throw .manifestNotBundled(bundle: bundle.bundleURL.lastPathComponent)
+            throw ClipSetupError.manifestNotBundled(bundle: bundle.bundleURL.lastPathComponent)
         }
         let manifest = try Self.manifest(at: url, parameterKinds: parameterKinds)
         let container: AppGroupContainer
         do {
-            container = try AppGroupContainer.system(manifest: manifest)
+            container = try AppGroupContainer.checkedSystem(identifier: manifest.appGroup)
         } catch {
-            throw .appGroup(error)
+            throw ClipSetupError.appGroup(error)
         }
         return try ClipRuntime(manifest: manifest, container: container, parameterKinds: parameterKinds)
     }
@@ -68,7 +68,7 @@ public enum BundledManifest: ClipRuntimeSource {
     ///
     /// - Throws: ``/ClipKit/ClipSetupError``: the manifest is not bundled or not valid, or the target
     ///   lacks the App Group entitlement.
-    public static func runtime(parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipRuntime {
+    public static func runtime(parameterKinds: ParameterKindRegistry) throws -> ClipRuntime {
         try ClipRuntime.fromBundle(.main, parameterKinds: parameterKinds)
     }
 }

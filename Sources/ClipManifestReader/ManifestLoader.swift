@@ -21,7 +21,12 @@ public struct ManifestLoader: Sendable {
     /// Reads and checks the manifest at `url`.
     ///
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
-    public func load(contentsOf url: URL) throws(ManifestError) -> ClipManifest {
+    public func load(contentsOf url: URL) throws -> ClipManifest {
+        try checkedManifest(contentsOf: url)
+    }
+
+    /// ``load(contentsOf:)`` with its error typed, for this package.
+    package func checkedManifest(contentsOf url: URL) throws(ManifestError) -> ClipManifest {
         var map: ManifestSourceMap?
         return try load(data: try Self.read(contentsOf: url), source: Self.name(of: url), recordingInto: &map)
     }
@@ -32,7 +37,7 @@ public struct ManifestLoader: Sendable {
     ///   - data: The manifest's JSON text.
     ///   - source: The name used in errors, such as the file name.
     /// - Throws: ``ManifestError`` with every problem found and its JSON path.
-    public func load(data: Data, source: String = "clipkit.json") throws(ManifestError) -> ClipManifest {
+    public func load(data: Data, source: String = "clipkit.json") throws -> ClipManifest {
         var map: ManifestSourceMap?
         return try load(data: data, source: source, recordingInto: &map)
     }

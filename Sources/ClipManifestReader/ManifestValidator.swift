@@ -493,7 +493,7 @@ private struct Checker {
             for (patternPath, source) in sources {
                 definition.patterns.append(source)
                 do {
-                    let pattern = try RoutePattern(parsing: source)
+                    let pattern = try RoutePattern(checking: source)
                     if !domains.isEmpty, !domains.contains(pattern.host) {
                         report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(Array(domains).sorted().joined(separator: ", ")))")
                     }

@@ -32,7 +32,7 @@ guard let manifest = options["--manifest"], let output = options["--output"] els
     fail("clipkit-generate-swift: --manifest and --output are required\n\(usage)", status: 2)
 }
 
-do throws(GenerationFailure) {
+do {
     var configuration = GenerationConfiguration()
     if let file = options["--configuration"] {
         configuration = try GenerationConfiguration.load(contentsOf: URL(fileURLWithPath: file))
@@ -41,11 +41,11 @@ do throws(GenerationFailure) {
     for warning in compilation.warnings {
         FileHandle.standardError.write(Data((warning.description + "\n").utf8))
     }
-    do throws(GenerationFailure) {
+    do {
         try GeneratedFile.write(compilation.source, to: URL(fileURLWithPath: output))
     } catch {
-        fail(error.description, status: 2)
+        fail("\(error)", status: 2)
     }
 } catch {
-    fail(error.description, status: 1)
+    fail("\(error)", status: 1)
 }

@@ -295,6 +295,7 @@ import Testing
             do {
                 _ = try ManifestLoader().load(data: Data(bytes))
             } catch {
+                let error = try #require(error as? ManifestError)
                 #expect(!error.issues.isEmpty)
                 #expect(error.issues.allSatisfy { $0.path.hasPrefix("$") && !$0.message.isEmpty })
             }

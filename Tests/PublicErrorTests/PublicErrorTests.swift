@@ -121,7 +121,7 @@ import Testing
         RelayTLSError.untrustedCertificate,
         RelayTLSError.nameMismatch(host: "relay.example"),
         // ClipNostrUI
-        RelayPoolProfileLoaderError.noRelays,
+        RelayProfileLoaderError.noRelays,
         DriverHandoffOfferError.notAvailable(.loading),
         DriverHandoffOfferError.alreadyOffering,
         DriverProfileLoadingError.invalidKey("not bech32"),

@@ -43,7 +43,7 @@ public struct QRCode: Sendable, Hashable {
     ///     they share a version.
     /// - Throws: ``QRCodeError/dataTooLong(bytes:errorCorrection:)`` when not even version 40 holds it.
     public init(encoding text: String, errorCorrection: QRErrorCorrection = .medium, boostsErrorCorrection: Bool = true,
-                minimumVersion: Int = 1) throws(QRCodeError) {
+                minimumVersion: Int = 1) throws {
         try self.init(encoding: Array(text.utf8), errorCorrection: errorCorrection, boostsErrorCorrection: boostsErrorCorrection,
                       minimumVersion: minimumVersion)
     }
@@ -57,7 +57,7 @@ public struct QRCode: Sendable, Hashable {
     ///   - minimumVersion: The smallest version to use, 1 to 40 (a value outside is taken as the nearest of them).
     /// - Throws: ``QRCodeError/dataTooLong(bytes:errorCorrection:)`` when not even version 40 holds them.
     public init(encoding bytes: [UInt8], errorCorrection: QRErrorCorrection = .medium, boostsErrorCorrection: Bool = true,
-                minimumVersion: Int = 1) throws(QRCodeError) {
+                minimumVersion: Int = 1) throws {
         try self.init(bytes: bytes, errorCorrection: errorCorrection, boostsErrorCorrection: boostsErrorCorrection,
                       segmentation: .optimal, version: nil, mask: nil, minimumVersion: minimumVersion)
     }

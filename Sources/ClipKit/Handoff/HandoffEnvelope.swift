@@ -43,47 +43,52 @@ public struct HandoffEnvelope: Sendable, Equatable {
     ///   corrupt, unknown version, future-dated (beyond `clockSkewAllowance`) or expired.
     public init(
         validating data: Data, now: Date, clockSkewAllowance: TimeInterval = HandoffEnvelope.defaultClockSkewAllowance
-    ) throws(HandoffDiagnostic) {
+    ) throws {
+        try self.init(checking: data, now: now, clockSkewAllowance: clockSkewAllowance)
+    }
+
+    /// ``init(validating:now:clockSkewAllowance:)`` with its error typed, for the store.
+    init(checking data: Data, now: Date, clockSkewAllowance: TimeInterval) throws(HandoffDiagnostic) {
         guard data.count <= Self.maximumBytes else {
-            throw .oversized(bytes: data.count, limit: Self.maximumBytes)
+            throw HandoffDiagnostic.oversized(bytes: data.count, limit: Self.maximumBytes)
         }
         let document: JSONValue
         do {
             document = try JSONValue(strictlyParsing: data, maximumDepth: Self.maximumDepth)
         } catch {
-            if error.isTruncation { throw .truncated(bytes: data.count) }
-            throw .corrupt(reason: "not JSON: \(error.description)")
+            if error.isTruncation { throw HandoffDiagnostic.truncated(bytes: data.count) }
+            throw HandoffDiagnostic.corrupt(reason: "not JSON: \(error.description)")
         }
         guard let members = document.objectValue else {
-            throw .corrupt(reason: "expected a JSON object, found \(document.typeDescription)")
+            throw HandoffDiagnostic.corrupt(reason: "expected a JSON object, found \(document.typeDescription)")
         }
         // The version decides how to read everything else, so it is checked first.
-        guard let schema = members["schema"] else { throw .corrupt(reason: "the 'schema' member is missing") }
+        guard let schema = members["schema"] else { throw HandoffDiagnostic.corrupt(reason: "the 'schema' member is missing") }
         guard let version = schema.integerValue else {
-            throw .corrupt(reason: "'schema' should be a whole number, found \(schema.typeDescription)")
+            throw HandoffDiagnostic.corrupt(reason: "'schema' should be a whole number, found \(schema.typeDescription)")
         }
-        guard version == Self.currentSchemaVersion else { throw .unknownVersion(version) }
+        guard version == Self.currentSchemaVersion else { throw HandoffDiagnostic.unknownVersion(version) }
         if let unexpected = UnexpectedMember.first(among: Array(members.keys), allowed: Self.memberNames) {
-            throw .corrupt(reason: "unexpected member '\(unexpected.prefix(64))'")
+            throw HandoffDiagnostic.corrupt(reason: "unexpected member '\(unexpected.prefix(64))'")
         }
         let created = try Self.seconds(members["createdAt"], named: "createdAt")
         let expires = try Self.seconds(members["expiresAt"], named: "expiresAt")
-        guard let typeMember = members["type"] else { throw .corrupt(reason: "the 'type' member is missing") }
+        guard let typeMember = members["type"] else { throw HandoffDiagnostic.corrupt(reason: "the 'type' member is missing") }
         guard let typeName = typeMember.stringValue, Self.isTypeName(typeName) else {
-            throw .corrupt(reason: "'type' should be a payload type name, found \(typeMember.typeDescription)")
+            throw HandoffDiagnostic.corrupt(reason: "'type' should be a payload type name, found \(typeMember.typeDescription)")
         }
-        guard let payload = members["payload"] else { throw .corrupt(reason: "the 'payload' member is missing") }
+        guard let payload = members["payload"] else { throw HandoffDiagnostic.corrupt(reason: "the 'payload' member is missing") }
         let lifetime = expires - created
         guard lifetime >= 1, lifetime <= Self.maximumLifetime else {
-            throw .corrupt(reason: "the entry claims a lifetime of \(lifetime) seconds; a handoff lives 1 to \(Self.maximumLifetime)")
+            throw HandoffDiagnostic.corrupt(reason: "the entry claims a lifetime of \(lifetime) seconds; a handoff lives 1 to \(Self.maximumLifetime)")
         }
         let createdAt = Date(timeIntervalSince1970: TimeInterval(created))
         let expiresAt = Date(timeIntervalSince1970: TimeInterval(expires))
         if createdAt.timeIntervalSince(now) > max(0, clockSkewAllowance) {
-            throw .futureDated(createdAt: createdAt, now: now)
+            throw HandoffDiagnostic.futureDated(createdAt: createdAt, now: now)
         }
         if now >= expiresAt {
-            throw .expired(expiresAt: expiresAt, now: now)
+            throw HandoffDiagnostic.expired(expiresAt: expiresAt, now: now)
         }
         self.schemaVersion = version
         self.createdAt = createdAt
@@ -95,11 +100,16 @@ public struct HandoffEnvelope: Sendable, Equatable {
     /// Decodes the payload as `type`.
     ///
     /// - Throws: ``HandoffDiagnostic/undecodablePayload(typeName:reason:)``.
-    public func decodePayload<Payload: Decodable>(as type: Payload.Type) throws(HandoffDiagnostic) -> Payload {
+    public func decodePayload<Payload: Decodable>(as type: Payload.Type) throws -> Payload {
+        try checkedDecodePayload(as: type)
+    }
+
+    /// ``decodePayload(as:)`` with its error typed, for this package.
+    package func checkedDecodePayload<Payload: Decodable>(as type: Payload.Type) throws(HandoffDiagnostic) -> Payload {
         do {
             return try JSONDecoder().decode(Payload.self, from: payload.serialized())
         } catch {
-            throw .undecodablePayload(typeName: typeName, reason: Self.describe(error))
+            throw HandoffDiagnostic.undecodablePayload(typeName: typeName, reason: Self.describe(error))
         }
     }
 

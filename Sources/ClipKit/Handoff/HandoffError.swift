@@ -19,6 +19,16 @@ public enum HandoffError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The shared store failed.
     case storageFailed(SharedDefaultsError)
 
+    /// The error an offer threw, as a `HandoffError`: itself when it is one, otherwise
+    /// ``storageFailed(_:)`` with its description, for stores an adopter writes.
+    package init(_ error: any Error) {
+        if let error = error as? HandoffError {
+            self = error
+        } else {
+            self = .storageFailed(SharedDefaultsError(error, operation: "offer", key: HandoffStore.defaultKey))
+        }
+    }
+
     /// What went wrong and what to do.
     public var description: String {
         switch self {

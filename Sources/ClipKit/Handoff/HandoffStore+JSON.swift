@@ -12,12 +12,17 @@ extension HandoffStore {
     ///   ``HandoffError/payloadNotEncodable(typeName:reason:)`` for a number JSON cannot carry, or any
     ///   error of writing the entry.
     @discardableResult
-    public func offer(json: JSONValue, typeName: String) throws(HandoffError) -> HandoffOffer {
-        guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
+    public func offer(json: JSONValue, typeName: String) throws -> HandoffOffer {
+        try checkedOffer(json: json, typeName: typeName)
+    }
+
+    /// ``offer(json:typeName:)`` with its error typed, for this package.
+    package func checkedOffer(json: JSONValue, typeName: String) throws(HandoffError) -> HandoffOffer {
+        guard HandoffEnvelope.isTypeName(typeName) else { throw HandoffError.invalidTypeName(typeName) }
         let type = try listedType(named: typeName)
         try check(json, against: type)
         guard let payloadJSON = json.finiteSerialization() else {
-            throw .payloadNotEncodable(typeName: typeName, reason: "the JSON holds a number that is not finite, which JSON cannot carry")
+            throw HandoffError.payloadNotEncodable(typeName: typeName, reason: "the JSON holds a number that is not finite, which JSON cannot carry")
         }
         // The entry check parses the whole entry, payload included; nothing else to read back.
         return try store(checkedEntry(payloadJSON: payloadJSON, typeName: typeName))

@@ -65,9 +65,14 @@ public struct HandoffStore: Sendable {
         clockSkewAllowance: TimeInterval = HandoffEnvelope.defaultClockSkewAllowance,
         clock: @escaping @Sendable () -> Date = { Date() },
         diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void = { _ in }
-    ) throws(HandoffError) {
-        guard FieldRules.isStorageKey(key) else { throw .invalidKey(key) }
-        guard Self.lifetimeRange.contains(lifetime) else { throw .invalidLifetime(seconds: lifetime, allowed: Self.lifetimeRange) }
+    ) throws {
+        try self.init(checkingDefaults: defaults, lifetime: lifetime, key: key, types: types, parameterKinds: parameterKinds, clockSkewAllowance: clockSkewAllowance, clock: clock, diagnostics: diagnostics)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checkingDefaults defaults: any SharedDefaults, lifetime: Int, key: String, types: [ClipManifest.HandoffType], parameterKinds: ParameterKindRegistry, clockSkewAllowance: TimeInterval, clock: @escaping @Sendable () -> Date, diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void) throws(HandoffError) {
+        guard FieldRules.isStorageKey(key) else { throw HandoffError.invalidKey(key) }
+        guard Self.lifetimeRange.contains(lifetime) else { throw HandoffError.invalidLifetime(seconds: lifetime, allowed: Self.lifetimeRange) }
         self.defaults = defaults
         self.key = key
         self.lifetime = lifetime
@@ -87,9 +92,14 @@ public struct HandoffStore: Sendable {
         clockSkewAllowance: TimeInterval = HandoffEnvelope.defaultClockSkewAllowance,
         clock: @escaping @Sendable () -> Date = { Date() },
         diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void = { _ in }
-    ) throws(HandoffError) {
+    ) throws {
+        try self.init(checkingDefaults: defaults, manifest: manifest, key: key, parameterKinds: parameterKinds, clockSkewAllowance: clockSkewAllowance, clock: clock, diagnostics: diagnostics)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checkingDefaults defaults: any SharedDefaults, manifest: ClipManifest, key: String, parameterKinds: ParameterKindRegistry, clockSkewAllowance: TimeInterval, clock: @escaping @Sendable () -> Date, diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void) throws(HandoffError) {
         try self.init(
-            defaults: defaults, lifetime: manifest.handoff.ttlSeconds, key: key, types: manifest.handoff.types,
+            checkingDefaults: defaults, lifetime: manifest.handoff.ttlSeconds, key: key, types: manifest.handoff.types,
             parameterKinds: parameterKinds, clockSkewAllowance: clockSkewAllowance, clock: clock, diagnostics: diagnostics
         )
     }
@@ -98,8 +108,8 @@ public struct HandoffStore: Sendable {
 
     /// Offers `payload` to the full app, replacing any entry that is waiting.
     @discardableResult
-    public func offer<Payload: HandoffPayload>(_ payload: Payload) throws(HandoffError) -> HandoffOffer {
-        try offer(payload, typeName: Payload.handoffTypeName)
+    public func offer<Payload: HandoffPayload>(_ payload: Payload) throws -> HandoffOffer {
+        try checkedOffer(payload, typeName: Payload.handoffTypeName)
     }
 
     /// Offers any `Codable` payload under an explicit type name, replacing any entry that is waiting.
@@ -109,15 +119,20 @@ public struct HandoffStore: Sendable {
     /// ``HandoffEnvelope/maximumBytes`` and decode back as `Payload`, so what is offered is what a
     /// claim returns.
     @discardableResult
-    public func offer<Payload: Codable & Sendable>(_ payload: Payload, typeName: String) throws(HandoffError) -> HandoffOffer {
-        guard HandoffEnvelope.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
+    public func offer<Payload: Codable & Sendable>(_ payload: Payload, typeName: String) throws -> HandoffOffer {
+        try checkedOffer(payload, typeName: typeName)
+    }
+
+    /// ``offer(_:typeName:)`` with its error typed, for this package.
+    package func checkedOffer<Payload: Codable & Sendable>(_ payload: Payload, typeName: String) throws(HandoffError) -> HandoffOffer {
+        guard HandoffEnvelope.isTypeName(typeName) else { throw HandoffError.invalidTypeName(typeName) }
         let type = try listedType(named: typeName)
         let entry = try checkedEntry(payloadJSON: try HandoffEnvelope.encode(payload, typeName: typeName), typeName: typeName)
         try check(entry.envelope.payload, against: type)
         do {
             _ = try HandoffEnvelope.decodePayload(from: entry.data, typeName: typeName, as: Payload.self)
         } catch {
-            throw .payloadRejected(error)
+            throw HandoffError.payloadRejected(error)
         }
         return try store(entry)
     }
@@ -152,7 +167,7 @@ public struct HandoffStore: Sendable {
             throw .entryTooLarge(bytes: data.count, limit: HandoffEnvelope.maximumBytes)
         }
         do {
-            return (data, try HandoffEnvelope(validating: data, now: now, clockSkewAllowance: clockSkewAllowance))
+            return (data, try HandoffEnvelope(checking: data, now: now, clockSkewAllowance: clockSkewAllowance))
         } catch {
             throw .payloadRejected(error)
         }
@@ -163,7 +178,7 @@ public struct HandoffStore: Sendable {
         do {
             try defaults.set(entry.data, forKey: key)
         } catch {
-            throw .storageFailed(error)
+            throw .storageFailed(SharedDefaultsError(error, operation: "write", key: key))
         }
         let envelope = entry.envelope
         return HandoffOffer(typeName: envelope.typeName, createdAt: envelope.createdAt, expiresAt: envelope.expiresAt, bytes: entry.data.count)
@@ -217,11 +232,11 @@ public struct HandoffStore: Sendable {
             guard let taken = try defaults.takeValue(forKey: key) else { return nil }
             data = taken
         } catch {
-            report(Self.diagnostic(for: error))
+            report(Self.diagnostic(for: SharedDefaultsError(error, operation: "take", key: key)))
             return nil
         }
         do {
-            return (data, try HandoffEnvelope(validating: data, now: clock(), clockSkewAllowance: clockSkewAllowance))
+            return (data, try HandoffEnvelope(checking: data, now: clock(), clockSkewAllowance: clockSkewAllowance))
         } catch {
             report(error)
             return nil
@@ -235,13 +250,13 @@ public struct HandoffStore: Sendable {
             guard let read = try defaults.data(forKey: key) else { return nil }
             data = read
         } catch {
-            let diagnostic = Self.diagnostic(for: error)
+            let diagnostic = Self.diagnostic(for: SharedDefaultsError(error, operation: "read", key: key))
             if diagnostic.removedEntry { discardUnreadable() }
             report(diagnostic)
             return nil
         }
         do {
-            return (data, try HandoffEnvelope(validating: data, now: clock(), clockSkewAllowance: clockSkewAllowance))
+            return (data, try HandoffEnvelope(checking: data, now: clock(), clockSkewAllowance: clockSkewAllowance))
         } catch {
             discard(observed: data)
             report(error)
@@ -271,7 +286,7 @@ public struct HandoffStore: Sendable {
         do {
             _ = try defaults.removeValue(forKey: key, ifEqualTo: observed)
         } catch {
-            report(.storageFailed(error))
+            report(.storageFailed(SharedDefaultsError(error, operation: "remove", key: key)))
         }
     }
 
@@ -285,7 +300,7 @@ public struct HandoffStore: Sendable {
         } catch SharedDefaultsError.valueTooLarge, SharedDefaultsError.unexpectedValue {
             // Removed by the take.
         } catch {
-            report(.storageFailed(error))
+            report(.storageFailed(SharedDefaultsError(error, operation: "remove", key: key)))
         }
     }
 

@@ -77,26 +77,39 @@ public struct InvocationRouter: Sendable {
     /// - Throws: ``RouterConfigurationError`` when a pattern does not parse or names an
     ///   unregistered parameter kind. A manifest from ``/ClipManifestReader/ManifestLoader`` with the same registry
     ///   never throws here.
-    public init(manifest: ClipManifest, parameterKinds: ParameterKindRegistry = .standard) throws(RouterConfigurationError) {
-        try self.init(routes: manifest.routes, parameterKinds: parameterKinds)
+    public init(manifest: ClipManifest, parameterKinds: ParameterKindRegistry = .standard) throws {
+        try self.init(checkingManifest: manifest, parameterKinds: parameterKinds)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checkingManifest manifest: ClipManifest, parameterKinds: ParameterKindRegistry) throws(RouterConfigurationError) {
+        try self.init(checkingRoutes: manifest.routes, parameterKinds: parameterKinds)
     }
 
     /// Builds a router from route definitions.
-    public init(routes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry = .standard) throws(RouterConfigurationError) {
+    public init(routes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry = .standard) throws {
+        try self.init(checkingRoutes: definitions, parameterKinds: parameterKinds)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checkingRoutes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry) throws(RouterConfigurationError) {
         var compiled: [CompiledRoute] = []
         for definition in definitions {
             var patterns: [RoutePattern] = []
             for source in definition.patterns {
                 do {
-                    patterns.append(try RoutePattern(parsing: source))
+                    patterns.append(try RoutePattern(checking: source))
                 } catch {
-                    throw .invalidPattern(route: definition.name, error)
+                    throw RouterConfigurationError.invalidPattern(route: definition.name, error)
                 }
             }
             var kinds: [String: ParameterKind] = [:]
             for name in Set(patterns.flatMap(\.captureNames)) {
                 let kindName = definition.params[name] ?? ParameterKind.string.name
-                kinds[name] = try parameterKinds.kind(named: kindName, forParameter: name, ofRoute: definition.name)
+                guard let kind = parameterKinds.kind(named: kindName) else {
+                    throw RouterConfigurationError.unknownParameterKind(route: definition.name, parameter: name, kind: kindName)
+                }
+                kinds[name] = kind
             }
             compiled.append(CompiledRoute(
                 name: definition.name, handledBy: definition.handledBy, patterns: patterns,

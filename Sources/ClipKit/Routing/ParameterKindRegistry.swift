@@ -43,9 +43,9 @@ public struct ParameterKindRegistry: Sendable {
     ///
     /// - Throws: ``RouterConfigurationError/unknownParameterKind(route:parameter:kind:)`` when no kind
     ///   has that name, which names the route and the parameter.
-    public func kind(named name: String, forParameter parameter: String, ofRoute route: String) throws(RouterConfigurationError) -> ParameterKind {
+    public func kind(named name: String, forParameter parameter: String, ofRoute route: String) throws -> ParameterKind {
         guard let kind = kinds[name] else {
-            throw .unknownParameterKind(route: route, parameter: parameter, kind: name)
+            throw RouterConfigurationError.unknownParameterKind(route: route, parameter: parameter, kind: name)
         }
         return kind
     }

@@ -75,16 +75,21 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
     /// Parses a pattern.
     ///
     /// - Throws: ``RoutePatternError`` naming what is wrong with the pattern.
-    public init(parsing source: String) throws(RoutePatternError) {
+    public init(parsing source: String) throws {
+        try self.init(checking: source)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checking source: String) throws(RoutePatternError) {
         self.source = source
         let prefix = "https://"
-        guard source.lowercased().hasPrefix(prefix) else { throw .notHTTPS(source) }
+        guard source.lowercased().hasPrefix(prefix) else { throw RoutePatternError.notHTTPS(source) }
         let rest = source.dropFirst(prefix.count)
-        if rest.contains("?") || rest.contains("#") { throw .hasQueryOrFragment(source) }
+        if rest.contains("?") || rest.contains("#") { throw RoutePatternError.hasQueryOrFragment(source) }
         let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         let hostPart = String(rest[rest.startIndex..<hostEnd])
-        if hostPart.contains("@") || hostPart.contains(":") { throw .hostHasUserOrPort(source) }
-        if let problem = HostnameRules.problem(with: hostPart) { throw .badHost(source, problem) }
+        if hostPart.contains("@") || hostPart.contains(":") { throw RoutePatternError.hostHasUserOrPort(source) }
+        if let problem = HostnameRules.problem(with: hostPart) { throw RoutePatternError.badHost(source, problem) }
         host = hostPart.lowercased()
 
         var path = rest[hostEnd...]
@@ -95,18 +100,18 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
         if !path.isEmpty {
             for raw in path.split(separator: "/", omittingEmptySubsequences: false) {
                 let text = String(raw)
-                if text.isEmpty { throw .emptySegment(source) }
+                if text.isEmpty { throw RoutePatternError.emptySegment(source) }
                 if text.hasPrefix("{") || text.hasSuffix("}") {
-                    guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { throw .badCapture(source, text) }
+                    guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { throw RoutePatternError.badCapture(source, text) }
                     let name = String(text.dropFirst().dropLast())
-                    guard RoutePattern.isIdentifier(name) else { throw .badCapture(source, text) }
-                    guard seen.insert(name).inserted else { throw .duplicateCapture(source, name) }
+                    guard RoutePattern.isIdentifier(name) else { throw RoutePatternError.badCapture(source, text) }
+                    guard seen.insert(name).inserted else { throw RoutePatternError.duplicateCapture(source, name) }
                     parsed.append(.capture(name))
                 } else {
-                    if text.contains("{") || text.contains("}") || text.contains("*") { throw .badLiteral(source, text) }
+                    if text.contains("{") || text.contains("}") || text.contains("*") { throw RoutePatternError.badLiteral(source, text) }
                     guard let decoded = text.removingPercentEncoding,
                           ASCIISet.alphanumerics(and: "-._~%!$&'()+,;=:@").containsAll(text) else {
-                        throw .badLiteral(source, text)
+                        throw RoutePatternError.badLiteral(source, text)
                     }
                     parsed.append(.literal(decoded))
                 }

@@ -36,12 +36,12 @@ public struct ClipRuntime: Sendable {
     /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
     public init(
         manifest: ClipManifest, container: AppGroupContainer, parameterKinds: ParameterKindRegistry = .standard
-    ) throws(ClipSetupError) {
+    ) throws {
         let router: InvocationRouter
         do {
-            router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
+            router = try InvocationRouter(checkingManifest: manifest, parameterKinds: parameterKinds)
         } catch {
-            throw .router(error)
+            throw ClipSetupError.router(error)
         }
         try self.init(manifest: manifest, router: router, container: container, parameterKinds: parameterKinds)
     }
@@ -57,18 +57,18 @@ public struct ClipRuntime: Sendable {
     /// - Throws: ``ClipSetupError`` naming the part that could not be built and what to do.
     public init(
         manifest: ClipManifest, router: InvocationRouter, container: AppGroupContainer, parameterKinds: ParameterKindRegistry = .standard
-    ) throws(ClipSetupError) {
+    ) throws {
         self.router = router
         let defaults: DirectorySharedDefaults
         do {
-            defaults = try DirectorySharedDefaults(container: container)
+            defaults = try DirectorySharedDefaults(checkingContainer: container, maximumValueBytes: DirectorySharedDefaults.defaultMaximumValueBytes, synchronizesWrites: true)
         } catch {
-            throw .sharedDefaults(error)
+            throw ClipSetupError.sharedDefaults(error)
         }
         do {
-            handoffs = try HandoffStore(defaults: defaults, manifest: manifest, parameterKinds: parameterKinds)
+            handoffs = try HandoffStore(checkingDefaults: defaults, manifest: manifest, key: HandoffStore.defaultKey, parameterKinds: parameterKinds, clockSkewAllowance: HandoffEnvelope.defaultClockSkewAllowance, clock: { Date() }, diagnostics: { _ in })
         } catch {
-            throw .handoff(error)
+            throw ClipSetupError.handoff(error)
         }
         self.manifest = manifest
         self.container = container

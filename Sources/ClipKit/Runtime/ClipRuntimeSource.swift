@@ -17,7 +17,7 @@ public protocol ClipRuntimeSource {
     /// `parameterKinds` (the kinds the flow registers, such as `.standardWithNostr`).
     ///
     /// - Throws: ``ClipSetupError`` naming what is missing: the manifest, the App Group entitlement.
-    static func runtime(parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipRuntime
+    static func runtime(parameterKinds: ParameterKindRegistry) throws -> ClipRuntime
 }
 
 extension ClipRuntimeSource {

@@ -20,6 +20,16 @@ public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
     /// The clip's flow could not be set up from the manifest (for example, it lists no relays).
     case flow(String)
 
+    /// The error a ``ClipRuntimeSource`` or ``ClipFlow`` threw, as a `ClipSetupError`: itself when it
+    /// is one, otherwise ``flow(_:)`` with the error's description.
+    package init(_ error: any Error) {
+        if let error = error as? ClipSetupError {
+            self = error
+        } else {
+            self = .flow((error as? any LocalizedError)?.errorDescription ?? String(describing: error))
+        }
+    }
+
     /// What went wrong and what to do.
     public var description: String {
         switch self {

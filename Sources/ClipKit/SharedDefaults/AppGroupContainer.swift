@@ -18,14 +18,19 @@ public struct AppGroupContainer: Sendable, Equatable {
     ///
     /// - Throws: ``AppGroupContainerError/invalidIdentifier(_:)`` when `identifier` is not `group.` and a
     ///   reverse-DNS name.
-    public init(identifier: String, directory: URL) throws(AppGroupContainerError) {
-        guard FieldRules.isAppGroup(identifier) else { throw .invalidIdentifier(identifier) }
+    public init(identifier: String, directory: URL) throws {
+        try self.init(checkingIdentifier: identifier, directory: directory)
+    }
+
+    /// ``init(identifier:directory:)`` with its error typed, for this package.
+    package init(checkingIdentifier identifier: String, directory: URL) throws(AppGroupContainerError) {
+        guard FieldRules.isAppGroup(identifier) else { throw AppGroupContainerError.invalidIdentifier(identifier) }
         self.identifier = identifier
         self.directory = directory.standardizedFileURL
     }
 
     /// The container of the manifest's App Group, in a folder of your choosing.
-    public init(manifest: ClipManifest, directory: URL) throws(AppGroupContainerError) {
+    public init(manifest: ClipManifest, directory: URL) throws {
         try self.init(identifier: manifest.appGroup, directory: directory)
     }
 

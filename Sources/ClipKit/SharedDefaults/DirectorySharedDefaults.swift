@@ -42,7 +42,12 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     public init(
         directory: URL, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes,
         synchronizesWrites: Bool = true
-    ) throws(SharedDefaultsError) {
+    ) throws {
+        try self.init(checkingDirectory: directory, maximumValueBytes: maximumValueBytes, synchronizesWrites: synchronizesWrites)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checkingDirectory directory: URL, maximumValueBytes: Int, synchronizesWrites: Bool) throws(SharedDefaultsError) {
         self.directory = directory.standardizedFileURL
         self.maximumValueBytes = max(0, maximumValueBytes)
         self.synchronizesWrites = synchronizesWrites
@@ -54,9 +59,14 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     public init(
         container: AppGroupContainer, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes,
         synchronizesWrites: Bool = true
-    ) throws(SharedDefaultsError) {
+    ) throws {
+        try self.init(checkingContainer: container, maximumValueBytes: maximumValueBytes, synchronizesWrites: synchronizesWrites)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checkingContainer container: AppGroupContainer, maximumValueBytes: Int, synchronizesWrites: Bool) throws(SharedDefaultsError) {
         try self.init(
-            directory: container.sharedDefaultsDirectory, maximumValueBytes: maximumValueBytes,
+            checkingDirectory: container.sharedDefaultsDirectory, maximumValueBytes: maximumValueBytes,
             synchronizesWrites: synchronizesWrites
         )
     }
@@ -64,16 +74,16 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     // MARK: SharedDefaults
 
     /// The value stored under `key`, or `nil`.
-    public func data(forKey key: String) throws(SharedDefaultsError) -> Data? {
+    public func data(forKey key: String) throws -> Data? {
         try validate(key: key)
         return try read(path: path(forKey: key), key: key, limit: maximumValueBytes)
     }
 
     /// Stores `data` under `key` by writing a temporary file and renaming it over the key's file.
-    public func set(_ data: Data, forKey key: String) throws(SharedDefaultsError) {
+    public func set(_ data: Data, forKey key: String) throws {
         try validate(key: key)
         guard data.count <= maximumValueBytes else {
-            throw .valueTooLarge(key: key, bytes: data.count, limit: maximumValueBytes)
+            throw SharedDefaultsError.valueTooLarge(key: key, bytes: data.count, limit: maximumValueBytes)
         }
         let temporary = uniquePath(prefix: ".tmp-")
         do throws(FileOperations.Failure) {
@@ -89,18 +99,18 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
             }
         } catch {
             try? FileOperations.removeItem(temporary)
-            throw .operationFailed(operation: "store", key: key, reason: error.reason)
+            throw SharedDefaultsError.operationFailed(operation: "store", key: key, reason: error.reason)
         }
         if synchronizesWrites { FileOperations.synchronizeFolder(directory.path) }
     }
 
     /// Removes the value under `key`.
-    public func removeValue(forKey key: String) throws(SharedDefaultsError) {
+    public func removeValue(forKey key: String) throws {
         try validate(key: key)
         do {
             try FileOperations.removeItem(path(forKey: key))
         } catch {
-            throw .operationFailed(operation: "remove", key: key, reason: error.reason)
+            throw SharedDefaultsError.operationFailed(operation: "remove", key: key, reason: error.reason)
         }
     }
 
@@ -108,7 +118,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     ///
     /// Of several takers (threads or processes) exactly one renames a given file; the others find
     /// nothing (or a newer value written after the first take).
-    public func takeValue(forKey key: String) throws(SharedDefaultsError) -> Data? {
+    public func takeValue(forKey key: String) throws -> Data? {
         try validate(key: key)
         guard let taken = try moveAside(key: key) else { return nil }
         defer { try? FileOperations.removeItem(taken) }
@@ -119,7 +129,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
     ///
     /// The value is taken aside first; when it turns out to be a newer value, it is put back under
     /// `key` unless an even newer one has been stored meanwhile (which then wins, as a later write would).
-    public func removeValue(forKey key: String, ifEqualTo expected: Data) throws(SharedDefaultsError) -> Bool {
+    public func removeValue(forKey key: String, ifEqualTo expected: Data) throws -> Bool {
         try validate(key: key)
         guard let taken = try moveAside(key: key) else { return false }
         defer { try? FileOperations.removeItem(taken) }
@@ -134,7 +144,7 @@ public struct DirectorySharedDefaults: SharedDefaults, Equatable {
         do {
             _ = try FileOperations.linkItem(taken, to: path(forKey: key))
         } catch {
-            throw .operationFailed(operation: "restore", key: key, reason: error.reason)
+            throw SharedDefaultsError.operationFailed(operation: "restore", key: key, reason: error.reason)
         }
         return false
     }

@@ -19,31 +19,31 @@ public protocol SharedDefaults: Sendable {
     ///
     /// - Throws: ``SharedDefaultsError/valueTooLarge(key:bytes:limit:)`` when the stored value is larger
     ///   than ``maximumValueBytes`` (the value stays where it is), or another ``SharedDefaultsError``.
-    func data(forKey key: String) throws(SharedDefaultsError) -> Data?
+    func data(forKey key: String) throws -> Data?
 
     /// Stores `data` under `key`, replacing any value there; readers see the old or the new value, never a mix.
-    func set(_ data: Data, forKey key: String) throws(SharedDefaultsError)
+    func set(_ data: Data, forKey key: String) throws
 
     /// Removes the value under `key`; removing a missing value is not an error.
-    func removeValue(forKey key: String) throws(SharedDefaultsError)
+    func removeValue(forKey key: String) throws
 
     /// Reads the value under `key` and removes it, so that of several callers taking the same value
     /// exactly one receives it; `nil` when there is none.
     ///
     /// - Throws: ``SharedDefaultsError/valueTooLarge(key:bytes:limit:)`` when the taken value is larger
     ///   than ``maximumValueBytes``; the value is removed all the same.
-    func takeValue(forKey key: String) throws(SharedDefaultsError) -> Data?
+    func takeValue(forKey key: String) throws -> Data?
 
     /// Removes the value under `key` only when it still equals `expected`; returns whether it did.
     ///
     /// Used to discard an entry that was read and found bad without discarding a newer one written
     /// in the meantime.
-    func removeValue(forKey key: String, ifEqualTo expected: Data) throws(SharedDefaultsError) -> Bool
+    func removeValue(forKey key: String, ifEqualTo expected: Data) throws -> Bool
 }
 
 extension SharedDefaults {
     /// Checks that `key` is a storage key, throwing ``SharedDefaultsError/invalidKey(_:)`` when it is not.
-    public func validate(key: String) throws(SharedDefaultsError) {
-        guard FieldRules.isStorageKey(key) else { throw .invalidKey(key) }
+    public func validate(key: String) throws {
+        guard FieldRules.isStorageKey(key) else { throw SharedDefaultsError.invalidKey(key) }
     }
 }

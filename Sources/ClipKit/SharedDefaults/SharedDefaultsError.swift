@@ -13,6 +13,16 @@ public enum SharedDefaultsError: Error, Sendable, Equatable, CustomStringConvert
     /// A file-system operation failed.
     case operationFailed(operation: String, key: String, reason: String)
 
+    /// The error a ``SharedDefaults`` store threw, as a `SharedDefaultsError`: itself when it is one,
+    /// otherwise `operationFailed` with the error's description, for stores an adopter writes.
+    package init(_ error: any Error, operation: String, key: String) {
+        if let error = error as? SharedDefaultsError {
+            self = error
+        } else {
+            self = .operationFailed(operation: operation, key: key, reason: (error as? any LocalizedError)?.errorDescription ?? String(describing: error))
+        }
+    }
+
     /// What went wrong and what to do about it.
     public var description: String {
         switch self {

@@ -27,12 +27,12 @@ public final class UserDefaultsSharedDefaults: SharedDefaults, @unchecked Sendab
     ///
     /// - Throws: ``SharedDefaultsError/containerUnavailable(location:reason:)`` when `suiteName` is not an
     ///   App Group identifier or `UserDefaults` refuses the suite.
-    public init(suiteName: String, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes) throws(SharedDefaultsError) {
+    public init(suiteName: String, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes) throws {
         guard FieldRules.isAppGroup(suiteName) else {
-            throw .containerUnavailable(location: suiteName, reason: "not an App Group identifier (expected group.<reverse-DNS name>)")
+            throw SharedDefaultsError.containerUnavailable(location: suiteName, reason: "not an App Group identifier (expected group.<reverse-DNS name>)")
         }
         guard let defaults = UserDefaults(suiteName: suiteName) else {
-            throw .containerUnavailable(location: suiteName, reason: "UserDefaults refused the suite name")
+            throw SharedDefaultsError.containerUnavailable(location: suiteName, reason: "UserDefaults refused the suite name")
         }
         self.defaults = defaults
         self.suiteName = suiteName
@@ -40,33 +40,33 @@ public final class UserDefaultsSharedDefaults: SharedDefaults, @unchecked Sendab
     }
 
     /// Opens the shared defaults of an App Group container.
-    public convenience init(container: AppGroupContainer, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes) throws(SharedDefaultsError) {
+    public convenience init(container: AppGroupContainer, maximumValueBytes: Int = DirectorySharedDefaults.defaultMaximumValueBytes) throws {
         try self.init(suiteName: container.identifier, maximumValueBytes: maximumValueBytes)
     }
 
     /// The value stored under `key`, or `nil`.
-    public func data(forKey key: String) throws(SharedDefaultsError) -> Data? {
+    public func data(forKey key: String) throws -> Data? {
         try validate(key: key)
         return try checked(defaults.object(forKey: key), key: key)
     }
 
     /// Stores `data` under `key`.
-    public func set(_ data: Data, forKey key: String) throws(SharedDefaultsError) {
+    public func set(_ data: Data, forKey key: String) throws {
         try validate(key: key)
         guard data.count <= maximumValueBytes else {
-            throw .valueTooLarge(key: key, bytes: data.count, limit: maximumValueBytes)
+            throw SharedDefaultsError.valueTooLarge(key: key, bytes: data.count, limit: maximumValueBytes)
         }
         defaults.set(data, forKey: key)
     }
 
     /// Removes the value under `key`.
-    public func removeValue(forKey key: String) throws(SharedDefaultsError) {
+    public func removeValue(forKey key: String) throws {
         try validate(key: key)
         defaults.removeObject(forKey: key)
     }
 
     /// Reads and removes the value under `key`: exactly-once among this process's threads only.
-    public func takeValue(forKey key: String) throws(SharedDefaultsError) -> Data? {
+    public func takeValue(forKey key: String) throws -> Data? {
         try validate(key: key)
         lock.lock()
         let object = defaults.object(forKey: key)
@@ -76,7 +76,7 @@ public final class UserDefaultsSharedDefaults: SharedDefaults, @unchecked Sendab
     }
 
     /// Removes the value under `key` when it equals `expected` (atomic among this process's threads only).
-    public func removeValue(forKey key: String, ifEqualTo expected: Data) throws(SharedDefaultsError) -> Bool {
+    public func removeValue(forKey key: String, ifEqualTo expected: Data) throws -> Bool {
         try validate(key: key)
         lock.lock()
         defer { lock.unlock() }
@@ -85,13 +85,13 @@ public final class UserDefaultsSharedDefaults: SharedDefaults, @unchecked Sendab
         return true
     }
 
-    private func checked(_ object: Any?, key: String) throws(SharedDefaultsError) -> Data? {
+    private func checked(_ object: Any?, key: String) throws -> Data? {
         guard let object else { return nil }
         guard let data = object as? Data else {
-            throw .unexpectedValue(key: key, found: "a \(type(of: object))")
+            throw SharedDefaultsError.unexpectedValue(key: key, found: "a \(type(of: object))")
         }
         guard data.count <= maximumValueBytes else {
-            throw .valueTooLarge(key: key, bytes: data.count, limit: maximumValueBytes)
+            throw SharedDefaultsError.valueTooLarge(key: key, bytes: data.count, limit: maximumValueBytes)
         }
         return data
     }

@@ -37,7 +37,7 @@ public struct ManifestCompiler: Sendable {
     ///
     /// - Throws: ``GenerationFailure`` with every problem, each naming the file, the line where
     ///   known and the JSON path, as the run-time loader reports them.
-    public func compile(manifestAt url: URL) throws(GenerationFailure) -> String {
+    public func compile(manifestAt url: URL) throws -> String {
         try compilation(ofManifestAt: url).source
     }
 
@@ -45,7 +45,7 @@ public struct ManifestCompiler: Sendable {
     /// found on the way: each handoff type left without a Swift type, at its member's JSON path.
     ///
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
-    public func compilation(ofManifestAt url: URL) throws(GenerationFailure) -> ManifestCompilation {
+    public func compilation(ofManifestAt url: URL) throws -> ManifestCompilation {
         let data: Data
         do {
             data = try ManifestLoader.read(contentsOf: url)
@@ -61,7 +61,7 @@ public struct ManifestCompiler: Sendable {
     ///   - data: The manifest's bytes.
     ///   - source: The file name that the diagnostics and the generated header give.
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
-    public func compile(data: Data, source: String = "clipkit.json") throws(GenerationFailure) -> String {
+    public func compile(data: Data, source: String = "clipkit.json") throws -> String {
         try compilation(of: data, source: source).source
     }
 
@@ -69,7 +69,7 @@ public struct ManifestCompiler: Sendable {
     /// ``compilation(ofManifestAt:)``.
     ///
     /// - Throws: ``GenerationFailure``, as ``compile(manifestAt:)``.
-    public func compilation(of data: Data, source: String = "clipkit.json") throws(GenerationFailure) -> ManifestCompilation {
+    public func compilation(of data: Data, source: String = "clipkit.json") throws -> ManifestCompilation {
         try compilation(data: data, file: source, manifestName: URL(fileURLWithPath: source).lastPathComponent)
     }
 
@@ -96,7 +96,7 @@ public struct ManifestCompiler: Sendable {
             var patterns: [RoutePattern] = []
             for source in definition.patterns {
                 do {
-                    patterns.append(try RoutePattern(parsing: source))
+                    patterns.append(try RoutePattern(checking: source))
                 } catch {
                     diagnostics.append(diagnostic(at: path, locator: locator, file: file, error.description))
                 }

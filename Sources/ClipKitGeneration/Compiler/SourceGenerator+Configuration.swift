@@ -142,7 +142,7 @@ extension SourceGenerator {
             "",
             "- Throws: `RouterConfigurationError.unknownParameterKind` when `kinds` lacks a kind a route uses."
         )
-        writer.block("\(access) static func router(parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws(RouterConfigurationError) -> InvocationRouter {") { writer in
+        writer.block("\(access) static func router(parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws -> InvocationRouter {") { writer in
             writer.line("var routes: [InvocationRouter.CompiledRoute] = []")
             for route in routes {
                 let definition = route.definition
@@ -191,12 +191,12 @@ extension SourceGenerator {
             "",
             "- Throws: `ClipSetupError` naming the part that could not be built and what to do."
         )
-        writer.block("\(access) static func runtime(container: AppGroupContainer, parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws(ClipSetupError) -> ClipRuntime {") { writer in
+        writer.block("\(access) static func runtime(container: AppGroupContainer, parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws -> ClipRuntime {") { writer in
             writer.line("let router: InvocationRouter")
             writer.line("do {")
             writer.indented { $0.line("router = try self.router(parameterKinds: kinds)") }
-            writer.line("} catch {")
-            writer.indented { $0.line("throw .router(error)") }
+            writer.line("} catch let error as RouterConfigurationError {")
+            writer.indented { $0.line("throw ClipSetupError.router(error)") }
             writer.line("}")
             writer.line("return try ClipRuntime(manifest: manifest, router: router, container: container, parameterKinds: kinds)")
         }
@@ -208,12 +208,12 @@ extension SourceGenerator {
             "",
             "- Throws: `ClipSetupError` naming the part that could not be built and what to do."
         )
-        writer.block("\(access) static func runtime(parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws(ClipSetupError) -> ClipRuntime {") { writer in
+        writer.block("\(access) static func runtime(parameterKinds kinds: ParameterKindRegistry = \(configuration).parameterKinds) throws -> ClipRuntime {") { writer in
             writer.line("let container: AppGroupContainer")
             writer.line("do {")
             writer.indented { $0.line("container = try AppGroupContainer.system(manifest: manifest)") }
-            writer.line("} catch {")
-            writer.indented { $0.line("throw .appGroup(error)") }
+            writer.line("} catch let error as AppGroupContainerError {")
+            writer.indented { $0.line("throw ClipSetupError.appGroup(error)") }
             writer.line("}")
             writer.line("return try runtime(container: container, parameterKinds: kinds)")
         }

@@ -18,7 +18,7 @@ extension SourceGenerator {
                 "  the default, ``\(configuration)/parameterKinds``, holds all of them but those the app registers itself.",
                 "- Throws: `RouterConfigurationError.unknownParameterKind` when `parameterKinds` lacks one of them."
             )
-            writer.block("\(access) init(parameterKinds: ParameterKindRegistry = \(configuration).parameterKinds) throws(RouterConfigurationError) {") { writer in
+            writer.block("\(access) init(parameterKinds: ParameterKindRegistry = \(configuration).parameterKinds) throws {") { writer in
                 writer.line("router = try \(configuration).router(parameterKinds: parameterKinds)")
             }
             writer.line()

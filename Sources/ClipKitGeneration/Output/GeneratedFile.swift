@@ -12,7 +12,7 @@ public enum GeneratedFile {
     /// - Returns: Whether the file was written (`false` when it already held `source`).
     /// - Throws: ``GenerationFailure`` naming the file and why it could not be written.
     @discardableResult
-    public static func write(_ source: String, to url: URL) throws(GenerationFailure) -> Bool {
+    public static func write(_ source: String, to url: URL) throws -> Bool {
         let data = Data(source.utf8)
         if let existing = try? InputFile.read(path: url.path, limit: data.count), existing == data {
             return false

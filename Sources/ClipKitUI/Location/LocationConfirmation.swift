@@ -49,7 +49,7 @@ public final class LocationConfirmation {
     /// A confirmation for the clip `manifest` describes, with regions of `radius` metres.
     ///
     /// - Throws: ``LocationConfirmationError/invalidRegion(_:)`` when `radius` is not in 0 < radius ≤ 500.
-    public init(manifest: ClipManifest, radius: Double) throws(LocationConfirmationError) {
+    public init(manifest: ClipManifest, radius: Double) throws {
         _ = try LocationConfirmationRegion(latitude: 0, longitude: 0, radius: radius, identifier: "radius")
         isRequested = manifest.clip.requestsLocationConfirmation
         places = manifest.places
@@ -96,7 +96,7 @@ public final class LocationConfirmation {
         do {
             region = try LocationConfirmationRegion(place: place, radius: radius)
         } catch {
-            return finish(.unavailable(.failed(error.errorDescription ?? "\(error)")))
+            return finish(.unavailable(.failed((error as? any LocalizedError)?.errorDescription ?? "\(error)")))
         }
         state = .confirming
         let task = Task { await confirmer.confirmAcquired(in: region) }

@@ -22,15 +22,15 @@ public struct LocationConfirmationRegion: Sendable, Hashable {
     ///
     /// - Throws: ``LocationConfirmationError/invalidRegion(_:)`` when a coordinate is out of range
     ///   or the radius is not in 0 < radius ≤ 500 metres.
-    public init(latitude: Double, longitude: Double, radius: Double = Self.defaultRadius, identifier: String) throws(LocationConfirmationError) {
+    public init(latitude: Double, longitude: Double, radius: Double = Self.defaultRadius, identifier: String) throws {
         guard latitude.isFinite, (-90...90).contains(latitude) else {
-            throw .invalidRegion("latitude \(latitude) of '\(identifier)' is not between -90 and 90 degrees")
+            throw LocationConfirmationError.invalidRegion("latitude \(latitude) of '\(identifier)' is not between -90 and 90 degrees")
         }
         guard longitude.isFinite, (-180...180).contains(longitude) else {
-            throw .invalidRegion("longitude \(longitude) of '\(identifier)' is not between -180 and 180 degrees")
+            throw LocationConfirmationError.invalidRegion("longitude \(longitude) of '\(identifier)' is not between -180 and 180 degrees")
         }
         guard radius.isFinite, radius > 0, radius <= Self.maximumRadius else {
-            throw .invalidRegion("radius \(radius) m of '\(identifier)' is not more than 0 and at most \(Int(Self.maximumRadius)) m, which the system requires")
+            throw LocationConfirmationError.invalidRegion("radius \(radius) m of '\(identifier)' is not more than 0 and at most \(Int(Self.maximumRadius)) m, which the system requires")
         }
         self.latitude = latitude
         self.longitude = longitude
@@ -39,7 +39,7 @@ public struct LocationConfirmationRegion: Sendable, Hashable {
     }
 
     /// The region around a manifest place.
-    public init(place: ClipManifest.Place, radius: Double = Self.defaultRadius) throws(LocationConfirmationError) {
+    public init(place: ClipManifest.Place, radius: Double = Self.defaultRadius) throws {
         try self.init(latitude: place.latitude, longitude: place.longitude, radius: radius, identifier: place.name)
     }
 }

@@ -22,7 +22,7 @@ extension OnboardingResolver {
         do {
             return launch(openedBy: url, runtime: try Source.runtime(parameterKinds: parameterKinds ?? Source.parameterKinds))
         } catch {
-            return launch(failedToSetUp: error)
+            return launch(failedToSetUp: ClipSetupError(error))
         }
     }
 }

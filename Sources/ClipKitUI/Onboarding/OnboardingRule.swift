@@ -93,7 +93,7 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
                 guard envelope.typeName == Payload.handoffTypeName else { return .notMine }
                 let payload: Payload
                 do throws(HandoffDiagnostic) {
-                    payload = try envelope.decodePayload(as: Payload.self)
+                    payload = try envelope.checkedDecodePayload(as: Payload.self)
                 } catch {
                     guard case .undecodablePayload(_, let reason) = error else { return .refused(error.description) }
                     return .refused("it does not decode as \(Payload.self): \(reason)")

@@ -12,17 +12,13 @@ import ClipKit
 public protocol ClipFlow {
     /// What the clip shows for a link it handles: the route match, a driver's preview, a page's model.
     associatedtype Content: Sendable
-    /// What making the flow from a runtime may throw: ``/ClipKit/ClipSetupError``, or `Never` for a
-    /// flow that the manifest alone always sets up.
-    associatedtype SetupError: Error = Never
-
     /// The parameter kinds this flow's routes may use; the runtime's router is built with them.
     static var parameterKinds: ParameterKindRegistry { get }
 
     /// Creates the flow from what the runtime read from the manifest.
     ///
     /// - Throws: ``/ClipKit/ClipSetupError`` when the flow cannot be set up from the manifest.
-    init(runtime: ClipRuntime) throws(SetupError)
+    init(runtime: ClipRuntime) throws
 
     /// The content to show for `match`, a link routed to a screen of the clip, or `nil` when this
     /// flow shows nothing for its route (the session then says the link belongs to the full app).

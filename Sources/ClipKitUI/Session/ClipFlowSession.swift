@@ -85,8 +85,8 @@ public final class ClipFlowSession<Flow: ClipFlow> {
     /// Creates a session from the runtime, with the flow it sets up from the manifest.
     ///
     /// - Throws: What the flow's setup throws (``/ClipKit/ClipSetupError/flow(_:)`` when the
-    ///   manifest lacks what it needs); nothing for a flow that always sets up.
-    public convenience init(runtime: ClipRuntime) throws(Flow.SetupError) {
+    ///   manifest lacks what it needs). A ``ClipSession`` never throws here.
+    public convenience init(runtime: ClipRuntime) throws {
         self.init(runtime: runtime, flow: try Flow(runtime: runtime))
     }
 
@@ -96,7 +96,7 @@ public final class ClipFlowSession<Flow: ClipFlow> {
     /// the flow's ``parameterKinds``.
     ///
     /// - Throws: ``/ClipKit/ClipSetupError`` naming what is missing.
-    public convenience init<Source: ClipRuntimeSource>(configuration: Source.Type) throws(ClipSetupError) {
+    public convenience init<Source: ClipRuntimeSource>(configuration: Source.Type) throws {
         let runtime = try Source.runtime(parameterKinds: Source.parameterKinds.merging(Flow.parameterKinds))
         let flow: Flow
         do {

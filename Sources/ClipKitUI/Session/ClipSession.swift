@@ -35,6 +35,13 @@ public struct RouteClipFlow: ClipFlow, Sendable {
     }
 }
 
+extension ClipFlowSession where Flow == RouteClipFlow {
+    /// Creates a session that shows the app's own views for the runtime's routes; it always sets up.
+    public convenience init(runtime: ClipRuntime) {
+        self.init(runtime: runtime, flow: RouteClipFlow())
+    }
+}
+
 extension ClipFlowSession where Flow.Content == RouteMatch {
     /// Leaves `payload` for the full app, replacing any earlier handoff, and asks for the App Store
     /// overlay: the person finished the clip's task.
@@ -42,13 +49,13 @@ extension ClipFlowSession where Flow.Content == RouteMatch {
     /// - Throws: ``ClipSessionError/noInvocation`` when no link the clip handles is on screen, or
     ///   ``ClipSessionError/handoffFailed(_:)`` when the store refused the payload.
     @discardableResult
-    public func handOff<Payload: HandoffPayload>(_ payload: Payload) throws(ClipSessionError) -> HandoffOffer {
+    public func handOff<Payload: HandoffPayload>(_ payload: Payload) throws -> HandoffOffer {
         let promotion = try currentPromotion()
         let offer: HandoffOffer
         do {
-            offer = try store.offer(payload)
+            offer = try store.checkedOffer(payload, typeName: Payload.handoffTypeName)
         } catch {
-            throw .handoffFailed(error)
+            throw ClipSessionError.handoffFailed(error)
         }
         finish(promotion)
         return offer
@@ -60,16 +67,16 @@ extension ClipFlowSession where Flow.Content == RouteMatch {
     /// - Throws: ``ClipSessionError/noInvocation``, ``ClipSessionError/routeNamesNoHandoffType(_:)``
     ///   or ``ClipSessionError/handoffFailed(_:)``.
     @discardableResult
-    public func handOffRouteParameters() throws(ClipSessionError) -> HandoffOffer {
-        guard case .content(let match, let promotion) = screen else { throw .noInvocation }
+    public func handOffRouteParameters() throws -> HandoffOffer {
+        guard case .content(let match, let promotion) = screen else { throw ClipSessionError.noInvocation }
         guard let typeName = inbox.router.route(named: match.route)?.handoffType else {
-            throw .routeNamesNoHandoffType(match.route)
+            throw ClipSessionError.routeNamesNoHandoffType(match.route)
         }
         let offer: HandoffOffer
         do {
-            offer = try store.offer(json: match.parametersJSON, typeName: typeName)
+            offer = try store.checkedOffer(json: match.parametersJSON, typeName: typeName)
         } catch {
-            throw .handoffFailed(error)
+            throw ClipSessionError.handoffFailed(error)
         }
         finish(promotion)
         return offer

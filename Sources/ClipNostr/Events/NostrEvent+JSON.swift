@@ -7,28 +7,38 @@ extension NostrEvent {
     /// signed, and JSON that other implementations could read differently (duplicate keys, lone
     /// surrogates, invalid UTF-8) is rejected. Members other than the seven of NIP-01 are ignored.
     /// Decoding checks types only; ``EventVerifier`` checks everything else.
-    public init<Bytes: Collection>(jsonData: Bytes, limits: EventLimits = .standard) throws(EventDecodingError) where Bytes.Element == UInt8 {
+    public init<Bytes: Collection>(jsonData: Bytes, limits: EventLimits = .standard) throws where Bytes.Element == UInt8 {
+        try self.init(checkingJSONData: jsonData, limits: limits)
+    }
+
+    /// ``init(jsonData:limits:)`` with its error typed, for this package.
+    package init<Bytes: Collection>(checkingJSONData jsonData: Bytes, limits: EventLimits) throws(EventDecodingError) where Bytes.Element == UInt8 {
         guard jsonData.count <= limits.maximumJSONBytes else {
-            throw .tooLarge(bytes: jsonData.count, limit: limits.maximumJSONBytes)
+            throw EventDecodingError.tooLarge(bytes: jsonData.count, limit: limits.maximumJSONBytes)
         }
         let value: JSONValue
         do {
             value = try StrictJSONParser(maximumBytes: limits.maximumJSONBytes, maximumDepth: 8).parse(jsonData)
         } catch {
-            throw .invalidJSON(error)
+            throw EventDecodingError.invalidJSON(error)
         }
-        try self.init(jsonValue: value)
+        try self.init(checkingJSONValue: value)
     }
 
     /// Reads an event from an already parsed JSON object.
-    public init(jsonValue: JSONValue) throws(EventDecodingError) {
-        guard let object = jsonValue.objectValue else { throw .notAnObject(found: jsonValue.typeDescription) }
+    public init(jsonValue: JSONValue) throws {
+        try self.init(checkingJSONValue: jsonValue)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checkingJSONValue jsonValue: JSONValue) throws(EventDecodingError) {
+        guard let object = jsonValue.objectValue else { throw EventDecodingError.notAnObject(found: jsonValue.typeDescription) }
 
         let id = try Self.string("id", in: object)
         let pubkey = try Self.string("pubkey", in: object)
         let createdAt = try Self.integer("created_at", in: object)
-        guard let kind = Int(exactly: try Self.integer("kind", in: object)) else { throw .invalidInteger(field: "kind") }
-        guard let tagsMember = object["tags"] else { throw .missingField("tags") }
+        guard let kind = Int(exactly: try Self.integer("kind", in: object)) else { throw EventDecodingError.invalidInteger(field: "kind") }
+        guard let tagsMember = object["tags"] else { throw EventDecodingError.missingField("tags") }
         let tagsError = EventDecodingError.wrongType(field: "tags", expected: "an array of arrays of strings")
         guard let tagValues = tagsMember.arrayValue else { throw tagsError }
         var tags: [[String]] = []

@@ -39,7 +39,12 @@ public enum EventFragment {
     /// - Throws: ``EventFragmentError/malformedEvent(_:)`` when the pubkey or signature is not
     ///   lowercase hex of the right length, `created_at` is negative or the kind out of range;
     ///   ``EventFragmentError/eventTooLarge(bytes:limit:)`` past ``maximumBytes``.
-    public static func encode(_ event: NostrEvent) throws(EventFragmentError) -> String {
+    public static func encode(_ event: NostrEvent) throws -> String {
+        try checkedEncode(event)
+    }
+
+    /// ``encode(_:)`` with its error typed, for this package.
+    package static func checkedEncode(_ event: NostrEvent) throws(EventFragmentError) -> String {
         Base64URL.encode(try bytes(of: event))
     }
 
@@ -72,18 +77,23 @@ public enum EventFragment {
     /// A leading `#` is not part of the fragment; pass what follows it.
     ///
     /// - Throws: ``EventFragmentError`` saying what is wrong and where.
-    public static func decode(_ fragment: some StringProtocol) throws(EventFragmentError) -> NostrEvent {
+    public static func decode(_ fragment: some StringProtocol) throws -> NostrEvent {
+        try checkedDecode(fragment)
+    }
+
+    /// ``decode(_:)`` with its error typed, for this package.
+    package static func checkedDecode(_ fragment: some StringProtocol) throws(EventFragmentError) -> NostrEvent {
         let characters = fragment.utf8.count
-        guard characters > 0 else { throw .empty }
-        guard characters <= maximumCharacters else { throw .tooLong(characters: characters, limit: maximumCharacters) }
+        guard characters > 0 else { throw EventFragmentError.empty }
+        guard characters <= maximumCharacters else { throw EventFragmentError.tooLong(characters: characters, limit: maximumCharacters) }
         let bytes: [UInt8]
         do {
             bytes = try Base64URL.decode(fragment)
         } catch {
             switch error {
-            case .invalidCharacter(let offset): throw .invalidCharacter(offset: offset)
-            case .impossibleLength(let length): throw .impossibleLength(length)
-            case .nonCanonicalEnding: throw .nonCanonicalBase64
+            case .invalidCharacter(let offset): throw EventFragmentError.invalidCharacter(offset: offset)
+            case .impossibleLength(let length): throw EventFragmentError.impossibleLength(length)
+            case .nonCanonicalEnding: throw EventFragmentError.nonCanonicalBase64
             }
         }
         return try decode(bytes: bytes)
@@ -137,11 +147,16 @@ public enum EventFragment {
     ///   ``EventFragmentError/notAProfile(kind:)`` or ``EventFragmentError/notARelayList(kind:)``
     ///   for events of other kinds, ``EventFragmentError/authorMismatch(expected:found:)`` when
     ///   the two authors differ.
-    public static func encode(profile: NostrEvent, relayList: NostrEvent) throws(EventFragmentError) -> String {
-        guard profile.kind == 0 else { throw .notAProfile(kind: profile.kind) }
-        guard relayList.kind == ProfileFilter.relayListKind else { throw .notARelayList(kind: relayList.kind) }
-        guard relayList.pubkey == profile.pubkey else { throw .authorMismatch(expected: profile.pubkey, found: relayList.pubkey) }
-        return try encode(profile) + String(partSeparator) + encode(relayList)
+    public static func encode(profile: NostrEvent, relayList: NostrEvent) throws -> String {
+        try checkedEncode(profile: profile, relayList: relayList)
+    }
+
+    /// ``encode(profile:relayList:)`` with its error typed, for this package.
+    package static func checkedEncode(profile: NostrEvent, relayList: NostrEvent) throws(EventFragmentError) -> String {
+        guard profile.kind == 0 else { throw EventFragmentError.notAProfile(kind: profile.kind) }
+        guard relayList.kind == ProfileFilter.relayListKind else { throw EventFragmentError.notARelayList(kind: relayList.kind) }
+        guard relayList.pubkey == profile.pubkey else { throw EventFragmentError.authorMismatch(expected: profile.pubkey, found: relayList.pubkey) }
+        return try checkedEncode(profile) + String(partSeparator) + checkedEncode(relayList)
     }
 
     /// The kind-0 event by `author` (hex public key) that a share link's fragment holds: the whole
@@ -150,11 +165,16 @@ public enum EventFragment {
     /// - Throws: ``EventFragmentError``; ``EventFragmentError/authorMismatch(expected:found:)``
     ///   when the event is by another key than the link's path names, and
     ///   ``EventFragmentError/notAProfile(kind:)`` when it is not kind 0.
-    public static func decodeProfile(_ fragment: some StringProtocol, author: String) throws(EventFragmentError) -> NostrEvent {
+    public static func decodeProfile(_ fragment: some StringProtocol, author: String) throws -> NostrEvent {
+        try checkedDecodeProfile(fragment, author: author)
+    }
+
+    /// ``decodeProfile(_:author:)`` with its error typed, for this package.
+    package static func checkedDecodeProfile(_ fragment: some StringProtocol, author: String) throws(EventFragmentError) -> NostrEvent {
         let profilePart = fragment.firstIndex(of: partSeparator).map { fragment[..<$0] } ?? fragment[...]
-        let event = try decode(profilePart)
-        guard event.pubkey == author.lowercased() else { throw .authorMismatch(expected: author.lowercased(), found: event.pubkey) }
-        guard event.kind == 0 else { throw .notAProfile(kind: event.kind) }
+        let event = try checkedDecode(profilePart)
+        guard event.pubkey == author.lowercased() else { throw EventFragmentError.authorMismatch(expected: author.lowercased(), found: event.pubkey) }
+        guard event.kind == 0 else { throw EventFragmentError.notAProfile(kind: event.kind) }
         return event
     }
 
@@ -164,11 +184,16 @@ public enum EventFragment {
     /// - Throws: ``EventFragmentError`` for a second part that is not exactly one signed event,
     ///   ``EventFragmentError/authorMismatch(expected:found:)`` when it is by another key, and
     ///   ``EventFragmentError/notARelayList(kind:)`` when it is not kind 10002.
-    public static func decodeRelayList(_ fragment: some StringProtocol, author: String) throws(EventFragmentError) -> NostrEvent? {
+    public static func decodeRelayList(_ fragment: some StringProtocol, author: String) throws -> NostrEvent? {
+        try checkedDecodeRelayList(fragment, author: author)
+    }
+
+    /// ``decodeRelayList(_:author:)`` with its error typed, for this package.
+    package static func checkedDecodeRelayList(_ fragment: some StringProtocol, author: String) throws(EventFragmentError) -> NostrEvent? {
         guard let separator = fragment.firstIndex(of: partSeparator) else { return nil }
-        let event = try decode(fragment[fragment.index(after: separator)...])
-        guard event.pubkey == author.lowercased() else { throw .authorMismatch(expected: author.lowercased(), found: event.pubkey) }
-        guard event.kind == ProfileFilter.relayListKind else { throw .notARelayList(kind: event.kind) }
+        let event = try checkedDecode(fragment[fragment.index(after: separator)...])
+        guard event.pubkey == author.lowercased() else { throw EventFragmentError.authorMismatch(expected: author.lowercased(), found: event.pubkey) }
+        guard event.kind == ProfileFilter.relayListKind else { throw EventFragmentError.notARelayList(kind: event.kind) }
         return event
     }
 

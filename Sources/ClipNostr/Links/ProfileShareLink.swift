@@ -37,19 +37,19 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
     public init(
         signedProfile: NostrEvent, relayList: NostrEvent? = nil, router: InvocationRouter, route: String? = nil,
         verifier: EventVerifier = EventVerifier()
-    ) throws(ProfileShareLinkError) {
-        guard signedProfile.kind == 0 else { throw .fragment(.notAProfile(kind: signedProfile.kind)) }
-        if case .failure(let error) = verifier.verify(signedProfile) { throw .notGenuine(error) }
-        if let relayList, case .failure(let error) = verifier.verify(relayList) { throw .notGenuine(error) }
+    ) throws {
+        guard signedProfile.kind == 0 else { throw ProfileShareLinkError.fragment(.notAProfile(kind: signedProfile.kind)) }
+        if case .failure(let error) = verifier.verify(signedProfile) { throw ProfileShareLinkError.notGenuine(error) }
+        if let relayList, case .failure(let error) = verifier.verify(relayList) { throw ProfileShareLinkError.notGenuine(error) }
         let fragment: String
         do throws(EventFragmentError) {
             if let relayList {
-                fragment = try EventFragment.encode(profile: signedProfile, relayList: relayList)
+                fragment = try EventFragment.checkedEncode(profile: signedProfile, relayList: relayList)
             } else {
-                fragment = try EventFragment.encode(signedProfile)
+                fragment = try EventFragment.checkedEncode(signedProfile)
             }
         } catch {
-            throw .fragment(error)
+            throw ProfileShareLinkError.fragment(error)
         }
         let chosen = try Self.route(named: route, in: router, embedding: true)
         try self.init(publicKey: signedProfile.pubkey, route: chosen, router: router, fragment: fragment)
@@ -64,20 +64,20 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
     ///   - route: The route to use; by default the first handled by the clip that
     ///     captures an `npub`.
     /// - Throws: ``ProfileShareLinkError``.
-    public init(publicKey: String, router: InvocationRouter, route: String? = nil) throws(ProfileShareLinkError) {
+    public init(publicKey: String, router: InvocationRouter, route: String? = nil) throws {
         let hex: String
         if let decoded = Hex.decodeLowercase(publicKey, byteCount: 32) {
             hex = Hex.encode(decoded)
         } else {
             let entity: NIP19Entity
             do {
-                entity = try NIP19.decode(publicKey)
+                entity = try NIP19.checkedDecode(publicKey)
             } catch {
-                throw .invalidKey(error.description)
+                throw ProfileShareLinkError.invalidKey(error.description)
             }
             switch entity.personReference() {
             case .success(let person): hex = person.publicKey
-            case .failure(let reason): throw .invalidKey(reason.description)
+            case .failure(let reason): throw ProfileShareLinkError.invalidKey(reason.description)
             }
         }
         let chosen = try Self.route(named: route, in: router, embedding: false)
@@ -87,7 +87,7 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
     private init(publicKey: String, route: InvocationRouter.CompiledRoute, router: InvocationRouter, fragment: String?) throws(ProfileShareLinkError) {
         let npub: String
         do {
-            npub = try NIP19.encodePublicKey(publicKey)
+            npub = try NIP19.checkedEncodePublicKey(publicKey)
         } catch {
             throw .invalidKey(error.description)
         }

@@ -5,7 +5,7 @@ import Foundation
 /// nevent, naddr, NIP-05 address or share URL) to their verified profile, within one deadline.
 ///
 /// ```swift
-/// let lookup = ProfileLookup(pool: RelayPool(), relays: relays, nip05Verifier: NIP05Verifier())
+/// let lookup = ProfileLookup(fetcher: ProfileFetcher(), relays: relays, nip05Verifier: NIP05Verifier())
 /// for await step in try lookup.start("maria@roadflare.app") {
 ///     if case .fetch(let update) = step, let found = update.profile { show(found.profile) }
 ///     if case .finished(let outcome) = step { record(outcome.reasonCode) }
@@ -16,7 +16,7 @@ import Foundation
 /// 1. A NIP-05 address is resolved at its domain (with the verifier's cap and timeout); its
 ///    document's relays for the key become relay hints.
 /// 2. The relays are asked: the target's hints (when ``followsRelayHints``), then ``relays``, with
-///    the author's relay list and, within the pool's bounds, their write relays (``RelayPool``).
+///    the author's relay list and, within the fetcher's bounds, their write relays (``ProfileFetcher``).
 ///    Every verified profile that is newer than the last is reported at once.
 /// 3. The profile's own `nip05` field is checked as soon as a profile is in hand, beside the rest
 ///    of the fetch, not after it.
@@ -34,7 +34,7 @@ import Foundation
 @available(iOS 16.0, macOS 13.0, *)
 public struct ProfileLookup: Sendable {
     /// Fetches and verifies; its configuration's timeout is also the default ``deadline``.
-    public var pool: RelayPool
+    public var fetcher: ProfileFetcher
     /// The relays asked for every person, after the target's own hints.
     public var relays: [RelayURL]
     /// Resolves NIP-05 addresses and checks profiles' `nip05` fields; `nil` does neither: a NIP-05
@@ -49,20 +49,20 @@ public struct ProfileLookup: Sendable {
     /// Creates a lookup.
     ///
     /// - Parameters:
-    ///   - pool: Fetches and verifies profiles.
+    ///   - fetcher: Fetches and verifies profiles.
     ///   - relays: The relays asked for every person.
     ///   - nip05Verifier: Resolves NIP-05 targets and checks profiles' `nip05`; `nil` for neither.
     ///   - followsRelayHints: Whether a target's relay hints are asked too.
-    ///   - deadline: The deadline of the whole lookup; the pool's timeout when `nil`.
+    ///   - deadline: The deadline of the whole lookup; the fetcher's timeout when `nil`.
     public init(
-        pool: RelayPool = RelayPool(), relays: [RelayURL], nip05Verifier: NIP05Verifier? = nil, followsRelayHints: Bool = true,
+        fetcher: ProfileFetcher = ProfileFetcher(), relays: [RelayURL], nip05Verifier: NIP05Verifier? = nil, followsRelayHints: Bool = true,
         deadline: Duration? = nil
     ) {
-        self.pool = pool
+        self.fetcher = fetcher
         self.relays = relays
         self.nip05Verifier = nip05Verifier
         self.followsRelayHints = followsRelayHints
-        self.deadline = deadline ?? pool.configuration.timeout
+        self.deadline = deadline ?? fetcher.configuration.timeout
     }
 
     /// Starts looking up the person `target` names; iterate the result to drive it.
@@ -72,7 +72,7 @@ public struct ProfileLookup: Sendable {
     ///     (`maria@roadflare.app`), or a share URL that `router` maps to a person.
     ///   - router: The manifest's router, for share URLs.
     ///   - linkFragment: A share link's fragment, which may carry the person's signed profile: it is
-    ///     verified and reported before any relay answers (``RelayPool/fetchProfile(of:from:embeddedIn:)``).
+    ///     verified and reported before any relay answers (``ProfileFetcher/fetchProfile(of:from:embeddedIn:)``).
     ///   - clock: The clock the deadline runs on.
     /// - Throws: `ProfileTargetError` when `target` names no person, or
     ///   `ProfileTargetNameLookupError` when it is a malformed NIP-05 address. A well-formed
@@ -163,7 +163,7 @@ public enum ProfileLookupStep: Sendable {
     /// The target's NIP-05 address resolved to a key (and relay hints) at its domain.
     case nameResolved(NIP05Identity)
     /// The relays are being asked for the profile of `publicKey` (hexadecimal): the target's hints
-    /// when followed, then the lookup's relays, without repeats and within the pool's cap.
+    /// when followed, then the lookup's relays, without repeats and within the fetcher's cap.
     case fetchStarted(publicKey: String, relays: [RelayURL])
     /// The relay fetch moved on: a newer profile, a relay list, a relay's progress.
     case fetch(ProfileFetchUpdate)

@@ -131,12 +131,12 @@ struct ProfileLookupDriver<LookupClock: Clock<Duration>>: Sendable {
             output.yield(.finished(.unreachable(.noRelays)))
             return false
         }
-        var pool = lookup.pool
+        var fetcher = lookup.fetcher
         let left = clock.now.duration(to: end)
-        pool.configuration.timeout = max(.zero, min(pool.configuration.timeout, left))
+        fetcher.configuration.timeout = max(.zero, min(fetcher.configuration.timeout, left))
         let fetch: ProfileFetch
         do {
-            fetch = try pool.fetchProfile(of: target.publicKey, from: relays, embeddedIn: linkFragment)
+            fetch = try fetcher.fetchProfile(of: target.publicKey, from: relays, embeddedIn: linkFragment)
         } catch {
             // ProfileTarget checked the key already; a key the filter refuses has no profile.
             output.yield(.finished(.unreachable(.noRelays)))

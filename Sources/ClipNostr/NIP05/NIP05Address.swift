@@ -28,31 +28,36 @@ public struct NIP05Address: Sendable, Hashable, CustomStringConvertible {
     /// Checks `text` and creates the address.
     ///
     /// - Throws: ``NIP05AddressError`` naming what is wrong.
-    public init(_ text: String) throws(NIP05AddressError) {
-        guard !text.isEmpty else { throw .empty }
-        guard text.utf8.count <= Self.maximumLength else { throw .tooLong(text.utf8.count, limit: Self.maximumLength) }
+    public init(_ text: String) throws {
+        try self.init(checking: text)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checking text: String) throws(NIP05AddressError) {
+        guard !text.isEmpty else { throw NIP05AddressError.empty }
+        guard text.utf8.count <= Self.maximumLength else { throw NIP05AddressError.tooLong(text.utf8.count, limit: Self.maximumLength) }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw .notOneAtSign }
+        guard parts.count == 2 else { throw NIP05AddressError.notOneAtSign }
         let local = parts[0].lowercased()
-        guard !local.isEmpty else { throw .emptyLocalPart }
+        guard !local.isEmpty else { throw NIP05AddressError.emptyLocalPart }
         if let bad = local.unicodeScalars.first(where: { !Self.localPartCharacters.contains($0) }) {
-            throw .invalidLocalPartCharacter(String(bad))
+            throw NIP05AddressError.invalidLocalPartCharacter(String(bad))
         }
         let domain = parts[1].lowercased()
-        guard !domain.isEmpty else { throw .emptyDomain }
+        guard !domain.isEmpty else { throw NIP05AddressError.emptyDomain }
         guard domain.unicodeScalars.allSatisfy({ Self.domainCharacters.contains($0) }),
               let components = URLComponents(string: "https://\(domain)"),
               let host = components.host, !host.isEmpty,
               components.path.isEmpty, components.query == nil, components.fragment == nil,
               components.user == nil, components.password == nil
-        else { throw .invalidDomain(String(parts[1])) }
+        else { throw NIP05AddressError.invalidDomain(String(parts[1])) }
         var document = URLComponents()
         document.scheme = "https"
         document.host = host
         document.port = components.port
         document.path = "/.well-known/nostr.json"
         document.queryItems = [URLQueryItem(name: "name", value: local)]
-        guard let url = document.url else { throw .invalidDomain(String(parts[1])) }
+        guard let url = document.url else { throw NIP05AddressError.invalidDomain(String(parts[1])) }
         let loopback = RelayURL.isLoopbackHost(host)
         document.scheme = "http"
         localPart = local

@@ -87,7 +87,7 @@ public struct NIP05Verifier: Sendable {
         let address: NIP05Address
         do {
             // A bare domain is how `_@domain` is shown, and how some profiles write it.
-            address = try NIP05Address(claim.contains("@") ? claim : "_@" + claim)
+            address = try NIP05Address(checking: claim.contains("@") ? claim : "_@" + claim)
         } catch {
             return .failed(.invalidAddress(claim, error))
         }

@@ -40,7 +40,12 @@ public enum NIP19 {
     /// Decodes an `npub`, `nprofile`, `nevent` or `naddr` string, with or without a `nostr:` prefix.
     ///
     /// - Throws: ``NIP19Error`` saying what is wrong with the string, and where.
-    public static func decode(_ text: String) throws(NIP19Error) -> NIP19Entity {
+    public static func decode(_ text: String) throws -> NIP19Entity {
+        try checkedDecode(text)
+    }
+
+    /// ``decode(_:)`` with its error typed, for this package.
+    package static func checkedDecode(_ text: String) throws(NIP19Error) -> NIP19Entity {
         var body = Substring(text)
         if body.utf8.count >= uriPrefix.utf8.count, body.prefix(uriPrefix.count).lowercased() == uriPrefix {
             body = body.dropFirst(uriPrefix.count)
@@ -48,7 +53,7 @@ public enum NIP19 {
         let decoded = try Bech32.decode(String(body))
         switch decoded.humanReadablePart {
         case "npub":
-            guard decoded.bytes.count == 32 else { throw .invalidPublicKeyLength(decoded.bytes.count) }
+            guard decoded.bytes.count == 32 else { throw NIP19Error.invalidPublicKeyLength(decoded.bytes.count) }
             return .npub(publicKey: Hex.encode(decoded.bytes))
         case "nprofile":
             let entries = try TLVEntries(decoded.bytes, entity: "nprofile")
@@ -66,19 +71,24 @@ public enum NIP19 {
         case "naddr":
             let entries = try TLVEntries(decoded.bytes, entity: "naddr")
             let identifierBytes = try entries.required(.identifier, type: EntryType.special, byteCount: nil)
-            guard let identifier = String(validatingUTF8Bytes: identifierBytes) else { throw .identifierNotUTF8 }
+            guard let identifier = String(validatingUTF8Bytes: identifierBytes) else { throw NIP19Error.identifierNotUTF8 }
             let author = try entries.required(.author, type: EntryType.author, byteCount: 32)
             let kind = try entries.required(.kind, type: EntryType.kind, byteCount: 4)
             return .naddr(NIP19AddressPointer(
                 identifier: identifier, author: Hex.encode(author), kind: bigEndianInteger(kind), relays: entries.relayHints
             ))
         default:
-            throw .unsupportedPrefix(decoded.humanReadablePart)
+            throw NIP19Error.unsupportedPrefix(decoded.humanReadablePart)
         }
     }
 
     /// Encodes a public key (64 lowercase hex characters) as an `npub`.
-    public static func encodePublicKey(_ publicKeyHex: String) throws(NIP19Error) -> String {
+    public static func encodePublicKey(_ publicKeyHex: String) throws -> String {
+        try checkedEncodePublicKey(publicKeyHex)
+    }
+
+    /// ``encodePublicKey(_:)`` with its error typed, for this package.
+    package static func checkedEncodePublicKey(_ publicKeyHex: String) throws(NIP19Error) -> String {
         let key = try keyBytes(publicKeyHex)
         return Bech32.encode(humanReadablePart: "npub", bytes: key)
     }
@@ -87,7 +97,12 @@ public enum NIP19 {
     ///
     /// - Throws: ``NIP19Error/invalidRelay(_:)`` for a relay ClipNostr would not connect to, and
     ///   ``NIP19Error/tooManyRelays(_:limit:)`` past ``maximumRelayHints``.
-    public static func encodeProfile(publicKey publicKeyHex: String, relays: [String]) throws(NIP19Error) -> String {
+    public static func encodeProfile(publicKey publicKeyHex: String, relays: [String]) throws -> String {
+        try checkedEncodeProfile(publicKey: publicKeyHex, relays: relays)
+    }
+
+    /// ``encodeProfile(publicKey:relays:)`` with its error typed, for this package.
+    package static func checkedEncodeProfile(publicKey publicKeyHex: String, relays: [String]) throws(NIP19Error) -> String {
         var data: [UInt8] = [EntryType.special, 32] + (try keyBytes(publicKeyHex))
         data += try relayEntries(relays)
         return Bech32.encode(humanReadablePart: "nprofile", bytes: data)
@@ -99,8 +114,13 @@ public enum NIP19 {
     /// - Throws: ``NIP19Error/malformedEventIDHex`` for an id that is not 64 lowercase hex
     ///   characters, a public-key error for the author, and the relay errors of
     ///   ``encodeProfile(publicKey:relays:)``.
-    public static func encodeEvent(_ pointer: NIP19EventPointer) throws(NIP19Error) -> String {
-        guard let id = Hex.decodeLowercase(pointer.eventID, byteCount: 32) else { throw .malformedEventIDHex }
+    public static func encodeEvent(_ pointer: NIP19EventPointer) throws -> String {
+        try checkedEncodeEvent(pointer)
+    }
+
+    /// ``encodeEvent(_:)`` with its error typed, for this package.
+    package static func checkedEncodeEvent(_ pointer: NIP19EventPointer) throws(NIP19Error) -> String {
+        guard let id = Hex.decodeLowercase(pointer.eventID, byteCount: 32) else { throw NIP19Error.malformedEventIDHex }
         var data: [UInt8] = [EntryType.special, 32] + id
         if let author = pointer.author { data += [EntryType.author, 32] + (try keyBytes(author)) }
         if let kind = pointer.kind { data += [EntryType.kind, 4] + bigEndianBytes(kind) }
@@ -114,9 +134,14 @@ public enum NIP19 {
     /// - Throws: ``NIP19Error/identifierTooLong(_:limit:)`` for an identifier over 255 UTF-8
     ///   bytes, a public-key error for the author, and the relay errors of
     ///   ``encodeProfile(publicKey:relays:)``.
-    public static func encodeAddress(_ pointer: NIP19AddressPointer) throws(NIP19Error) -> String {
+    public static func encodeAddress(_ pointer: NIP19AddressPointer) throws -> String {
+        try checkedEncodeAddress(pointer)
+    }
+
+    /// ``encodeAddress(_:)`` with its error typed, for this package.
+    package static func checkedEncodeAddress(_ pointer: NIP19AddressPointer) throws(NIP19Error) -> String {
         let identifier = Array(pointer.identifier.utf8)
-        guard identifier.count <= 255 else { throw .identifierTooLong(identifier.count, limit: 255) }
+        guard identifier.count <= 255 else { throw NIP19Error.identifierTooLong(identifier.count, limit: 255) }
         var data: [UInt8] = [EntryType.special, UInt8(identifier.count)] + identifier
         data += [EntryType.author, 32] + (try keyBytes(pointer.author))
         data += [EntryType.kind, 4] + bigEndianBytes(pointer.kind)
@@ -125,12 +150,17 @@ public enum NIP19 {
     }
 
     /// Encodes an entity as its NIP-19 string.
-    public static func encode(_ entity: NIP19Entity) throws(NIP19Error) -> String {
+    public static func encode(_ entity: NIP19Entity) throws -> String {
+        try checkedEncode(entity)
+    }
+
+    /// ``encode(_:)`` with its error typed, for this package.
+    package static func checkedEncode(_ entity: NIP19Entity) throws(NIP19Error) -> String {
         switch entity {
-        case .npub(let key): return try encodePublicKey(key)
-        case .nprofile(let key, let relays): return try encodeProfile(publicKey: key, relays: relays)
-        case .nevent(let pointer): return try encodeEvent(pointer)
-        case .naddr(let pointer): return try encodeAddress(pointer)
+        case .npub(let key): return try checkedEncodePublicKey(key)
+        case .nprofile(let key, let relays): return try checkedEncodeProfile(publicKey: key, relays: relays)
+        case .nevent(let pointer): return try checkedEncodeEvent(pointer)
+        case .naddr(let pointer): return try checkedEncodeAddress(pointer)
         }
     }
 
@@ -150,7 +180,7 @@ public enum NIP19 {
         for relay in relays {
             let checked: RelayURL
             do {
-                checked = try RelayURL(relay)
+                checked = try RelayURL(checking: relay)
             } catch {
                 throw .invalidRelay("\(relay): \(error.description)")
             }

@@ -18,23 +18,28 @@ public struct RelayURL: Sendable, Equatable, CustomStringConvertible {
     @_spi(ClipKitTooling) public let isLoopback: Bool
 
     /// Checks `text` and creates the relay URL.
-    public init(_ text: String) throws(RelayURLError) {
-        guard !text.isEmpty else { throw .empty }
-        guard text.utf8.count <= Self.maximumLength else { throw .tooLong(text.utf8.count, limit: Self.maximumLength) }
+    public init(_ text: String) throws {
+        try self.init(checking: text)
+    }
+
+    /// The initializer above with its error typed, for this package.
+    package init(checking text: String) throws(RelayURLError) {
+        guard !text.isEmpty else { throw RelayURLError.empty }
+        guard text.utf8.count <= Self.maximumLength else { throw RelayURLError.tooLong(text.utf8.count, limit: Self.maximumLength) }
         guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0.isASCII }) else {
-            throw .invalidCharacters
+            throw RelayURLError.invalidCharacters
         }
-        guard let separator = text.range(of: "://") else { throw .unsupportedScheme("") }
+        guard let separator = text.range(of: "://") else { throw RelayURLError.unsupportedScheme("") }
         let scheme = text[..<separator.lowerBound].lowercased()
-        guard scheme == "wss" || scheme == "ws" else { throw .unsupportedScheme(scheme) }
+        guard scheme == "wss" || scheme == "ws" else { throw RelayURLError.unsupportedScheme(scheme) }
         let normalized = scheme + text[separator.lowerBound...]
         guard let components = URLComponents(string: normalized), let host = components.host, !host.isEmpty else {
-            throw .missingHost
+            throw RelayURLError.missingHost
         }
-        guard components.user == nil, components.password == nil else { throw .hasCredentials }
-        guard components.fragment == nil else { throw .hasFragment }
+        guard components.user == nil, components.password == nil else { throw RelayURLError.hasCredentials }
+        guard components.fragment == nil else { throw RelayURLError.hasFragment }
         let loopback = Self.isLoopbackHost(host)
-        if scheme == "ws", !loopback { throw .insecureRemote(host) }
+        if scheme == "ws", !loopback { throw RelayURLError.insecureRemote(host) }
         string = normalized
         self.host = host
         isLoopback = loopback

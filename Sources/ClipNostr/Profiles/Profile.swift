@@ -76,22 +76,22 @@ public struct Profile: Sendable, Equatable {
     ///
     /// - Throws: ``ProfileError`` when the event is not kind 0 or its content is not a JSON object
     ///   within the limits.
-    public init(event: NostrEvent, limits: ProfileLimits = .standard) throws(ProfileError) {
-        guard event.kind == 0 else { throw .notAProfileEvent(kind: event.kind) }
+    public init(event: NostrEvent, limits: ProfileLimits = .standard) throws {
+        guard event.kind == 0 else { throw ProfileError.notAProfileEvent(kind: event.kind) }
         try self.init(content: event.content, limits: limits)
     }
 
     /// Reads a profile from kind-0 content (a JSON object as text).
-    public init(content: String, limits: ProfileLimits = .standard) throws(ProfileError) {
+    public init(content: String, limits: ProfileLimits = .standard) throws {
         let bytes = content.utf8.count
-        guard bytes <= limits.maximumContentBytes else { throw .contentTooLarge(bytes: bytes, limit: limits.maximumContentBytes) }
+        guard bytes <= limits.maximumContentBytes else { throw ProfileError.contentTooLarge(bytes: bytes, limit: limits.maximumContentBytes) }
         let parsed: JSONValue
         do {
             parsed = try StrictJSONParser(maximumBytes: limits.maximumContentBytes, maximumDepth: Self.maximumContentDepth).parse(content)
         } catch {
-            throw .invalidJSON(error)
+            throw ProfileError.invalidJSON(error)
         }
-        guard let object = parsed.objectValue else { throw .notAnObject(found: parsed.typeDescription) }
+        guard let object = parsed.objectValue else { throw ProfileError.notAnObject(found: parsed.typeDescription) }
         self.init(members: object, limits: limits)
     }
 

@@ -10,7 +10,7 @@ extension ParameterKind {
     /// A rejected value says why: a bad checksum, another entity type (an `nsec` is called out as
     /// a secret key), a key of the wrong length.
     public static let npub = ParameterKind(name: "npub", summary: "a Nostr public key as npub1…") { value in
-        switch Result(catching: { () throws(NIP19Error) in try NIP19.decode(value) }) {
+        switch Result(catching: { () throws(NIP19Error) in try NIP19.checkedDecode(value) }) {
         case .success(.npub(let key)):
             return normalized(.npub(publicKey: key))
         case .success(let other):
@@ -23,7 +23,7 @@ extension ParameterKind {
     /// A NIP-19 `npub` or `nprofile`, normalized to its lowercase form (an nprofile keeps only the
     /// relay hints ClipNostr would connect to).
     public static let nostrProfile = ParameterKind(name: "nostrProfile", summary: "a Nostr npub1… or nprofile1…") { value in
-        switch Result(catching: { () throws(NIP19Error) in try NIP19.decode(value) }) {
+        switch Result(catching: { () throws(NIP19Error) in try NIP19.checkedDecode(value) }) {
         case .success(let entity):
             switch entity {
             case .npub, .nprofile: return normalized(entity)
@@ -45,12 +45,12 @@ extension ParameterKind {
         name: "nostrPerson", summary: "a Nostr person as npub1…, nprofile1…, nevent1…, naddr1… (kind 0) or name@domain"
     ) { value in
         if value.contains("@") {
-            switch Result(catching: { () throws(NIP05AddressError) in try NIP05Address(value) }) {
+            switch Result(catching: { () throws(NIP05AddressError) in try NIP05Address(checking: value) }) {
             case .success(let address): return .accepted(address.identifier)
             case .failure(let error): return .rejected("'\(shortened(value))' is not a NIP-05 address: \(error.description)")
             }
         }
-        switch Result(catching: { () throws(NIP19Error) in try NIP19.decode(value) }) {
+        switch Result(catching: { () throws(NIP19Error) in try NIP19.checkedDecode(value) }) {
         case .success(let entity):
             switch entity.personReference() {
             case .success(let person): return normalized(person.entity)
@@ -65,7 +65,7 @@ extension ParameterKind {
     @_spi(ClipKitTooling) public static var nostrKindNames: Set<String> { Set(nostrKinds.map(\.name)) }
 
     private static func normalized(_ entity: NIP19Entity) -> Check {
-        switch Result(catching: { () throws(NIP19Error) in try NIP19.encode(entity) }) {
+        switch Result(catching: { () throws(NIP19Error) in try NIP19.checkedEncode(entity) }) {
         case .success(let text): return .accepted(text)
         case .failure(let error): return .rejected(error.description)
         }

@@ -20,7 +20,7 @@ extension ProfileTarget {
     ///   address could not be looked up.
     public static func resolve(
         _ text: String, router: InvocationRouter?, verifier: NIP05Verifier
-    ) async throws(ProfileTargetNameLookupError) -> ProfileTarget {
+    ) async throws -> ProfileTarget {
         let address: NIP05Address
         var route: String?
         if let direct = try nip05Address(in: text) {
@@ -30,7 +30,7 @@ extension ProfileTarget {
                 return try ProfileTarget(resolving: text, router: router)
             } catch {
                 // A share URL whose nostrPerson parameter holds a NIP-05 address is looked up too.
-                guard case .needsNameLookup(let routed) = error else { throw .target(error) }
+                guard case .needsNameLookup(let routed) = error else { throw ProfileTargetNameLookupError.target(error) }
                 address = routed
                 if case .success(let match)? = router?.route(text) { route = match.route }
             }
@@ -39,7 +39,7 @@ extension ProfileTarget {
             let identity = try await verifier.resolve(address)
             return ProfileTarget(publicKey: identity.publicKey, relayHints: identity.relayHints.map(\.string), route: route)
         } catch {
-            throw .lookup(error)
+            throw ProfileTargetNameLookupError.lookup(error)
         }
     }
 
@@ -47,14 +47,14 @@ extension ProfileTarget {
     ///
     /// - Throws: ``ProfileTargetNameLookupError/lookup(_:)`` with ``NIP05Error/invalidAddress(_:_:)``
     ///   when it looks like one and is not.
-    public static func nip05Address(in text: String) throws(ProfileTargetNameLookupError) -> NIP05Address? {
+    public static func nip05Address(in text: String) throws -> NIP05Address? {
         var candidate = Substring(text)
         if candidate.lowercased().hasPrefix("nostr:") { candidate = candidate.dropFirst("nostr:".count) }
         guard candidate.contains("@"), !candidate.contains("://") else { return nil }
         do {
-            return try NIP05Address(String(candidate))
+            return try NIP05Address(checking: String(candidate))
         } catch {
-            throw .lookup(.invalidAddress(String(candidate), error))
+            throw ProfileTargetNameLookupError.lookup(.invalidAddress(String(candidate), error))
         }
     }
 

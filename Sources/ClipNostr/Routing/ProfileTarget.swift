@@ -10,7 +10,7 @@ import ClipKit
 ///
 /// ```swift
 /// let target = try ProfileTarget(resolving: "https://roadflare.app/share/d/npub1…", router: router)
-/// let fetch = try RelayPool().fetchProfile(of: target.publicKey, from: relays)
+/// let fetch = try ProfileFetcher().fetchProfile(of: target.publicKey, from: relays)
 /// ```
 @_spi(ClipKitTooling)
 public struct ProfileTarget: Sendable, Equatable {
@@ -59,7 +59,7 @@ public struct ProfileTarget: Sendable, Equatable {
     private static func person(in text: String) throws(ProfileTargetError) -> (publicKey: String, relays: [String]) {
         let entity: NIP19Entity
         do {
-            entity = try NIP19.decode(text)
+            entity = try NIP19.checkedDecode(text)
         } catch {
             if text.contains("@"), let address = try? NIP05Address(text) { throw .needsNameLookup(address) }
             throw .notAProfileReference(error.description)

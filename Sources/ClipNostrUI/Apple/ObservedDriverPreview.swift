@@ -28,7 +28,7 @@ public final class ObservedDriverPreview: ObservableObject {
         do {
             try await model.offerHandoff()
         } catch {
-            offerFailureMessage = error.description
+            offerFailureMessage = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
         }
     }
 }

@@ -48,7 +48,7 @@ public struct DriverShareClipFlow: ClipFlow, Sendable {
     /// Creates the flow.
     ///
     /// - Parameters:
-    ///   - loader: Fetches driver profiles (``RelayPoolProfileLoader`` in the clip).
+    ///   - loader: Fetches driver profiles (``RelayProfileLoader`` in the clip).
     ///   - driverRoute: The route whose links show a driver; `driverShare` in RoadFlare's manifest.
     ///   - driverParameter: The route parameter with the npub.
     ///   - deadline: How long each preview waits for relays.
@@ -69,12 +69,12 @@ public struct DriverShareClipFlow: ClipFlow, Sendable {
     /// driver route the first clip route with an `npub` parameter (`driverShare` by default).
     ///
     /// - Throws: ``/ClipKit/ClipSetupError/flow(_:)`` when the manifest lists no usable relays.
-    public init(runtime: ClipRuntime) throws(ClipSetupError) {
-        let loader: RelayPoolProfileLoader
+    public init(runtime: ClipRuntime) throws {
+        let loader: RelayProfileLoader
         do {
-            loader = try RelayPoolProfileLoader(manifest: runtime.manifest)
+            loader = try RelayProfileLoader(manifest: runtime.manifest)
         } catch {
-            throw .flow(error.description)
+            throw ClipSetupError.flow("\(error)")
         }
         let driverRoute = runtime.router.routes.first { $0.handledBy == .clip && $0.parameterKinds["npub"]?.name == "npub" }
         self.init(loader: loader, driverRoute: driverRoute?.name ?? "driverShare")
@@ -85,7 +85,7 @@ public struct DriverShareClipFlow: ClipFlow, Sendable {
     public func content(for match: RouteMatch, promotion: InstallPromotionController, in session: DriverShareClipSession) -> DriverPreviewModel? {
         guard match.route == driverRoute, let npub = match.parameters[driverParameter] else { return nil }
         return DriverPreviewModel(
-            npub: npub, loader: loader, offering: session.store, promotion: promotion, deadline: deadline, linkFragment: match.fragment,
+            driver: npub, loader: loader, offering: session.store, promotion: promotion, deadline: deadline, linkFragment: match.fragment,
             handoffTypeName: session.inbox.router.route(named: match.route)?.handoffType ?? DriverHandoff.handoffTypeName,
             nip05Verifier: nip05Verifier
         )

@@ -9,5 +9,5 @@ public protocol DriverHandoffOffering: Sendable {
     /// Offers `handoff` under the payload type name `typeName`, replacing any earlier offer.
     ///
     /// - Throws: ``/ClipKit/HandoffError`` when the offer could not be written.
-    func offerDriverHandoff(_ handoff: DriverHandoff, as typeName: String) async throws(HandoffError)
+    func offerDriverHandoff(_ handoff: DriverHandoff, as typeName: String) async throws
 }

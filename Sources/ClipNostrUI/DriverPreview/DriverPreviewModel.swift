@@ -7,7 +7,7 @@ import Foundation
 /// best one so far, and leave a ``DriverHandoff`` for the full app when the person taps "Get the app".
 ///
 /// ```swift
-/// let model = DriverPreviewModel(npub: npub, loader: relays, offering: handoffs, promotion: promotion)
+/// let model = DriverPreviewModel(driver: npub, loader: relays, offering: handoffs, promotion: promotion)
 /// await model.load()                        // returns when the fetch ends, fails or is cancelled
 /// if model.allowsHandoff { let handoff = try await model.offerHandoff() }   // "Get the app"
 /// ```
@@ -33,7 +33,7 @@ import Foundation
 @MainActor
 public final class DriverPreviewModel {
     /// The driver's key from the invocation URL, or the NIP-05 address (`name@domain`) it names them by.
-    public let npub: String
+    public let driverReference: String
     /// The npub a NIP-05 address in the invocation URL resolved to, through its domain's
     /// `nostr.json`; `nil` when the URL named the key itself or the address is not resolved yet.
     /// The handoff carries it in place of the address.
@@ -81,9 +81,9 @@ public final class DriverPreviewModel {
     /// Creates a preview model for one invocation.
     ///
     /// - Parameters:
-    ///   - npub: The driver's key from the invocation URL: an npub, or another form the route's kind
+    ///   - driver: The driver's key from the invocation URL: an npub, or another form the route's kind
     ///     accepts. A NIP-05 address (`maria@roadflare.app`) is looked up with `nip05Verifier` first.
-    ///   - loader: Fetches verified profiles (ClipNostr's relay pool in the clip).
+    ///   - loader: Fetches verified profiles (ClipNostr's profile fetcher in the clip).
     ///   - offering: Leaves the handoff for the full app (ClipKit's handoff store).
     ///   - promotion: Shows the App Store overlay after the person's task, if the clip has one.
     ///   - deadline: How long to wait for relays before giving up on them.
@@ -93,13 +93,13 @@ public final class DriverPreviewModel {
     ///   - handoffTypeName: The payload type name the handoff goes under.
     ///   - nip05Verifier: Checks the `nip05` field of the profile shown; `nil` shows none as verified.
     public init(
-        npub: String, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
+        driver: String, loader: any DriverProfileLoading, offering: any DriverHandoffOffering,
         promotion: InstallPromotionController? = nil, deadline: Duration = DriverPreviewModel.defaultDeadline,
         clock: any Clock<Duration> = ContinuousClock(), linkFragment: String? = nil,
         handoffTypeName: String = DriverHandoff.handoffTypeName, nip05Verifier: NIP05Verifier? = nil
     ) {
         self.nip05Verifier = nip05Verifier
-        self.npub = npub
+        self.driverReference = driver
         self.handoffTypeName = handoffTypeName
         self.linkFragment = linkFragment
         self.loader = loader
@@ -163,8 +163,8 @@ public final class DriverPreviewModel {
         nip05Check?.task.cancel()
         nip05Check = nil
         nip05Verification = nil
-        var driverKey = npub
-        if let address = try? ProfileTarget.nip05Address(in: npub) {
+        var driverKey = driverReference
+        if let address = try? ProfileTarget.nip05Address(in: driverReference) {
             // A link that names the driver by a NIP-05 address: its domain gives the key and the
             // relays to ask, within the verifier's own timeout.
             guard let identity = await resolve(address) else { return }
@@ -174,8 +174,10 @@ public final class DriverPreviewModel {
         do {
             started = try loader.loadProfile(ofDriver: driverKey, linkFragment: linkFragment)
         } catch {
-            switch error {
-            case .invalidKey(let reason): state = .failed(.invalidDriverLink(reason))
+            if case .invalidKey(let reason)? = error as? DriverProfileLoadingError {
+                state = .failed(.invalidDriverLink(reason))
+            } else {
+                state = .failed(.invalidDriverLink((error as? any LocalizedError)?.errorDescription ?? "\(error)"))
             }
             return
         }
@@ -222,21 +224,22 @@ public final class DriverPreviewModel {
     /// - Returns: The handoff that was offered.
     /// - Throws: ``DriverHandoffOfferError``.
     @discardableResult
-    public func offerHandoff() async throws(DriverHandoffOfferError) -> DriverHandoff {
-        guard allowsHandoff else { throw .notAvailable(state) }
-        guard !isOffering else { throw .alreadyOffering }
+    public func offerHandoff() async throws -> DriverHandoff {
+        guard allowsHandoff else { throw DriverHandoffOfferError.notAvailable(state) }
+        guard !isOffering else { throw DriverHandoffOfferError.alreadyOffering }
         isOffering = true
         defer { isOffering = false }
         let handoff = DriverHandoff(
-            npub: resolvedNpub ?? npub, displayName: profile?.readableName,
+            npub: resolvedNpub ?? driverReference, displayName: profile?.readableName,
             profileCreatedAt: profile.map { Int($0.createdAt.timeIntervalSince1970.rounded(.down)) }
         )
         offerFailure = nil
         do {
             try await offering.offerDriverHandoff(handoff, as: handoffTypeName)
         } catch {
-            offerFailure = error
-            throw .notSaved(error)
+            let failure = HandoffError(error)
+            offerFailure = failure
+            throw DriverHandoffOfferError.notSaved(failure)
         }
         fetch?.cancel()
         state = .offered(handoff)

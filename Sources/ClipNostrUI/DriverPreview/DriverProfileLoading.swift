@@ -1,5 +1,5 @@
 /// Fetches a driver's profile from Nostr relays: the seam between the preview model and
-/// ClipNostr's relay pool.
+/// ClipNostr's profile fetcher.
 ///
 /// An implementation decodes the npub, asks its relays and yields each verified profile as it
 /// arrives, together with how each relay answered. It ends the stream when every relay has
@@ -10,7 +10,7 @@ public protocol DriverProfileLoading: Sendable {
     /// Starts fetching the profile of the driver whose key is `npub`.
     ///
     /// - Throws: ``DriverProfileLoadingError/invalidKey(_:)`` when `npub` is not a valid npub.
-    func loadProfile(ofDriver npub: String) throws(DriverProfileLoadingError) -> DriverProfileLoad
+    func loadProfile(ofDriver npub: String) throws -> DriverProfileLoad
 
     /// Starts fetching the profile of the driver whose key is `npub`, starting from the signed
     /// profile the share link carried in its fragment, if any.
@@ -18,13 +18,13 @@ public protocol DriverProfileLoading: Sendable {
     /// A loader that reads the fragment yields the embedded profile first once it verifies, or a
     /// ``DriverProfileUpdate/embeddedProfileDropped(reason:)`` when it does not; the default
     /// implementation ignores the fragment.
-    func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad
+    func loadProfile(ofDriver npub: String, linkFragment: String?) throws -> DriverProfileLoad
 }
 
 @available(iOS 16.0, *)
 extension DriverProfileLoading {
     /// Ignores the fragment: fetches as ``loadProfile(ofDriver:)`` does.
-    public func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad {
+    public func loadProfile(ofDriver npub: String, linkFragment: String?) throws -> DriverProfileLoad {
         try loadProfile(ofDriver: npub)
     }
 }

@@ -68,7 +68,7 @@ public final class BadgeCounter: @unchecked Sendable {
         containerDirectory: URL, fileName: String = BadgeCounter.defaultFileName,
         durability: BadgeDurability = .survivesProcessDeath,
         diagnostics: @escaping @Sendable (BadgeCounterDiagnostic) -> Void = { _ in }
-    ) throws(BadgeCounterError) {
+    ) throws {
         try self.init(file: containerDirectory.appendingPathComponent(fileName), durability: durability, diagnostics: diagnostics)
     }
 
@@ -76,7 +76,7 @@ public final class BadgeCounter: @unchecked Sendable {
     public convenience init(
         file: URL, durability: BadgeDurability = .survivesProcessDeath,
         diagnostics: @escaping @Sendable (BadgeCounterDiagnostic) -> Void = { _ in }
-    ) throws(BadgeCounterError) {
+    ) throws {
         try self.init(file: file, durability: durability, coordination: .advisoryLock, diagnostics: diagnostics)
     }
 
@@ -95,7 +95,7 @@ public final class BadgeCounter: @unchecked Sendable {
     }
 
     /// The current count.
-    public func value() throws(BadgeCounterError) -> Int {
+    public func value() throws -> Int {
         try snapshot().value
     }
 
@@ -115,25 +115,32 @@ public final class BadgeCounter: @unchecked Sendable {
     ///
     /// - Returns: The update, whose ``BadgeUpdate/value`` is the badge to show.
     @discardableResult
-    public func increment(by count: Int = 1) throws(BadgeCounterError) -> BadgeUpdate {
-        guard count >= 1 else { throw .invalidIncrement(count) }
-        return try change { current in current > Self.maximumValue - count ? Self.maximumValue : current + count }
+    public func increment(by count: Int = 1) throws -> BadgeUpdate {
+        try update(.increment(by: count))
     }
 
     /// Sets the count to zero.
     ///
     /// - Returns: The update, whose `BadgeUpdate.previousValue` is the count that was cleared.
     @discardableResult
-    public func reset() throws(BadgeCounterError) -> BadgeUpdate {
-        try change { _ in 0 }
+    public func reset() throws -> BadgeUpdate {
+        try update(.reset)
     }
 
     /// Applies a policy's ``BadgeChange``.
     @discardableResult
-    public func apply(_ badgeChange: BadgeChange) throws(BadgeCounterError) -> BadgeUpdate {
+    public func apply(_ badgeChange: BadgeChange) throws -> BadgeUpdate {
+        try update(badgeChange)
+    }
+
+    /// ``apply(_:)`` with its error typed, for the notification processor.
+    func update(_ badgeChange: BadgeChange) throws(BadgeCounterError) -> BadgeUpdate {
         switch badgeChange {
-        case .increment(let count): return try increment(by: count)
-        case .reset: return try reset()
+        case .increment(let count):
+            guard count >= 1 else { throw BadgeCounterError.invalidIncrement(count) }
+            return try change { current in current > Self.maximumValue - count ? Self.maximumValue : current + count }
+        case .reset:
+            return try change { _ in 0 }
         }
     }
 

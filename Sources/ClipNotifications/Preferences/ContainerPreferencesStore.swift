@@ -27,7 +27,7 @@ public struct ContainerPreferencesStore: NotificationPreferencesSource, Hashable
     }
 
     /// Reads the file; no file means empty preferences.
-    public func loadPreferences() throws(PreferencesError) -> NotificationPreferences {
+    public func loadPreferences() throws -> NotificationPreferences {
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: file)
@@ -38,20 +38,20 @@ public struct ContainerPreferencesStore: NotificationPreferencesSource, Hashable
                 || !FileManager.default.fileExists(atPath: file.path) {
                 return NotificationPreferences()
             }
-            throw .unreadable(path: file.path, detail: error.localizedDescription)
+            throw PreferencesError.unreadable(path: file.path, detail: error.localizedDescription)
         }
         return try Self.decode(data, path: file.path)
     }
 
     /// Replaces the file with `preferences`, atomically.
-    public func save(_ preferences: NotificationPreferences) throws(PreferencesError) {
+    public func save(_ preferences: NotificationPreferences) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
             let data = try encoder.encode(preferences.values)
             try data.write(to: file, options: .atomic)
         } catch {
-            throw .unwritable(path: file.path, detail: error.localizedDescription)
+            throw PreferencesError.unwritable(path: file.path, detail: error.localizedDescription)
         }
     }
 

@@ -7,7 +7,7 @@ public protocol NotificationPreferencesSource: Sendable {
     /// The current preferences.
     ///
     /// - Throws: ``PreferencesError`` when the stored preferences cannot be read.
-    func loadPreferences() throws(PreferencesError) -> NotificationPreferences
+    func loadPreferences() throws -> NotificationPreferences
 }
 
 /// A fixed set of preferences, for tests and for apps that pass them in code.

@@ -11,6 +11,16 @@ public enum PreferencesError: Error, Sendable, Hashable, CustomStringConvertible
     /// The file could not be written.
     case unwritable(path: String, detail: String)
 
+    /// The error a ``NotificationPreferencesSource`` threw, as a `PreferencesError`: itself when it is
+    /// one, otherwise `unreadable` with the error's description, for sources an adopter writes.
+    package init(_ error: any Error) {
+        if let error = error as? PreferencesError {
+            self = error
+        } else {
+            self = .unreadable(path: "the preferences source", detail: (error as? any LocalizedError)?.errorDescription ?? String(describing: error))
+        }
+    }
+
     /// What went wrong and where, for people.
     public var description: String {
         switch self {

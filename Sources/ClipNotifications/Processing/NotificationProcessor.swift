@@ -46,7 +46,7 @@ public struct NotificationProcessor: Sendable {
         do {
             loadedPreferences = try preferences.loadPreferences()
         } catch {
-            problems.append(.preferencesUnavailable(error))
+            problems.append(.preferencesUnavailable(PreferencesError(error)))
             loadedPreferences = NotificationPreferences()
         }
         let decision = policy.decide(for: parsed.payload, preferences: loadedPreferences)
@@ -59,7 +59,7 @@ public struct NotificationProcessor: Sendable {
         if let change = mutations.badge {
             if let badgeCounter {
                 do {
-                    let update = try badgeCounter.apply(change)
+                    let update = try badgeCounter.update(change)
                     badgeUpdate = update
                     content.badge = update.value
                 } catch {

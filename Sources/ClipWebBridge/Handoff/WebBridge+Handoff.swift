@@ -11,7 +11,7 @@ extension WebBridge {
     /// ```
     public func handle(
         messageBody: Any, store: HandoffStore, storingAs typeName: String? = nil, offeringOnPresent payload: (any HandoffPayload)? = nil
-    ) throws(WebBridgeError) -> WebBridgeResponse {
+    ) throws -> WebBridgeResponse {
         try apply(decode(messageBody: messageBody), to: store, storingAs: typeName, offeringOnPresent: payload)
     }
 
@@ -28,20 +28,25 @@ extension WebBridge {
     public func apply(
         _ command: WebBridgeCommand, to store: HandoffStore, storingAs typeName: String? = nil,
         offeringOnPresent payload: (any HandoffPayload)? = nil
-    ) throws(WebBridgeError) -> WebBridgeResponse {
+    ) throws -> WebBridgeResponse {
+        try checkedApply(command, to: store, storingAs: typeName, offeringOnPresent: payload)
+    }
+
+    /// ``apply(_:to:storingAs:offeringOnPresent:)`` with its error typed, for this package.
+    package func checkedApply(_ command: WebBridgeCommand, to store: HandoffStore, storingAs typeName: String?, offeringOnPresent payload: (any HandoffPayload)?) throws(WebBridgeError) -> WebBridgeResponse {
         do {
             switch command {
             case .present:
-                let offered = try payload.map { payload throws(HandoffError) in try store.offer(payload) }
+                let offered = try payload.map { payload throws(HandoffError) in try store.checkedOffer(payload, typeName: type(of: payload).handoffTypeName) }
                 return .presentAppStoreOverlay(offered: offered)
             case .store(let key, let value):
                 guard let typeName, let payload = command.handoffPayload(as: typeName) else {
-                    return .stored(try store.offer(WebBridgeHandoff(key: key, value: value.text)))
+                    return .stored(try store.checkedOffer(WebBridgeHandoff(key: key, value: value.text), typeName: WebBridgeHandoff.handoffTypeName))
                 }
-                return .stored(try store.offer(json: payload, typeName: typeName))
+                return .stored(try store.checkedOffer(json: payload, typeName: typeName))
             }
         } catch {
-            throw .handoffFailed(error)
+            throw WebBridgeError.handoffFailed(error)
         }
     }
 }

@@ -53,30 +53,40 @@ public struct WebBridge: Sendable {
     }
 
     /// Decodes a `WKScriptMessage.body`, which must be the string the page posted.
-    public func decode(messageBody: Any) throws(WebBridgeError) -> WebBridgeCommand {
+    public func decode(messageBody: Any) throws -> WebBridgeCommand {
+        try checkedDecode(messageBody: messageBody)
+    }
+
+    /// ``decode(messageBody:)`` with its error typed, for this package.
+    package func checkedDecode(messageBody: Any) throws(WebBridgeError) -> WebBridgeCommand {
         guard let message = messageBody as? String else {
-            throw .notAString(found: "a value of type \(type(of: messageBody))")
+            throw WebBridgeError.notAString(found: "a value of type \(type(of: messageBody))")
         }
-        return try decode(message)
+        return try checkedDecode(message)
     }
 
     /// Decodes one message string strictly.
     ///
     /// - Throws: ``WebBridgeError`` naming what is wrong: size, JSON syntax, shape, action, members,
     ///   key allow-list, value size or value content.
-    public func decode(_ message: String) throws(WebBridgeError) -> WebBridgeCommand {
+    public func decode(_ message: String) throws -> WebBridgeCommand {
+        try checkedDecode(message)
+    }
+
+    /// ``decode(_:)`` with its error typed, for this package.
+    package func checkedDecode(_ message: String) throws(WebBridgeError) -> WebBridgeCommand {
         let bytes = message.utf8.count
-        guard bytes <= maximumMessageBytes else { throw .messageTooLarge(bytes: bytes, limit: maximumMessageBytes) }
+        guard bytes <= maximumMessageBytes else { throw WebBridgeError.messageTooLarge(bytes: bytes, limit: maximumMessageBytes) }
         let document: JSONValue
         do {
             document = try JSONValue(strictlyParsing: Data(message.utf8), maximumDepth: 8)
         } catch {
-            throw .notJSON(error)
+            throw WebBridgeError.notJSON(error)
         }
-        guard let members = document.objectValue else { throw .notAnObject(found: document.typeDescription) }
-        guard let actionMember = members["action"] else { throw .missingField("action", action: nil) }
+        guard let members = document.objectValue else { throw WebBridgeError.notAnObject(found: document.typeDescription) }
+        guard let actionMember = members["action"] else { throw WebBridgeError.missingField("action", action: nil) }
         guard let action = actionMember.stringValue else {
-            throw .wrongFieldType("action", expected: "a string", found: actionMember.typeDescription)
+            throw WebBridgeError.wrongFieldType("action", expected: "a string", found: actionMember.typeDescription)
         }
         switch action {
         case "present":
@@ -86,18 +96,18 @@ public struct WebBridge: Sendable {
             try rejectUnexpected(members, allowing: ["action", "keyToStoreAs", "jsonToStore"], action: action)
             let key = try string(members, "keyToStoreAs", action: action)
             let text = try string(members, "jsonToStore", action: action)
-            guard allowedKeys.contains(key) else { throw .keyNotAllowed(key, allowed: allowedKeys) }
+            guard allowedKeys.contains(key) else { throw WebBridgeError.keyNotAllowed(key, allowed: allowedKeys) }
             let valueBytes = text.utf8.count
             guard valueBytes <= maximumValueBytes else {
-                throw .valueTooLarge(key: key, bytes: valueBytes, limit: maximumValueBytes)
+                throw WebBridgeError.valueTooLarge(key: key, bytes: valueBytes, limit: maximumValueBytes)
             }
             let value = WebBridgeValue(text: text)
             for check in valueChecks where check.key == key {
-                if let problem = check.problem(with: value) { throw .invalidValue(key: key, reason: problem) }
+                if let problem = check.problem(with: value) { throw WebBridgeError.invalidValue(key: key, reason: problem) }
             }
             return .store(key: key, value: value)
         default:
-            throw .unknownAction(action)
+            throw WebBridgeError.unknownAction(action)
         }
     }
 

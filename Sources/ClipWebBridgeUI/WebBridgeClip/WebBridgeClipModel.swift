@@ -56,9 +56,9 @@ public final class WebBridgeClipModel {
     public init(
         match: RouteMatch, router: InvocationRouter, manifest: ClipManifest, store: HandoffStore,
         promotion: InstallPromotionController?, options: WebBridgeClipOptions = WebBridgeClipOptions()
-    ) throws(WebBridgeClipError) {
-        guard let route = router.route(named: match.route), route.webContentQuery != nil else { throw .routeShowsNoWebContent(match.route) }
-        guard let url = WebContentURL.url(for: match, in: router) else { throw .contentURLUnbuildable(match.url.absoluteString) }
+    ) throws {
+        guard let route = router.route(named: match.route), route.webContentQuery != nil else { throw WebBridgeClipError.routeShowsNoWebContent(match.route) }
+        guard let url = WebContentURL.url(for: match, in: router) else { throw WebBridgeClipError.contentURLUnbuildable(match.url.absoluteString) }
         contentURL = url
         bridge = WebBridge(manifest: manifest, valueChecks: options.valueChecks)
         handoffTypeName = route.handoffType
@@ -77,7 +77,7 @@ public final class WebBridgeClipModel {
     @discardableResult
     public func handle(messageBody: Any) -> WebBridgeClipEffect {
         do {
-            return handle(try bridge.decode(messageBody: messageBody))
+            return handle(try bridge.checkedDecode(messageBody: messageBody))
         } catch {
             return publish(.rejected(error))
         }
@@ -87,7 +87,7 @@ public final class WebBridgeClipModel {
     @discardableResult
     public func handle(message: String) -> WebBridgeClipEffect {
         do {
-            return handle(try bridge.decode(message))
+            return handle(try bridge.checkedDecode(message))
         } catch {
             return publish(.rejected(error))
         }
@@ -99,7 +99,7 @@ public final class WebBridgeClipModel {
         let payload = (command == .present && !handedOff) ? invocationPayload : nil
         let response: WebBridgeResponse
         do {
-            response = try bridge.apply(command, to: store, storingAs: handoffTypeName, offeringOnPresent: payload)
+            response = try bridge.checkedApply(command, to: store, storingAs: handoffTypeName, offeringOnPresent: payload)
         } catch {
             return publish(.rejected(error))
         }

@@ -52,6 +52,11 @@ public struct WebBridgeClipFlow: ClipFlow, Sendable {
 }
 
 extension ClipFlowSession where Flow == WebBridgeClipFlow {
+    /// Creates a session from the runtime with the manifest alone deciding; it always sets up.
+    public convenience init(runtime: ClipRuntime) {
+        self.init(runtime: runtime, flow: WebBridgeClipFlow(runtime: runtime))
+    }
+
     /// Creates a session from the runtime — its manifest, router, handoff store and the promotion's
     /// memory in its App Group — with the app's `options`.
     public convenience init(runtime: ClipRuntime, options: WebBridgeClipOptions) {

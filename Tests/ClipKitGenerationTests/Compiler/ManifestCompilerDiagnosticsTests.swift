@@ -133,7 +133,7 @@ import Testing
                     Issue.record("\(folder)/\(name) loaded")
                     continue
                 } catch {
-                    issues = error.issues
+                    issues = try #require(error as? ManifestError, "\(folder)/\(name)").issues
                 }
                 let failure = try #require(throws: GenerationFailure.self) { try compiler.compile(manifestAt: url) }
                 let errors = failure.diagnostics.filter { $0.severity == .error }

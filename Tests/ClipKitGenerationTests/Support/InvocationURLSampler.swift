@@ -151,8 +151,8 @@ struct InvocationURLSampler {
     private static let unreserved = alphanumerics + "-._~"
 
     private mutating func token(from characters: String, length: Int) -> String {
-        let pool = Array(characters)
-        return String((0..<length).map { _ in mutator.pick(pool) })
+        let fetcher = Array(characters)
+        return String((0..<length).map { _ in mutator.pick(fetcher) })
     }
 
     private mutating func randomCase(_ text: String) -> String {

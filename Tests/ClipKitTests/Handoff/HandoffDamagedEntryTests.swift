@@ -98,7 +98,7 @@ import Testing
                 _ = try HandoffEnvelope(validating: damage.bytes(), now: now)
                 return "accepted"
             } catch {
-                return error.description
+                return "\(error)"
             }
         }
         #expect(reason(.unexpectedMember).contains("unexpected member 'note'"))

@@ -40,6 +40,10 @@ import Testing
                     try HandoffEnvelope(validating: input, now: early)
                 }
             } catch {
+                guard let error = error as? HandoffDiagnostic else {
+                    Issue.record("case \(caseNumber): threw \(type(of: error)), not HandoffDiagnostic")
+                    continue
+                }
                 reasons[error.code, default: 0] += 1
                 #expect(error.removedEntry, "case \(caseNumber)")
             }

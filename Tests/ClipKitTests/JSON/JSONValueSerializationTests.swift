@@ -79,8 +79,8 @@ import Testing
         var scalars = String.UnicodeScalarView()
         for _ in 0..<generator.below(8) {
             let pools: [ClosedRange<UInt32>] = [0...0x7F, 0...0x1F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF]
-            let pool = generator.pick(pools)
-            let value = pool.lowerBound + UInt32(generator.below(Int(pool.upperBound - pool.lowerBound) + 1))
+            let fetcher = generator.pick(pools)
+            let value = fetcher.lowerBound + UInt32(generator.below(Int(fetcher.upperBound - fetcher.lowerBound) + 1))
             if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
         }
         return String(scalars)

@@ -31,14 +31,14 @@ import Testing
 
         static var parameterKinds: ParameterKindRegistry { ClipConfiguration.parameterKinds }
 
-        static func runtime(parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipRuntime {
-            guard let record else { throw .flow("the test set no container") }
+        static func runtime(parameterKinds: ParameterKindRegistry) throws -> ClipRuntime {
+            guard let record else { throw ClipSetupError.flow("the test set no container") }
             record.ask(for: parameterKinds)
             let container: AppGroupContainer
             do {
                 container = try AppGroupContainer(manifest: ClipConfiguration.manifest, directory: record.container)
-            } catch {
-                throw .appGroup(error)
+            } catch let error as AppGroupContainerError {
+                throw ClipSetupError.appGroup(error)
             }
             return try ClipConfiguration.runtime(container: container, parameterKinds: parameterKinds)
         }
@@ -46,8 +46,8 @@ import Testing
 
     /// A source whose target lacks the App Group, as a misconfigured clip's does.
     enum MissingAppGroup: ClipRuntimeSource {
-        static func runtime(parameterKinds: ParameterKindRegistry) throws(ClipSetupError) -> ClipRuntime {
-            throw .appGroup(.invalidIdentifier("group."))
+        static func runtime(parameterKinds: ParameterKindRegistry) throws -> ClipRuntime {
+            throw ClipSetupError.appGroup(.invalidIdentifier("group."))
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
     static let base = #"{"id":"00","pubkey":"11","created_at":5,"kind":1,"tags":[["t","x"]],"content":"CONTENT","sig":"22"}"#
 
     func decode(_ json: String) -> Result<NostrEvent, EventDecodingError> {
-        Result { () throws(EventDecodingError) in try NostrEvent(jsonData: Array(json.utf8)) }
+        Result { () throws(EventDecodingError) in try NostrEvent(checkingJSONData: Array(json.utf8), limits: .standard) }
     }
 
     func withContent(_ literal: String) -> String {
@@ -46,7 +46,7 @@ import Testing
         var bytes = Array(Self.base.utf8)
         let index = try #require(bytes.firstIndex(of: UInt8(ascii: "C")))
         bytes[index] = 0xFF
-        guard case .failure(.invalidJSON) = Result(catching: { () throws(EventDecodingError) in try NostrEvent(jsonData: bytes) }) else {
+        guard case .failure(.invalidJSON) = Result(catching: { () throws(EventDecodingError) in try NostrEvent(checkingJSONData: bytes, limits: .standard) }) else {
             Issue.record("invalid UTF-8 was accepted")
             return
         }
@@ -85,7 +85,7 @@ import Testing
 
     @Test func oversizedJSONIsRejectedBeforeParsing() {
         let limits = EventLimits(maximumJSONBytes: 64)
-        let result = Result { () throws(EventDecodingError) in try NostrEvent(jsonData: Array(Self.base.utf8), limits: limits) }
+        let result = Result { () throws(EventDecodingError) in try NostrEvent(checkingJSONData: Array(Self.base.utf8), limits: limits) }
         #expect(result == .failure(.tooLarge(bytes: Self.base.utf8.count, limit: 64)))
     }
 

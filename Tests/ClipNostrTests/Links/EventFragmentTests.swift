@@ -30,7 +30,7 @@ import Testing
 
     func code(_ fragment: String) -> String? {
         do {
-            _ = try EventFragment.decode(fragment)
+            _ = try EventFragment.checkedDecode(fragment)
             return nil
         } catch {
             return error.code

@@ -64,9 +64,9 @@ import Testing
     @Test func theFetchStartsFromTheLinkAndDropsWhatDoesNotVerify() async throws {
         let event = try SampleEvents.decode(SampleEvents.profileJSON)
         let fragment = try EventFragment.encode(event)
-        let pool = RelayPool(currentTime: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let fetcher = ProfileFetcher(currentTime: { Date(timeIntervalSince1970: 1_800_000_000) })
         var updates: [ProfileFetchUpdate] = []
-        for await update in try pool.fetchProfile(of: SampleEvents.publicKey, from: [], embeddedIn: fragment) { updates.append(update) }
+        for await update in try fetcher.fetchProfile(of: SampleEvents.publicKey, from: [], embeddedIn: fragment) { updates.append(update) }
         let first = try #require(updates.first)
         #expect(first.change == .newProfile)
         #expect(first.profile?.origin == .link)
@@ -81,16 +81,16 @@ import Testing
         forged.createdAt += 1
         let tampered = try EventFragment.encode(forged)
         updates = []
-        for await update in try pool.fetchProfile(of: SampleEvents.publicKey, from: [], embeddedIn: tampered) { updates.append(update) }
+        for await update in try fetcher.fetchProfile(of: SampleEvents.publicKey, from: [], embeddedIn: tampered) { updates.append(update) }
         #expect(updates.allSatisfy { $0.profile == nil })
         #expect(updates.last?.embeddedProfile == .dropped(.failedVerification(.invalidSignature)))
 
         updates = []
-        for await update in try pool.fetchProfile(of: SampleEvents.publicKey, from: [], embeddedIn: "AAAA") { updates.append(update) }
+        for await update in try fetcher.fetchProfile(of: SampleEvents.publicKey, from: [], embeddedIn: "AAAA") { updates.append(update) }
         #expect(updates.last?.embeddedProfile == .dropped(.unreadableLink(.unsupportedVersion(0))))
 
         // A profile from the future (beyond the allowed skew) is dropped as a relay's would be.
-        let early = RelayPool(currentTime: { Date(timeIntervalSince1970: 1_600_000_000) })
+        let early = ProfileFetcher(currentTime: { Date(timeIntervalSince1970: 1_600_000_000) })
         updates = []
         for await update in try early.fetchProfile(of: SampleEvents.publicKey, from: [], embeddedIn: fragment) { updates.append(update) }
         #expect(updates.last?.embeddedProfile == .dropped(.tooFarInFuture(createdAt: event.createdAt)))

@@ -26,7 +26,7 @@ import Testing
     }
 
     func decode(_ text: String) -> Result<NIP19Entity, NIP19Error> {
-        Result { () throws(NIP19Error) in try NIP19.decode(text) }
+        Result { () throws(NIP19Error) in try NIP19.checkedDecode(text) }
     }
 
     // MARK: nevent

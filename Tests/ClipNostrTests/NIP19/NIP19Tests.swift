@@ -9,7 +9,7 @@ import Testing
     static let npub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"
 
     func decode(_ text: String) -> Result<NIP19Entity, NIP19Error> {
-        Result { () throws(NIP19Error) in try NIP19.decode(text) }
+        Result { () throws(NIP19Error) in try NIP19.checkedDecode(text) }
     }
 
     @Test func theSpecificationsExamples() throws {

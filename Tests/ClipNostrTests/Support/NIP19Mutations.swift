@@ -23,6 +23,6 @@ enum NIP19Mutations {
     }
 
     static func decode(_ text: String) -> Result<NIP19Entity, NIP19Error> {
-        Result { () throws(NIP19Error) in try NIP19.decode(text) }
+        Result { () throws(NIP19Error) in try NIP19.checkedDecode(text) }
     }
 }

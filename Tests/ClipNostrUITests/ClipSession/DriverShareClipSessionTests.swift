@@ -37,7 +37,7 @@ struct DriverShareClipSessionTests {
 
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
         guard case .content(let preview, let promotion) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
-        #expect(preview.npub == Self.npub)
+        #expect(preview.driverReference == Self.npub)
 
         let loading = Task { await preview.load() }
         await started(source)

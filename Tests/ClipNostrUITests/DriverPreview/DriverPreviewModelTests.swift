@@ -18,7 +18,7 @@ struct DriverPreviewModelTests {
 
     func makeModel(promotion: InstallPromotionController? = nil, source: ScriptedProfileSource? = nil) -> DriverPreviewModel {
         DriverPreviewModel(
-            npub: ScriptedProfileSource.sampleNpub, loader: source ?? self.source, offering: handoff.store,
+            driver: ScriptedProfileSource.sampleNpub, loader: source ?? self.source, offering: handoff.store,
             promotion: promotion, deadline: .seconds(8), clock: clock
         )
     }

@@ -22,11 +22,12 @@ import Testing
         #expect(driver.relay == "wss://relay.example")
     }
 
-    @Test func aRejectedNpubBecomesAnInvalidKeyError() {
+    @Test func aRejectedNpubBecomesAnInvalidKeyError() throws {
         do {
             _ = try NIP19.decode("npub1notvalid")
             Issue.record("decoding should fail")
         } catch {
+            let error = try #require(error as? NIP19Error)
             #expect(DriverProfileLoadingError(error) == .invalidKey(error.description))
             #expect(!error.description.isEmpty)
         }

@@ -1,7 +1,7 @@
 import ClipNostrUI
 import Foundation
 
-/// Stands in for the relay pool: the test decides which profiles and relay outcomes arrive and
+/// Stands in for the relay fetcher: the test decides which profiles and relay outcomes arrive and
 /// when, and sees whether the model stopped reading (which is how it cancels a fetch).
 final class ScriptedProfileSource: DriverProfileLoading, @unchecked Sendable {
     private let lock = NSLock()

@@ -41,6 +41,10 @@ import Testing
                 // A command survives being sent again in canonical form.
                 #expect(try bridge.decode(Self.canonical(command)) == command, "case \(caseNumber)")
             } catch {
+                guard let error = error as? WebBridgeError else {
+                    Issue.record("case \(caseNumber): threw \(type(of: error)), not WebBridgeError")
+                    continue
+                }
                 codes.insert(error.code)
                 #expect(!error.description.isEmpty)
             }

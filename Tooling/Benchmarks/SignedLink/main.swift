@@ -31,7 +31,7 @@ func fail(_ message: String) -> Never {
 
 @MainActor
 func firstPreview(
-    link: URL, router: InvocationRouter, store: HandoffStore, loader: RelayPoolProfileLoader, deadline: Duration
+    link: URL, router: InvocationRouter, store: HandoffStore, loader: RelayProfileLoader, deadline: Duration
 ) async -> (Double, String)? {
     let inbox = InvocationInbox(router: router, duplicateWindow: 0)
     let session = DriverShareClipSession(
@@ -70,12 +70,12 @@ do {
 } catch {
     fail("\(manifestPath): \(error)")
 }
-let pool = RelayPool(
+let fetcher = ProfileFetcher(
     configuration: ProfileFetchConfiguration(timeout: .milliseconds(Int(timeout * 1000))),
     transportFactory: RelayTransports.tooling,
     verifier: EventVerifier(signatureVerifier: SwiftSignatureVerifier())
 )
-let loader = RelayPoolProfileLoader(pool: pool, relays: relays)
+let loader = RelayProfileLoader(fetcher: fetcher, relays: relays)
 // The session's handoff store, in a folder of its own; nothing is handed off while timing.
 let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("signed-link-bench-\(UUID().uuidString)")
 let store: HandoffStore

@@ -82,7 +82,7 @@ package struct CodeSetMaker: Sendable {
             do {
                 qr = try QRCode(encoding: target.url, errorCorrection: options.errorCorrection)
             } catch {
-                plan.refused.append(CodeRefusal(url: target.url, check: .url, reason: error.description))
+                plan.refused.append(CodeRefusal(url: target.url, check: .url, reason: "\(error)"))
                 continue
             }
             guard let tag = options.nfcTag else {

@@ -32,7 +32,7 @@ package struct InvocationCodeCheck: Sendable {
         do {
             router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
         } catch {
-            throw .badRequest("the manifest's routes do not compile: \(error.description)")
+            throw .badRequest("the manifest's routes do not compile: \(error)")
         }
         selector = AppClipExperienceSelector(experiences: plan.experiences.compactMap { experience in
             URL(string: experience.link).map { AppClipExperienceSelector.Experience(identifier: experience.link, url: $0) }

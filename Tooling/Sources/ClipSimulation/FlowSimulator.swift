@@ -41,7 +41,7 @@ package final class FlowSimulator {
         do {
             router = try InvocationRouter(manifest: settings.manifest, parameterKinds: settings.parameterKinds)
         } catch {
-            throw .routerConfiguration(error.description)
+            throw .routerConfiguration("\(error)")
         }
         dispatcher = try LinkDispatcher(manifest: settings.manifest)
         var relays: [RelayURL] = []
@@ -49,7 +49,7 @@ package final class FlowSimulator {
             do {
                 relays.append(try RelayURL(text))
             } catch {
-                throw .invalidRelay(text, reason: error.description)
+                throw .invalidRelay(text, reason: "\(error)")
             }
         }
         self.relays = relays

@@ -20,7 +20,7 @@ final class SimulatedDevice {
         do {
             container = try AppGroupContainer(manifest: manifest, directory: directory)
         } catch {
-            throw .containerUnavailable(path: directory.path, reason: error.description)
+            throw .containerUnavailable(path: directory.path, reason: "\(error)")
         }
         try Self.removeSharedDefaults(of: container)
         do {

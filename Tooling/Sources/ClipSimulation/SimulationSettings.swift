@@ -7,7 +7,7 @@ package struct SimulationSettings: Sendable {
     package var manifest: ClipManifest
     /// The relays a driver preview asks; `nil` uses the manifest's `nostr.relays`.
     package var relays: [String]?
-    /// How long the clip waits for relays, in seconds (the preview's deadline and the pool's timeout).
+    /// How long the clip waits for relays, in seconds (the preview's deadline and the fetcher's timeout).
     package var timeoutSeconds: Double
     /// The parameter kinds routes may use; ClipKit's standard kinds and ClipNostr's by default.
     package var parameterKinds: ParameterKindRegistry

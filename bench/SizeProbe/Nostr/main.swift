@@ -1,5 +1,5 @@
 // Size probe, the RoadFlare clip's whole job with ClipKit and ClipNostr: route the share URL
-// through the manifest, resolve the npub, fetch the driver's profile through the relay pool
+// through the manifest, resolve the npub, fetch the driver's profile through the profile fetcher
 // (newest verified kind-0 event wins), leave the handoff note for the full app, print the name.
 //
 // The relay is replayed from the event JSON on standard input by `ReplayTransport`, so the probe
@@ -28,8 +28,8 @@ do {
     let router = try InvocationRouter(manifest: manifest, parameterKinds: .standardWithNostr)
     let target = try ProfileTarget(resolving: link, router: router)
     let selection = RelaySelection([target.relayHints, manifest.nostr?.relays ?? []], limit: 8)
-    let pool = RelayPool(transportFactory: ReplayTransportFactory(eventJSON: input))
-    guard let found = await (try pool.fetchProfile(of: target.publicKey, from: selection.relays)).finalUpdate()?.profile else {
+    let fetcher = ProfileFetcher(transportFactory: ReplayTransportFactory(eventJSON: input))
+    guard let found = await (try fetcher.fetchProfile(of: target.publicKey, from: selection.relays)).finalUpdate()?.profile else {
         throw ProbeFailure.noProfile
     }
     let npub = link.split(separator: "/").last.map(String.init) ?? ""

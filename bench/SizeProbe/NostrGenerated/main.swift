@@ -1,7 +1,7 @@
 // Size probe, the RoadFlare clip's whole job as the Nostr probe does it, with the configuration the
 // manifest plugin compiled from clipkit.json (a link to Examples/roadflare/clipkit.json) instead of
 // a manifest read and checked at run time: route the share URL through the compiled route table,
-// resolve the npub, fetch the driver's profile through the relay pool (newest verified kind-0 event
+// resolve the npub, fetch the driver's profile through the profile fetcher (newest verified kind-0 event
 // wins), leave the handoff note for the full app, print the name.
 //
 // The relay is replayed from the event JSON on standard input by `ReplayTransport`; it and the
@@ -22,8 +22,8 @@ do {
     guard case .driverShare(let npub) = try router.route(link).get().route else { throw ProbeFailure.notADriverLink }
     let target = try ProfileTarget(resolving: link, router: router.router)
     let selection = RelaySelection([target.relayHints, ClipConfiguration.relays], limit: 8)
-    let pool = RelayPool(transportFactory: ReplayTransportFactory(eventJSON: input))
-    guard let found = await (try pool.fetchProfile(of: target.publicKey, from: selection.relays)).finalUpdate()?.profile else {
+    let fetcher = ProfileFetcher(transportFactory: ReplayTransportFactory(eventJSON: input))
+    guard let found = await (try fetcher.fetchProfile(of: target.publicKey, from: selection.relays)).finalUpdate()?.profile else {
         throw ProbeFailure.noProfile
     }
     let store = try HandoffStore(defaults: try DirectorySharedDefaults(directory: container), manifest: ClipConfiguration.manifest)

@@ -9,12 +9,12 @@ struct EmbeddedProfileSeed: Sendable {
 
     init(fragment: String, author: String) {
         do {
-            decoded = .success(try EventFragment.decodeProfile(fragment, author: author))
+            decoded = .success(try EventFragment.checkedDecodeProfile(fragment, author: author))
         } catch {
             decoded = .failure(error)
         }
         do {
-            relayList = try EventFragment.decodeRelayList(fragment, author: author).map { .success($0) }
+            relayList = try EventFragment.checkedDecodeRelayList(fragment, author: author).map { .success($0) }
         } catch {
             relayList = .failure(error)
         }

@@ -8,15 +8,15 @@ public final class ProfileFetch: AsyncSequence, Sendable {
     /// Each element is one step of the fetch.
     public typealias Element = ProfileFetchUpdate
 
-    let pool: RelayPool
+    let fetcher: ProfileFetcher
     let filter: ProfileFilter
     /// The relays asked, after removing repeats and applying the cap.
     public let relays: [RelayURL]
     /// The signed profile the link carried, verified before any relay is asked; `nil` when none.
     let embedded: EmbeddedProfileSeed?
 
-    init(pool: RelayPool, filter: ProfileFilter, relays: [RelayURL], embedded: EmbeddedProfileSeed? = nil) {
-        self.pool = pool
+    init(fetcher: ProfileFetcher, filter: ProfileFilter, relays: [RelayURL], embedded: EmbeddedProfileSeed? = nil) {
+        self.fetcher = fetcher
         self.filter = filter
         self.relays = relays
         self.embedded = embedded
@@ -51,12 +51,12 @@ public final class ProfileFetch: AsyncSequence, Sendable {
     }
 
     private func run(reportingTo updates: AsyncStream<ProfileFetchUpdate>.Continuation) async {
-        let configuration = pool.configuration
+        let configuration = fetcher.configuration
         let start = ContinuousClock.now
         let (firstProfile, firstProfileSignal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let (writeRelays, writeRelayLaunches) = AsyncStream<(index: Int, relay: RelayURL)>.makeStream()
         let coordinator = ProfileFetchCoordinator(
-            pool: pool, filter: filter, relays: relays, start: start, updates: updates, firstProfileSignal: firstProfileSignal,
+            fetcher: fetcher, filter: filter, relays: relays, start: start, updates: updates, firstProfileSignal: firstProfileSignal,
             writeRelayLaunches: writeRelayLaunches
         )
         if let embedded { await coordinator.seed(with: embedded) }
@@ -64,10 +64,10 @@ public final class ProfileFetch: AsyncSequence, Sendable {
             await coordinator.end(.allRelaysFinished)
             return
         }
-        let writeRelayFactory = pool.writeRelayTransportFactory ?? pool.transportFactory
+        let writeRelayFactory = fetcher.writeRelayTransportFactory ?? fetcher.transportFactory
         await withTaskGroup(of: Void.self) { group in
             for (index, relay) in relays.enumerated() {
-                let transport = pool.transportFactory.makeTransport(to: relay, maximumFrameBytes: configuration.maximumFrameBytes)
+                let transport = fetcher.transportFactory.makeTransport(to: relay, maximumFrameBytes: configuration.maximumFrameBytes)
                 group.addTask { await coordinator.run(relayAt: index, over: transport) }
             }
             group.addTask {

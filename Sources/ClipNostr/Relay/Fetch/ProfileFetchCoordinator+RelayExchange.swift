@@ -15,14 +15,15 @@ extension ProfileFetchCoordinator {
         // A given relay is also asked for the author's relay list, in a subscription of its own;
         // the relay has answered when both subscriptions have ended.
         var progress = ExchangeProgress(awaitingRelayList: asksForRelayList(index))
-        do throws(RelayTransportError) {
+        do {
             try await transport.connect()
             try await transport.send(ClientMessage.request(subscriptionID, filter: filter).text)
         } catch {
+            let error = RelayTransportError(error)
             return error == .cancelled || Task.isCancelled ? .cancelled : .failed(error)
         }
         if progress.awaitingRelayList {
-            do throws(RelayTransportError) {
+            do {
                 try await transport.send(ClientMessage.relayListRequest(relayListSubscriptionID, filter: filter))
             } catch {
                 // The relay still answers for the profile; a broken connection shows in the frames.

@@ -16,7 +16,7 @@ actor ProfileFetchCoordinator {
     /// one `limit` to all the filters of a `REQ`, which would let the newer event hide the other.
     let relayListSubscriptionID: SubscriptionID
     let messageLimits: RelayMessageLimits
-    private let pool: RelayPool
+    private let fetcher: ProfileFetcher
     private let start: ContinuousClock.Instant
     private let updates: AsyncStream<ProfileFetchUpdate>.Continuation
     private let firstProfileSignal: AsyncStream<Void>.Continuation
@@ -35,15 +35,15 @@ actor ProfileFetchCoordinator {
     private(set) var ending: ProfileFetchEnding?
 
     init(
-        pool: RelayPool, filter: ProfileFilter, relays: [RelayURL], start: ContinuousClock.Instant,
+        fetcher: ProfileFetcher, filter: ProfileFilter, relays: [RelayURL], start: ContinuousClock.Instant,
         updates: AsyncStream<ProfileFetchUpdate>.Continuation, firstProfileSignal: AsyncStream<Void>.Continuation,
         writeRelayLaunches: AsyncStream<(index: Int, relay: RelayURL)>.Continuation
     ) {
-        self.pool = pool
+        self.fetcher = fetcher
         self.filter = filter
         subscriptionID = SubscriptionID()
         relayListSubscriptionID = SubscriptionID()
-        messageLimits = pool.configuration.messageLimits
+        messageLimits = fetcher.configuration.messageLimits
         self.start = start
         self.updates = updates
         self.firstProfileSignal = firstProfileSignal
@@ -56,7 +56,7 @@ actor ProfileFetchCoordinator {
 
     /// Whether the relay at `index` is asked for the author's relay list as well as the profile.
     func asksForRelayList(_ index: Int) -> Bool {
-        reports[index].role == .given && pool.configuration.maximumWriteRelays > 0
+        reports[index].role == .given && fetcher.configuration.maximumWriteRelays > 0
     }
 
     private var elapsed: Duration { ContinuousClock.now - start }
@@ -104,7 +104,7 @@ actor ProfileFetchCoordinator {
         case .success(let decoded): list = decoded
         }
         if let reason = reasonToDrop(list, receivedFor: relayListSubscriptionID.rawValue) { return .dropped(reason) }
-        if case .failure(let error) = pool.verifier.verify(list) { return .dropped(.failedVerification(error)) }
+        if case .failure(let error) = fetcher.verifier.verify(list) { return .dropped(.failedVerification(error)) }
         relayList = AuthorRelayList(verifiedEvent: list, origin: .link)
         relayListEvent = list
         return .shown
@@ -123,15 +123,15 @@ actor ProfileFetchCoordinator {
             embeddedProfile = .dropped(reason)
             return
         }
-        if case .failure(let error) = pool.verifier.verify(event) {
+        if case .failure(let error) = fetcher.verifier.verify(event) {
             embeddedProfile = .dropped(.failedVerification(error))
             return
         }
         let profile: Profile
         do {
-            profile = try Profile(event: event, limits: pool.configuration.profileLimits)
+            profile = try Profile(event: event, limits: fetcher.configuration.profileLimits)
         } catch {
-            embeddedProfile = .dropped(.unreadableProfile(error.description))
+            embeddedProfile = .dropped(.unreadableProfile("\(error)"))
             return
         }
         let arrival = elapsed
@@ -154,14 +154,14 @@ actor ProfileFetchCoordinator {
             if best.event == event { return drop(.duplicate, at: index) }
             if !best.isSuperseded(by: event) { return drop(.superseded, at: index) }
         }
-        if case .failure(let error) = pool.verifier.verify(event) {
+        if case .failure(let error) = fetcher.verifier.verify(event) {
             return drop(.failedVerification(error), at: index)
         }
         let profile: Profile
         do {
-            profile = try Profile(event: event, limits: pool.configuration.profileLimits)
+            profile = try Profile(event: event, limits: fetcher.configuration.profileLimits)
         } catch {
-            return drop(.unreadableProfile(error.description), at: index)
+            return drop(.unreadableProfile("\(error)"), at: index)
         }
         let arrival = elapsed
         best = FetchedProfile(profile: profile, event: event, origin: .relay(reports[index].relay), receivedAfter: arrival)
@@ -189,12 +189,12 @@ actor ProfileFetchCoordinator {
         }
         guard event.pubkey == filter.author else { return .wrongAuthor }
         guard event.kind == expectedKind else { return .wrongKind(event.kind) }
-        let now = Int64(pool.currentTime().timeIntervalSince1970.rounded(.down))
-        if event.createdAt > now + pool.configuration.allowedClockSkew.components.seconds {
+        let now = Int64(fetcher.currentTime().timeIntervalSince1970.rounded(.down))
+        if event.createdAt > now + fetcher.configuration.allowedClockSkew.components.seconds {
             return .tooFarInFuture(createdAt: event.createdAt)
         }
         let contentBytes = event.content.utf8.count
-        if contentBytes > pool.configuration.maximumContentBytes { return .contentTooLarge(bytes: contentBytes) }
+        if contentBytes > fetcher.configuration.maximumContentBytes { return .contentTooLarge(bytes: contentBytes) }
         return nil
     }
 
@@ -206,7 +206,7 @@ actor ProfileFetchCoordinator {
             if relayListEvent == event { return drop(.duplicate, at: index) }
             if relayList.eventID != event.id, !relayList.isSuperseded(by: event) { return drop(.superseded, at: index) }
         }
-        if case .failure(let error) = pool.verifier.verify(event) {
+        if case .failure(let error) = fetcher.verifier.verify(event) {
             return drop(.failedVerification(error), at: index)
         }
         if relayListEvent?.id == event.id { return drop(.duplicate, at: index) }
@@ -218,8 +218,8 @@ actor ProfileFetchCoordinator {
 
     /// Whether `event` is older than the configured ``ProfileFetchConfiguration/staleProfileAge``.
     private func isStale(_ event: NostrEvent) -> Bool {
-        let now = Int64(pool.currentTime().timeIntervalSince1970.rounded(.down))
-        return now - event.createdAt > pool.configuration.staleProfileAge.components.seconds
+        let now = Int64(fetcher.currentTime().timeIntervalSince1970.rounded(.down))
+        return now - event.createdAt > fetcher.configuration.staleProfileAge.components.seconds
     }
 
     /// Asks the write relays of the newest relay list that no one has asked yet, up to
@@ -228,7 +228,7 @@ actor ProfileFetchCoordinator {
     /// list from the link counts at once.
     private func askWriteRelays() {
         guard ending == nil, let relayList else { return }
-        let limit = max(0, pool.configuration.maximumWriteRelays)
+        let limit = max(0, fetcher.configuration.maximumWriteRelays)
         guard writeRelaysAsked < limit else { return }
         if relayList.origin != .link {
             guard givenRelayAnswered else { return }

@@ -21,7 +21,7 @@ public struct RelaySelection: Sendable {
         var refused: [(url: String, reason: RelayURLError)] = []
         for text in sources.joined() {
             do {
-                valid.append(try RelayURL(text))
+                valid.append(try RelayURL(checking: text))
             } catch {
                 refused.append((text, error))
             }

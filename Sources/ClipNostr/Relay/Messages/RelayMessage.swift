@@ -73,7 +73,7 @@ public enum RelayMessage: Sendable, Equatable {
                 throw .wrongElementType(type: type, element: "event", expected: "an object")
             }
             do {
-                self = .event(subscriptionID: firstText, event: try NostrEvent(jsonValue: elements[2]))
+                self = .event(subscriptionID: firstText, event: try NostrEvent(checkingJSONValue: elements[2]))
             } catch {
                 throw .invalidEvent(error)
             }

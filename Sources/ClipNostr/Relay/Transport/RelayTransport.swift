@@ -1,4 +1,4 @@
-/// One WebSocket connection to a relay: the platform seam under ``RelayPool``.
+/// One WebSocket connection to a relay: the platform seam under ``ProfileFetcher``.
 ///
 /// ClipNostr ships `URLSessionRelayTransport` (on Apple platforms); the `ClipNostrWebSocket`
 /// library adds `WebSocketClientTransport` (swift-websocket on NIO, for Linux, macOS and
@@ -20,9 +20,9 @@ public protocol RelayTransport: Sendable {
     var receivedFrames: RelayFrameStream { get }
 
     /// Opens the connection and completes the WebSocket handshake.
-    func connect() async throws(RelayTransportError)
+    func connect() async throws
     /// Sends one text frame.
-    func send(_ text: String) async throws(RelayTransportError)
+    func send(_ text: String) async throws
     /// Closes the connection (politely when it is open) and ends ``receivedFrames``.
     func close() async
 }

@@ -30,6 +30,18 @@ public enum RelayTransportError: Error, Sendable, Equatable, CustomStringConvert
     /// The task waiting for the connection was cancelled.
     case cancelled
 
+    /// The error a ``RelayTransport`` threw, as a `RelayTransportError`: itself when it is one,
+    /// ``cancelled`` for a cancellation, otherwise ``connectionFailed(_:)`` with its description.
+    @_spi(ClipKitTooling) public init(_ error: any Error) {
+        if let error = error as? RelayTransportError {
+            self = error
+        } else if error is CancellationError {
+            self = .cancelled
+        } else {
+            self = .connectionFailed((error as? any LocalizedError)?.errorDescription ?? String(describing: error))
+        }
+    }
+
     /// What went wrong, for a person.
     public var description: String {
         switch self {

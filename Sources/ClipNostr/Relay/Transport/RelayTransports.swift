@@ -2,7 +2,7 @@
 public enum RelayTransports {
     /// `URLSessionWebSocketTask` on Apple platforms (what a clip uses); elsewhere a factory whose
     /// connections fail at once. Linux apps and tooling add the `ClipNostrWebSocket` library and
-    /// pass its `WebSocketClientTransportFactory` to ``RelayPool``, so that a clip never links NIO.
+    /// pass its `WebSocketClientTransportFactory` to ``ProfileFetcher``, so that a clip never links NIO.
     public static var platformDefault: any RelayTransportFactory {
         #if canImport(Darwin)
         URLSessionRelayTransportFactory()

@@ -2,7 +2,7 @@
 import Foundation
 
 /// A relay connection on `URLSessionWebSocketTask`, for Apple platforms (the transport an iOS
-/// clip uses). Thin glue: every decision lives in ``RelayPool``.
+/// clip uses). Thin glue: every decision lives in ``ProfileFetcher``.
 @_spi(ClipKitTooling)
 public final class URLSessionRelayTransport: RelayTransport, @unchecked Sendable {
     /// The relay this transport connects to.

@@ -56,7 +56,7 @@ public struct AASAGenerator: Sendable {
                 do {
                     pattern = try RoutePattern(parsing: source)
                 } catch {
-                    throw .invalidPattern(route: route.name, reason: error.description)
+                    throw .invalidPattern(route: route.name, reason: "\(error)")
                 }
                 guard pattern.host == host else { continue }
                 let component = AASAComponent(path: AASAGenerator.pathPattern(for: pattern), comment: comment(for: route, pattern: source))

@@ -2,7 +2,7 @@ import ClipReports
 import ClipKit
 
 /// Checks the manifest's `clip.minimumIOS` against what the clip's code needs: ClipKit's shipped
-/// modules build for iOS 15, and the Nostr driver-share flow (ClipNostr's relay pool and
+/// modules build for iOS 15, and the Nostr driver-share flow (ClipNostr's profile fetcher and
 /// ClipNostrUI) for iOS 16, where the standard library's clocks arrive.
 ///
 /// A clip is on the Nostr flow when the manifest has a `nostr` section or a route captures an
@@ -49,7 +49,7 @@ package struct MinimumIOSCheck: Sendable {
         if let evidence = nostrFlowEvidence, version < nostrFlow {
             return [Finding(
                 .clipManifestMinimumIOS,
-                message: "clip.minimumIOS is \(declared), but the clip is on the Nostr flow (\(evidence)), which needs iOS \(Self.nostrFlowMinimum): ClipNostr's relay pool and ClipNostrUI use the standard library's clocks",
+                message: "clip.minimumIOS is \(declared), but the clip is on the Nostr flow (\(evidence)), which needs iOS \(Self.nostrFlowMinimum): ClipNostr's profile fetcher and ClipNostrUI use the standard library's clocks",
                 file: file, key: "clip.minimumIOS",
                 fix: "Set clip.minimumIOS to \(Self.nostrFlowMinimum) or later and the clip target's deployment target with it, or take the Nostr flow out of this clip."
             )]

@@ -34,19 +34,19 @@ extension GenerateCommand {
         package func run() async throws {
             var settings = GenerationConfiguration()
             let compilation: ManifestCompilation
-            do throws(GenerationFailure) {
+            do {
                 if let pluginConfiguration {
                     settings = try GenerationConfiguration.load(contentsOf: URL(fileURLWithPath: pluginConfiguration))
                 }
                 compilation = try ManifestCompiler(configuration: settings).compilation(ofManifestAt: URL(fileURLWithPath: manifestOption.manifest))
-            } catch {
+            } catch let error as GenerationFailure {
                 throw CommandFailure.badInput(Self.summary(of: error))
             }
             let name = GeneratedFile.defaultName
             let written: Bool
-            do throws(GenerationFailure) {
+            do {
                 written = try GeneratedFile.write(compilation.source, to: URL(fileURLWithPath: out).appendingPathComponent(name))
-            } catch {
+            } catch let error as GenerationFailure {
                 throw CommandFailure.badInput(Self.summary(of: error))
             }
             let path = out.hasSuffix("/") ? out + name : out + "/" + name

@@ -36,7 +36,7 @@ package struct HandoffContainerOption: ParsableArguments, Sendable {
         do {
             return try DirectorySharedDefaults(directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: folder))
         } catch {
-            throw CommandFailure.badInput("--container \(container): \(error.description)")
+            throw CommandFailure.badInput("--container \(container): \(error)")
         }
     }
 }

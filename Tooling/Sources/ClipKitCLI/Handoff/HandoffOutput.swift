@@ -83,7 +83,7 @@ struct HandoffReading<Kind: HandoffReadingKind> {
         do {
             return try HandoffStore(defaults: defaults, lifetime: HandoffStore.lifetimeRange.upperBound, diagnostics: diagnostics)
         } catch {
-            throw CommandFailure.badInput(error.description)
+            throw CommandFailure.badInput("\(error)")
         }
     }
 }

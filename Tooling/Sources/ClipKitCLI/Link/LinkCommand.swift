@@ -63,7 +63,7 @@ package struct LinkMakeCommand: AsyncParsableCommand {
                 do {
                     event = try NostrEvent(jsonData: data)
                 } catch {
-                    throw CommandFailure.badInput("\(displayName): not an event: \(error.description)")
+                    throw CommandFailure.badInput("\(displayName): not an event: \(error)")
                 }
                 let relayList = try relayListFile.map(readRelayList)
                 let verifier = EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
@@ -108,7 +108,7 @@ package struct LinkMakeCommand: AsyncParsableCommand {
         do {
             return try NostrEvent(jsonData: data)
         } catch {
-            throw CommandFailure.badInput("--relay-list \(path): not an event: \(error.description)")
+            throw CommandFailure.badInput("--relay-list \(path): not an event: \(error)")
         }
     }
 

@@ -37,11 +37,11 @@ package struct ManifestCommand: AsyncParsableCommand {
             var failure: ManifestError?
             do {
                 _ = try ManifestLoader(parameterKinds: CommandEnvironment.parameterKinds).load(contentsOf: URL(fileURLWithPath: path))
-            } catch {
+            } catch let error as ManifestError {
                 if case .unreadable(_, let reason) = error { throw CommandFailure.badInput("\(path): \(reason)") }
                 failure = error
             }
-            let (lines, compilerWarnings) = Self.linesAndWarnings(ofManifestAt: path)
+            let (lines, compilerWarnings) = try Self.linesAndWarnings(ofManifestAt: path)
             // The manifest's own warnings (a route that can match the AASA file's path), then what
             // the plugin would leave out of the generated Swift: those stand at `$.handoff`.
             let payloadWarnings = compilerWarnings.filter { ($0.path ?? "").hasPrefix("$.handoff") }
@@ -69,20 +69,20 @@ package struct ManifestCommand: AsyncParsableCommand {
         /// The line of each JSON path the manifest plugin's checks report, as the build shows them,
         /// and the warnings the build shows (those of a manifest that loads): the manifest's own,
         /// and each handoff type the plugin would leave without a Swift type.
-        static func linesAndWarnings(ofManifestAt path: String) -> (lines: [String: Int], warnings: [ManifestDiagnostic]) {
+        static func linesAndWarnings(ofManifestAt path: String) throws -> (lines: [String: Int], warnings: [ManifestDiagnostic]) {
             var lines: [String: Int] = [:]
             var warnings: [ManifestDiagnostic] = []
             var diagnostics: [ManifestDiagnostic] = []
             let manifest = URL(fileURLWithPath: path)
             let configurationFile = manifest.deletingLastPathComponent().appendingPathComponent(GenerationConfiguration.fileName)
-            do throws(GenerationFailure) {
+            do {
                 // The plugin's configuration beside the manifest, when there is one, as the plugin reads it.
                 var configuration = GenerationConfiguration()
                 if FileManager.default.fileExists(atPath: configurationFile.path) {
                     configuration = try GenerationConfiguration.load(contentsOf: configurationFile)
                 }
                 warnings = try ManifestCompiler(configuration: configuration).compilation(ofManifestAt: manifest).warnings
-            } catch {
+            } catch let error as GenerationFailure {
                 diagnostics = error.diagnostics
             }
             for diagnostic in diagnostics + warnings {

@@ -45,15 +45,15 @@ package struct EventVerifyCommand: AsyncParsableCommand {
         let event: NostrEvent
         do {
             event = try NostrEvent(jsonData: data)
-        } catch {
+        } catch let error as EventDecodingError {
             if case .invalidJSON = error {
-                throw CommandFailure.badInput("\(displayName): \(error.description)")
+                throw CommandFailure.badInput("\(displayName): \(error)")
             }
             if case .tooLarge = error {
-                throw CommandFailure.badInput("\(displayName): \(error.description)")
+                throw CommandFailure.badInput("\(displayName): \(error)")
             }
-            report(EventVerificationReport(code: error.code, reason: error.description))
-            throw CommandFailure.negative("\(displayName): invalid event: \(error.description)")
+            report(EventVerificationReport(code: error.code, reason: "\(error)"))
+            throw CommandFailure.negative("\(displayName): invalid event: \(error)")
         }
         switch verifier.verify(event) {
         case .success:

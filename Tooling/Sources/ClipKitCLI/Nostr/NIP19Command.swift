@@ -44,7 +44,7 @@ package struct NIP19DecodeCommand: AsyncParsableCommand {
         do {
             entity = try NIP19.decode(string)
         } catch {
-            throw CommandFailure.badInput("\(string.truncatedForMessage): \(error.description)")
+            throw CommandFailure.badInput("\(string.truncatedForMessage): \(error)")
         }
         let result = NIP19Report(entity: entity)
         Output.emit(result, json: output.json) { result.text }
@@ -110,7 +110,7 @@ package struct NIP19EncodeCommand: AsyncParsableCommand {
             encoded = try NIP19.encode(entity)
         } catch {
             let subject = eventID ?? publicKey ?? ""
-            throw CommandFailure.badInput("\(subject.truncatedForMessage): \(error.description)")
+            throw CommandFailure.badInput("\(subject.truncatedForMessage): \(error)")
         }
         Output.emit(NIP19Report(entity: entity, encoded: encoded), json: output.json) { encoded }
     }

@@ -100,7 +100,7 @@ package struct ProfileCommand: AsyncParsableCommand {
             do {
                 _ = try RelayURL(relay)
             } catch {
-                throw CommandFailure.badInput("--relay \(relay.truncatedForMessage): \(error.description)")
+                throw CommandFailure.badInput("--relay \(relay.truncatedForMessage): \(error)")
             }
         }
         guard (0...16).contains(writeRelays) else {
@@ -123,15 +123,15 @@ package struct ProfileCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.badInput(error.description)
         }
-        var pool = RelayPool(
+        var fetcher = ProfileFetcher(
             configuration: configuration, transportFactory: WebSocketClientTransportFactory(trust: trust),
             verifier: EventVerifier(signatureVerifier: try signatureBackend.makeVerifier())
         )
-        pool.writeRelayTransportFactory = WebSocketClientTransportFactory(
+        fetcher.writeRelayTransportFactory = WebSocketClientTransportFactory(
             outbound: allowPrivateOutbound ? .unrestricted : .publicOnly, trust: trust
         )
         // The string's own relay hints are asked first, then --relay, then the manifest's.
-        let lookup = ProfileLookup(pool: pool, relays: selection.relays, nip05Verifier: nip05Verifier, followsRelayHints: true)
+        let lookup = ProfileLookup(fetcher: fetcher, relays: selection.relays, nip05Verifier: nip05Verifier, followsRelayHints: true)
         let run: ProfileLookupRun
         do {
             run = try lookup.start(target, router: router)

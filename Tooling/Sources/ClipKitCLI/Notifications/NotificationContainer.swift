@@ -14,7 +14,7 @@ enum NotificationContainer {
         do {
             return try BadgeCounter(containerDirectory: directory) { collector.append($0) }
         } catch {
-            throw CommandFailure.badInput(error.description)
+            throw CommandFailure.badInput("\(error)")
         }
     }
 

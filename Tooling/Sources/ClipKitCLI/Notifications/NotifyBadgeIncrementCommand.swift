@@ -63,7 +63,7 @@ struct NotifyBadgeIncrementCommand: AsyncParsableCommand {
                 last = update
             }
         } catch {
-            throw CommandFailure.badInput(error.description)
+            throw CommandFailure.badInput("\(error)")
         }
         let seconds = Date().timeIntervalSince(started)
         let result = BadgeIncrementReport(

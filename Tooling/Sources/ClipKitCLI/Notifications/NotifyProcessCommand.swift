@@ -52,7 +52,7 @@ package struct NotifyProcessCommand: AsyncParsableCommand {
             do {
                 preferences = FixedNotificationPreferences(try store.loadPreferences())
             } catch {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput("\(error)")
             }
         } else {
             preferences = ContainerPreferencesStore(containerDirectory: URL(fileURLWithPath: container, isDirectory: true))

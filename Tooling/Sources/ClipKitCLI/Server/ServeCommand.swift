@@ -220,7 +220,7 @@ package struct ServeCommand: AsyncParsableCommand {
             do {
                 _ = try RelayURL(relay)
             } catch {
-                throw CommandFailure.badInput("--relay \(relay): \(error.description)")
+                throw CommandFailure.badInput("--relay \(relay): \(error)")
             }
         }
         guard let header = TrustedProxies.Header(rawValue: forwardedHeader.lowercased()) else {

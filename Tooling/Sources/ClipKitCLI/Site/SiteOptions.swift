@@ -20,7 +20,7 @@ package struct SiteOptions: ParsableArguments, Sendable {
     ///
     /// - Parameters:
     ///   - relays: Relays that replace the manifest's for previews.
-    ///   - transportFactory: How preview lookups reach relays (a shared pool for a server).
+    ///   - transportFactory: How preview lookups reach relays (a shared fetcher for a server).
     ///   - profilePolicy: The preview-profile cache's lifetimes and limits.
     ///   - maximumWriteRelays: The most of an author's write relays a preview lookup may ask.
     package func loadSite(

@@ -17,12 +17,12 @@ package struct ManifestOption: ParsableArguments, Sendable {
     package func load(parameterKinds: ParameterKindRegistry = CommandEnvironment.parameterKinds) throws -> ClipManifest {
         do {
             return try ManifestLoader(parameterKinds: parameterKinds).load(contentsOf: URL(fileURLWithPath: manifest))
-        } catch {
+        } catch let error as ManifestError {
             guard case .invalid = error else {
                 // Unreadable, too large, not JSON: the error names the file and says what to do.
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput("\(error)")
             }
-            let first = error.issues.first.map { "\($0.path): \($0.message)" } ?? error.description
+            let first = error.issues.first.map { "\($0.path): \($0.message)" } ?? "\(error)"
             let more = error.issues.count > 1 ? " (and \(error.issues.count - 1) more; run 'clipkit manifest validate')" : ""
             throw CommandFailure.badInput("\(manifest): \(first)\(more)")
         }
@@ -45,7 +45,7 @@ package struct ManifestOption: ParsableArguments, Sendable {
         do {
             return try InvocationRouter(manifest: manifest, parameterKinds: CommandEnvironment.parameterKinds)
         } catch {
-            throw CommandFailure.badInput("\(self.manifest): \(error.description)")
+            throw CommandFailure.badInput("\(self.manifest): \(error)")
         }
     }
 }

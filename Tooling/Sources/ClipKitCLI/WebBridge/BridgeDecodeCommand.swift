@@ -34,11 +34,11 @@ package struct BridgeDecodeCommand: AsyncParsableCommand {
         let command: WebBridgeCommand
         do {
             command = try bridge.decode(text)
-        } catch {
-            Output.emit(BridgeDecodeReport(refusedWithCode: error.code, reason: error.description), json: output.json) {
-                "rejected: \(error.description)"
+        } catch let error as WebBridgeError {
+            Output.emit(BridgeDecodeReport(refusedWithCode: error.code, reason: "\(error)"), json: output.json) {
+                "rejected: \(error)"
             }
-            throw CommandFailure.negative("rejected web message: \(error.description)")
+            throw CommandFailure.negative("rejected web message: \(error)")
         }
         let report = BridgeDecodeReport(command, handoffTypeName: typeName)
         let handoff = report.handoff

@@ -96,7 +96,7 @@ package final class DemoSession {
         do {
             manifest = try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: manifestURL)
         } catch {
-            throw .missingFile(path: manifestURL.path, reason: error.description)
+            throw .missingFile(path: manifestURL.path, reason: "\(error)")
         }
         let event: NostrEvent
         let npub: String
@@ -119,7 +119,7 @@ package final class DemoSession {
             relayURL = try RelayURL(relay.url)
         } catch {
             relay.stop()
-            throw .relayFailed(.didNotStart(port: relayPort, output: error.description))
+            throw .relayFailed(.didNotStart(port: relayPort, output: "\(error)"))
         }
         do {
             try await EventPublisher().publish(event, to: relayURL)

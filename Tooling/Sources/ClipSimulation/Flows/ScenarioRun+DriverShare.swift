@@ -9,8 +9,8 @@ extension ScenarioRun {
     /// A driver-share clip (RoadFlare's): preview the driver's verified profile, then "Get the app" offers the
     /// handoff and asks for the App Store overlay.
     func runDriverShareClip(_ match: RouteMatch) async -> ClipResult {
-        let loader = RelayPoolProfileLoader(
-            pool: RelayPool(
+        let loader = RelayProfileLoader(
+            fetcher: ProfileFetcher(
                 configuration: ProfileFetchConfiguration(timeout: simulator.timeout), transportFactory: RelayTransports.tooling,
                 verifier: EventVerifier(signatureVerifier: simulator.settings.signatureVerifier)
             ),
@@ -29,8 +29,8 @@ extension ScenarioRun {
             record(.clipLaunch, reason, outcome: .failed)
             return ClipResult(expected: .nothing, failure: reason)
         }
-        record(.clipLaunch, "\(manifest.clip.bundleID) opens with the invocation and previews driver \(preview.npub)", [
-            .init("clip", manifest.clip.bundleID), .init("npub", preview.npub),
+        record(.clipLaunch, "\(manifest.clip.bundleID) opens with the invocation and previews driver \(preview.driverReference)", [
+            .init("clip", manifest.clip.bundleID), .init("npub", preview.driverReference),
             .init("relays", simulator.relays.map(\.string).joined(separator: ", ")),
             .init("deadlineSeconds", String(simulator.settings.timeoutSeconds)),
             .init("signedProfileInLink", match.fragment == nil ? "no" : "yes"),
@@ -63,8 +63,8 @@ extension ScenarioRun {
         do {
             handoff = try await preview.offerHandoff()
         } catch {
-            record(.handoffOffered, "the handoff could not be offered: \(error.description)", outcome: .failed)
-            return ClipResult(expected: .nothing, failure: "the handoff could not be offered: \(error.description)")
+            record(.handoffOffered, "the handoff could not be offered: \(error)", outcome: .failed)
+            return ClipResult(expected: .nothing, failure: "the handoff could not be offered: \(error)")
         }
         var details = [SimulationStep.Detail("npub", handoff.npub)]
         details.append(.init("displayName", handoff.displayName ?? "none (npub only: the app fetches the profile itself)"))

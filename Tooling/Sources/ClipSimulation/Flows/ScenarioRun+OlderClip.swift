@@ -17,7 +17,7 @@ extension ScenarioRun {
             let store = try HandoffStore(defaults: device.defaults, lifetime: manifest.handoff.ttlSeconds)
             try store.offer(json: older, typeName: typeName)
         } catch {
-            return "the older clip's handoff could not be written: \(error.description)"
+            return "the older clip's handoff could not be written: \(error)"
         }
         recordOffered("an older version of the clip left the link's \(typeName) with every capture a JSON string", [
             .init("payload", String(decoding: older.serialized(), as: UTF8.self)),

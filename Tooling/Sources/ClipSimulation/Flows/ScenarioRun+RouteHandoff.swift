@@ -24,8 +24,8 @@ extension ScenarioRun {
         do {
             offer = try session.handOffRouteParameters()
         } catch {
-            record(.handoffOffered, "the handoff could not be offered: \(error.description)", outcome: .failed)
-            return ClipResult(expected: .nothing, failure: "the handoff could not be offered: \(error.description)")
+            record(.handoffOffered, "the handoff could not be offered: \(error)", outcome: .failed)
+            return ClipResult(expected: .nothing, failure: "the handoff could not be offered: \(error)")
         }
         let payload = shown.parametersJSON
         recordOffered("the clip left the link's \(offer.typeName) for the app in the App Group", [

@@ -36,13 +36,13 @@ package enum LinkDomainSiteError: Error, Sendable, CustomStringConvertible {
     /// The AASA document could not be generated.
     case associationFile(AASAGenerationError)
     /// A route could not be compiled.
-    case routes(RouterConfigurationError)
+    case routes(any Error)
 
     /// The underlying problem, for a person.
     package var description: String {
         switch self {
         case .associationFile(let error): return error.description
-        case .routes(let error): return error.description
+        case .routes(let error): return "\(error)"
         }
     }
 }

@@ -32,7 +32,7 @@ package struct LinkDomainSite: Sendable {
         manifest: ClipManifest, associationFiles: [String: Data], templates: SiteTemplates = .defaults,
         profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
         parameterKinds: ParameterKindRegistry = .standard
-    ) throws(RouterConfigurationError) {
+    ) throws {
         self.manifest = manifest
         self.router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
         self.renderer = SharePageRenderer(manifest: manifest, templates: templates)

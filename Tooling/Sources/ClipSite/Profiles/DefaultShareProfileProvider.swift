@@ -38,22 +38,22 @@ package enum DefaultShareProfileProvider {
         guard manifest.routes.contains(where: { $0.params["npub"] != nil }) else { return nil }
         let usable = (relays ?? manifest.nostr?.relays ?? []).compactMap { try? RelayURL($0) }
         guard !usable.isEmpty else { return nil }
-        let pool = pool(
+        let fetcher = fetcher(
             configuration: ProfileFetchConfiguration(maximumWriteRelays: maximumWriteRelays), transportFactory: transportFactory,
             outbound: outbound
         )
-        return NostrShareProfileProvider(relays: usable, pool: pool, nip05Verifier: verifiesNIP05 ? nip05Verifier(outbound: outbound) : nil)
+        return NostrShareProfileProvider(relays: usable, fetcher: fetcher, nip05Verifier: verifiesNIP05 ? nip05Verifier(outbound: outbound) : nil)
     }
 
-    /// A relay pool whose given relays go through `transportFactory` and whose write relays, named
+    /// A relay fetcher whose given relays go through `transportFactory` and whose write relays, named
     /// by relay lists anyone can publish, are reached only where `outbound` allows.
-    package static func pool(
+    package static func fetcher(
         configuration: ProfileFetchConfiguration = ProfileFetchConfiguration(),
         transportFactory: any RelayTransportFactory = RelayTransports.tooling, outbound: OutboundPolicy = .publicOnly
-    ) -> RelayPool {
-        var pool = RelayPool(configuration: configuration, transportFactory: transportFactory)
-        pool.writeRelayTransportFactory = WebSocketClientTransportFactory(outbound: outbound)
-        return pool
+    ) -> ProfileFetcher {
+        var fetcher = ProfileFetcher(configuration: configuration, transportFactory: transportFactory)
+        fetcher.writeRelayTransportFactory = WebSocketClientTransportFactory(outbound: outbound)
+        return fetcher
     }
 
     /// A NIP-05 verifier whose requests reach only the domains `outbound` allows, connected by

@@ -7,7 +7,7 @@ import Foundation
 /// share-page previews, with ClipNostr's ``/ClipNostr/ProfileLookup``: the same lookup, and the
 /// same reading of what relays answered, as the clip's preview and `clipkit profile`.
 ///
-/// The relay pool verifies every event (id and signature) before it counts; the newest verified
+/// The relay fetcher verifies every event (id and signature) before it counts; the newest verified
 /// profile wins. A route without the parameter has no profile. A lookup that learned nothing (no
 /// relay sent `EOSE`: each failed, refused the subscription with `CLOSED` or timed out) throws,
 /// so ``ShareProfileCache`` keeps it for its short failure lifetime rather than as a definite
@@ -17,16 +17,16 @@ import Foundation
 /// beside the fetch, within the lookup's deadline, and shown only when the domain lists it; a
 /// parameter that names the person by a NIP-05 address (a `nostrPerson` route) is resolved first,
 /// within the same deadline. Only the configured relays are asked, plus the author's write relays
-/// within the pool's bounds: relay hints from a link or a domain would let anyone point the
+/// within the fetcher's bounds: relay hints from a link or a domain would let anyone point the
 /// server's shared connections at any host.
 ///
-/// For a server, give the pool a ``SharedRelayConnections`` transport factory, so lookups share one
+/// For a server, give the fetcher a ``SharedRelayConnections`` transport factory, so lookups share one
 /// long-lived connection per relay instead of opening their own.
 package struct NostrShareProfileProvider: ShareProfileProvider {
     /// The relays asked.
     package let relays: [RelayURL]
-    /// The pool that fetches and verifies.
-    package let pool: RelayPool
+    /// The fetcher that fetches and verifies.
+    package let fetcher: ProfileFetcher
     /// The route parameter that holds the key.
     package let parameter: String
     /// Checks profiles' `nip05` fields; `nil` shows none.
@@ -35,15 +35,15 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     /// Creates a provider that asks `relays`, and checks NIP-05 addresses with `nip05Verifier`.
     ///
     /// The defaults reach only public addresses for what others name: the author's write relays
-    /// (``DefaultShareProfileProvider/pool(configuration:transportFactory:outbound:)``) and NIP-05
+    /// (``DefaultShareProfileProvider/fetcher(configuration:transportFactory:outbound:)``) and NIP-05
     /// domains (``DefaultShareProfileProvider/nip05Verifier(outbound:)``).
     package init(
-        relays: [RelayURL], pool: RelayPool = DefaultShareProfileProvider.pool(), parameter: String = "npub",
+        relays: [RelayURL], fetcher: ProfileFetcher = DefaultShareProfileProvider.fetcher(), parameter: String = "npub",
         nip05Verifier: NIP05Verifier? = DefaultShareProfileProvider.nip05Verifier()
     ) {
         self.nip05Verifier = nip05Verifier
         self.relays = relays
-        self.pool = pool
+        self.fetcher = fetcher
         self.parameter = parameter
     }
 
@@ -56,12 +56,12 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     }
 
     /// The newest verified profile of the request's person, or `nil` when there is none, with all
-    /// of the lookup's work done within the pool's timeout (see ``profile(for:before:)``).
+    /// of the lookup's work done within the fetcher's timeout (see ``profile(for:before:)``).
     ///
     /// - Throws: ``NostrProfileLookupError`` when nothing could be learned: no relay answered, or
     ///   a NIP-05 address could not be resolved; the error of the target when it names no person.
     package func profile(for request: ShareProfileRequest) async throws -> ShareProfile? {
-        try await profile(for: request, before: .now + pool.configuration.timeout)
+        try await profile(for: request, before: .now + fetcher.configuration.timeout)
     }
 
     /// The newest verified profile of the request's person, or `nil` when there is none, with all
@@ -70,7 +70,7 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     /// One ``/ClipNostr/ProfileLookup`` on the configured relays (relay hints are not followed),
     /// whose deadline bounds every step, so a lookup holds its ``ShareProfileCache`` slot no longer
     /// than the page waits: a NIP-05 address in the parameter is resolved first and the relays get
-    /// what is left (never more than the pool's own timeout); the profile's own `nip05` field is
+    /// what is left (never more than the fetcher's own timeout); the profile's own `nip05` field is
     /// checked beside the rest of the fetch, and a check unfinished at the deadline leaves the
     /// profile shown without the verified address. Its outcome decides: found, a definite absence
     /// (`nil`, cached as such), or no answer (thrown, retried sooner).
@@ -78,8 +78,8 @@ package struct NostrShareProfileProvider: ShareProfileProvider {
     /// - Throws: As ``profile(for:)``.
     package func profile(for request: ShareProfileRequest, before deadline: ContinuousClock.Instant) async throws -> ShareProfile? {
         guard let key = request.parameters[parameter], !relays.isEmpty else { return nil }
-        let allowed = min(pool.configuration.timeout, max(.zero, ContinuousClock.now.duration(to: deadline)))
-        let lookup = ProfileLookup(pool: pool, relays: relays, nip05Verifier: nip05Verifier, followsRelayHints: false, deadline: allowed)
+        let allowed = min(fetcher.configuration.timeout, max(.zero, ContinuousClock.now.duration(to: deadline)))
+        let lookup = ProfileLookup(fetcher: fetcher, relays: relays, nip05Verifier: nip05Verifier, followsRelayHints: false, deadline: allowed)
         let run = try lookup.start(key)
         let (outcome, reports) = await run.outcomeAndRelays()
         switch outcome {

@@ -73,7 +73,7 @@ actor SharedRelayConnection {
             try await transport.send(text)
         } catch {
             forget(id)
-            throw error
+            throw RelayTransportError(error)
         }
         return opened
     }
@@ -83,7 +83,11 @@ actor SharedRelayConnection {
         guard opened == generation, case .connected(let transport, _) = state else {
             throw .disconnected("the shared connection to \(relay.string) dropped")
         }
-        try await transport.send(text)
+        do {
+            try await transport.send(text)
+        } catch {
+            throw RelayTransportError(error)
+        }
     }
 
     /// Stops routing frames to subscription `id`.
@@ -139,11 +143,11 @@ actor SharedRelayConnection {
         let relayName = relay.string
         let outcome = await withTaskGroup(of: Result<Void, RelayTransportError>?.self) { group in
             group.addTask {
-                do throws(RelayTransportError) {
+                do {
                     try await transport.connect()
                     return .success(())
                 } catch {
-                    return .failure(error)
+                    return .failure(RelayTransportError(error))
                 }
             }
             group.addTask {

@@ -5,15 +5,15 @@ import Foundation
 /// A pool of long-lived relay connections, one per relay, shared by every profile lookup: a
 /// `RelayTransportFactory` whose transports are subscriptions multiplexed on those connections.
 ///
-/// Give it to ClipNostr's `RelayPool`, which then runs each fetch — `REQ` with its own random
+/// Give it to ClipNostr's `ProfileFetcher`, which then runs each fetch — `REQ` with its own random
 /// subscription id, verification of every event, newest-wins, `CLOSE` after `EOSE` — over the
 /// shared connection instead of opening new ones. `clipkit serve` uses one for its share-page
 /// previews, so requests for many profiles cost subscriptions, not connections.
 ///
 /// ```swift
 /// let connections = SharedRelayConnections()
-/// let pool = RelayPool(transportFactory: connections)
-/// let provider = NostrShareProfileProvider(relays: relays, pool: pool)
+/// let fetcher = ProfileFetcher(transportFactory: connections)
+/// let provider = NostrShareProfileProvider(relays: relays, fetcher: fetcher)
 /// // … serve …
 /// await connections.close()
 /// ```
@@ -29,7 +29,7 @@ package final class SharedRelayConnections: RelayTransportFactory, @unchecked Se
     private var connections: [String: SharedRelayConnection] = [:]
     private var isClosed = false
 
-    /// Creates an empty pool; connections open on first use.
+    /// Creates an empty fetcher; connections open on first use.
     ///
     /// - Parameters:
     ///   - configuration: The limits of each relay's connection: open subscriptions, back-off.
@@ -48,7 +48,7 @@ package final class SharedRelayConnections: RelayTransportFactory, @unchecked Se
         guard let connection = connection(to: relay) else {
             return RefusedRelayTransport(relay: relay, maximumFrameBytes: maximumFrameBytes, reason: lock.withLock { isClosed }
                 ? "the shared relay connections are closed"
-                : "the pool already keeps connections to \(configuration.maximumRelays) relays (maximumRelays)")
+                : "the fetcher already keeps connections to \(configuration.maximumRelays) relays (maximumRelays)")
         }
         return SharedRelaySubscription(relay: relay, connection: connection, maximumFrameBytes: configuration.maximumFrameBytes)
     }
@@ -80,7 +80,7 @@ package final class SharedRelayConnections: RelayTransportFactory, @unchecked Se
     }
 }
 
-/// The transport for a relay the pool will not connect to: every call fails with the reason.
+/// The transport for a relay the fetcher will not connect to: every call fails with the reason.
 struct RefusedRelayTransport: RelayTransport {
     let relay: RelayURL
     let maximumFrameBytes: Int

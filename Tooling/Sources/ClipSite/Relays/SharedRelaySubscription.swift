@@ -3,7 +3,7 @@
 import Foundation
 
 /// A fetch's subscriptions on a ``SharedRelayConnection`` (the profile's and the author's relay
-/// list's), seen through ClipNostr's `RelayTransport` protocol, so `RelayPool` runs its fetch
+/// list's), seen through ClipNostr's `RelayTransport` protocol, so `ProfileFetcher` runs its fetch
 /// (verification, newest-wins, deadlines) unchanged on a shared connection.
 ///
 /// - ``connect()`` reserves a subscription slot on the relay's connection (refused at once when

@@ -117,6 +117,7 @@ import Testing
                 _ = try loader.load(contentsOf: file)
                 Issue.record("the loader accepts \(name)")
             } catch {
+                let error = try #require(error as? ManifestError, "\(name)")
                 let paths = error.issues.map(\.path)
                 let expected = try #require(Self.expectedPaths[name], "no expected path for \(name)")
                 #expect(paths.contains(expected), "\(name): expected an issue at \(expected), got \(error.issues)")
@@ -136,6 +137,7 @@ import Testing
                 _ = try loader.load(contentsOf: file)
                 Issue.record("the loader accepts \(name)")
             } catch {
+                let error = try #require(error as? ManifestError, "\(name)")
                 let expected = try #require(Self.expectedPaths[name], "no expected path for \(name)")
                 #expect(error.issues.map(\.path).contains(expected), "\(name): expected an issue at \(expected), got \(error.issues)")
             }

@@ -30,9 +30,9 @@ struct OneLookupTests {
         let npub = try NIP19.encodePublicKey(pubkey)
         let configuration = ProfileFetchConfiguration(timeout: Self.deadline)
 
-        // The clip: the preview model over the relay-pool loader, as RoadFlare's clip builds it.
-        let loader = RelayPoolProfileLoader(pool: RelayPool(configuration: configuration, transportFactory: RelayTransports.tooling), relays: relays)
-        let model = await DriverPreviewModel(npub: npub, loader: loader, offering: try AppGroupFixture().store, deadline: .seconds(10))
+        // The clip: the preview model over the relay-fetcher loader, as RoadFlare's clip builds it.
+        let loader = RelayProfileLoader(fetcher: ProfileFetcher(configuration: configuration, transportFactory: RelayTransports.tooling), relays: relays)
+        let model = await DriverPreviewModel(driver: npub, loader: loader, offering: try AppGroupFixture().store, deadline: .seconds(10))
         await model.load()
         let clip: String
         switch await model.state {
@@ -43,7 +43,7 @@ struct OneLookupTests {
 
         // The share page: the server's provider; an absence is `nil`, learning nothing throws.
         let provider = NostrShareProfileProvider(
-            relays: relays, pool: DefaultShareProfileProvider.pool(configuration: configuration), nip05Verifier: nil
+            relays: relays, fetcher: DefaultShareProfileProvider.fetcher(configuration: configuration), nip05Verifier: nil
         )
         let sharePage: String
         do {

@@ -26,13 +26,13 @@ struct DriverPreviewNIP05Tests {
         let server = try await NIP05TestServer(names: listed(pubkey))
         let driver = try await DriverFixtures.signProfile(key: key, content: ["name": key, "display_name": "Driver \(key)", "nip05": "\(name)@\(server.domain)"])
         try await DriverFixtures.publish([driver], to: relay.url)
-        let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
+        let loader = RelayProfileLoader(
+            fetcher: ProfileFetcher(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
             relays: [try RelayURL(relay.url)]
         )
         let verifier = NIP05Verifier(configuration: .init(timeout: timeout, allowsPlainHTTPOnLoopback: true))
         let model = DriverPreviewModel(
-            npub: try NIP19.encodePublicKey(pubkey), loader: loader, offering: try AppGroupFixture().store, nip05Verifier: verifier
+            driver: try NIP19.encodePublicKey(pubkey), loader: loader, offering: try AppGroupFixture().store, nip05Verifier: verifier
         )
         return (model, relay, server, pubkey)
     }
@@ -99,13 +99,13 @@ struct DriverPreviewNIP05LinkTests {
         let driver = try await DriverFixtures.signProfile(key: "nip05-link-maria", content: ["name": "maria", "display_name": "Maria by Name"])
         try await DriverFixtures.publish([driver], to: relay.url)
         let server = try await NIP05TestServer(names: ["maria": driver.pubkey], relays: [driver.pubkey: [relay.url]])
-        let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
+        let loader = RelayProfileLoader(
+            fetcher: ProfileFetcher(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
             relays: []
         )
         let verifier = NIP05Verifier(configuration: .init(timeout: .seconds(3), allowsPlainHTTPOnLoopback: true))
         let fixture = try AppGroupFixture()
-        let model = DriverPreviewModel(npub: "maria@\(server.domain)", loader: loader, offering: fixture.store, nip05Verifier: verifier)
+        let model = DriverPreviewModel(driver: "maria@\(server.domain)", loader: loader, offering: fixture.store, nip05Verifier: verifier)
         await model.load()
         let expected = try NIP19.encodePublicKey(driver.pubkey)
         #expect(model.resolvedNpub == expected)
@@ -120,7 +120,7 @@ struct DriverPreviewNIP05LinkTests {
         #expect(handoff.npub == expected, "the app gets the key, not the name")
 
         // A name the domain does not list: no key, so no preview and no handoff.
-        let unknown = DriverPreviewModel(npub: "nobody@\(server.domain)", loader: loader, offering: fixture.store, nip05Verifier: verifier)
+        let unknown = DriverPreviewModel(driver: "nobody@\(server.domain)", loader: loader, offering: fixture.store, nip05Verifier: verifier)
         await unknown.load()
         guard case .failed(.invalidDriverLink(let reason)) = unknown.state else {
             Issue.record("expected an invalid link, got \(unknown.state)")

@@ -23,7 +23,7 @@ import Testing
         // As `clipkit serve` sets it up: two subscriptions per lookup on each relay's connection.
         let policy = ShareProfileCache.Policy.serving
         let fixture = try await PreviewRelayFixture(
-            policy: policy, pool: .init(maximumSubscriptionsPerRelay: 2 * policy.maximumConcurrentLookups), relay: relay,
+            policy: policy, fetcher: .init(maximumSubscriptionsPerRelay: 2 * policy.maximumConcurrentLookups), relay: relay,
             moreRelays: [slow.url]
         )
         let busy = ["127.0.0.2", "127.0.0.3"]

@@ -9,7 +9,7 @@ import ClipToolingTestSupport
 import Foundation
 
 /// A link-domain server whose share pages preview Nostr profiles from a real relay, through a
-/// counting proxy (what the relay sees) and a shared relay pool (what the server keeps).
+/// counting proxy (what the relay sees) and a shared relay fetcher (what the server keeps).
 final class PreviewRelayFixture: @unchecked Sendable {
     let relay: LocalRelay
     let proxy: CountingRelayProxy
@@ -21,16 +21,16 @@ final class PreviewRelayFixture: @unchecked Sendable {
     /// Starts everything; `relayDelayMilliseconds` makes the relay slow (through the proxy), and
     /// `moreRelays` are asked too, after the counted one.
     init(
-        policy: ShareProfileCache.Policy, pool: SharedRelayConfiguration = .init(),
+        policy: ShareProfileCache.Policy, fetcher: SharedRelayConfiguration = .init(),
         relayDelayMilliseconds: Int = 0, relay: LocalRelay? = nil, moreRelays: [String] = [],
         serverConfiguration: ClipServerConfiguration = ClipServerConfiguration()
     ) async throws {
         let relay = if let relay { relay } else { try await LocalRelay.start() }
         self.relay = relay
         proxy = try await CountingRelayProxy.start(upstreamPort: relay.port, delayMilliseconds: relayDelayMilliseconds)
-        connections = SharedRelayConnections(configuration: pool)
+        connections = SharedRelayConnections(configuration: fetcher)
         let relays = try ([proxy.url] + moreRelays).map { try RelayURL($0) }
-        let provider = NostrShareProfileProvider(relays: relays, pool: RelayPool(transportFactory: connections))
+        let provider = NostrShareProfileProvider(relays: relays, fetcher: ProfileFetcher(transportFactory: connections))
         let kinds = ParameterKindRegistry.standardWithNostr
         let manifest = try ManifestLoader(parameterKinds: kinds).load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
         let site = try LinkDomainSite(
@@ -45,7 +45,7 @@ final class PreviewRelayFixture: @unchecked Sendable {
         try await Curl.request(server.baseURL + "/share/d/" + npub, sourceAddress: sourceAddress)
     }
 
-    /// Stops the server, the pool, the proxy and the relay.
+    /// Stops the server, the fetcher, the proxy and the relay.
     func stop() async {
         await server.stop()
         await connections.close()

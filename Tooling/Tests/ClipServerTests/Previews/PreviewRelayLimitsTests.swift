@@ -62,7 +62,7 @@ import Testing
         // Nothing listens behind this relay address: every attempt fails.
         let deadPort = try LoopbackPort.free()
         let connections = SharedRelayConnections(configuration: .init(initialBackoff: .seconds(30)))
-        let provider = NostrShareProfileProvider(relays: [try RelayURL("ws://127.0.0.1:\(deadPort)")], pool: RelayPool(transportFactory: connections))
+        let provider = NostrShareProfileProvider(relays: [try RelayURL("ws://127.0.0.1:\(deadPort)")], fetcher: ProfileFetcher(transportFactory: connections))
         let site = try ServerFixtures.site("roadflare", provider: provider, policy: .init(failureTimeToLive: 7, budget: Self.roomy))
         let server = try await RunningServer(site: site)
         let npub = try PreviewRelayFixture.unknownNpub()
@@ -122,7 +122,7 @@ import Testing
         // No wait for a slot: a request that finds none goes on without a preview at once.
         let fixture = try await PreviewRelayFixture(
             policy: .init(lookupTimeout: 10, maximumConcurrentLookups: 2, maximumLookupsPerClient: 2, maximumSlotWait: 0, budget: Self.roomy),
-            pool: .init(maximumSubscriptionsPerRelay: 2), relayDelayMilliseconds: 1500
+            fetcher: .init(maximumSubscriptionsPerRelay: 2), relayDelayMilliseconds: 1500
         )
         let npubs = try (0..<8).map { _ in try PreviewRelayFixture.unknownNpub() }
         let responses = try await withThrowingTaskGroup(of: CurlResponse.self) { group in
@@ -146,7 +146,7 @@ import Testing
         let first = try await PreviewRelayFixture.publishDriver(key: "restart-a", name: "Ana Before", to: relay)
         let fixture = try await PreviewRelayFixture(
             policy: .init(budget: Self.roomy),
-            pool: .init(initialBackoff: .milliseconds(100), maximumBackoff: .milliseconds(400), minimumHealthyDuration: .zero),
+            fetcher: .init(initialBackoff: .milliseconds(100), maximumBackoff: .milliseconds(400), minimumHealthyDuration: .zero),
             relay: relay
         )
         #expect(try await fixture.driverPage(first).body.contains("Ana Before"))
@@ -162,13 +162,13 @@ import Testing
         let page = try await fixture.driverPage(second)
         #expect(page.body.contains("Bea After"))
         // One WebSocket connection before the restart and one after, as the relay saw them (the
-        // relay answered 101) and as the pool counts them. TCP connections the relay never
+        // relay answered 101) and as the fetcher counts them. TCP connections the relay never
         // answered are counted apart (`tcpConnections`), and a failure message shows both.
         let counts = try await fixture.proxy.counts()
-        let pool = try #require(await fixture.connections.statistics().values.first)
-        #expect(counts.connections == 2, "relay side: \(counts); pool: \(pool)")
-        #expect(counts.connectionsOpen == 1, "relay side: \(counts); pool: \(pool)")
-        #expect(pool.connectionsOpened == 2, "relay side: \(counts); pool: \(pool)")
+        let fetcher = try #require(await fixture.connections.statistics().values.first)
+        #expect(counts.connections == 2, "relay side: \(counts); fetcher: \(fetcher)")
+        #expect(counts.connectionsOpen == 1, "relay side: \(counts); fetcher: \(fetcher)")
+        #expect(fetcher.connectionsOpened == 2, "relay side: \(counts); fetcher: \(fetcher)")
         await fixture.stop()
         restarted.stop()
     }

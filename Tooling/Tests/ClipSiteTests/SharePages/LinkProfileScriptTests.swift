@@ -64,8 +64,10 @@ struct LinkProfileScriptTests {
                 "kind": .number(Double(event.kind)), "content": .string(event.content),
                 "tags": .array(event.tags.map { .array($0.map(JSONValue.string)) }),
             ])
-        } catch {
+        } catch let error as EventFragmentError {
             return .object(["code": .string(error.code), "field": field(of: error)])
+        } catch {
+            return .object(["code": .string("unexpected \(type(of: error))"), "field": .null])
         }
     }
 
@@ -422,9 +424,9 @@ struct LinkProfileScriptTests {
         ]
         var expected: [String] = []
         for item in cases {
-            let pool = RelayPool(transportFactory: RelayTransports.platformDefault)
+            let fetcher = ProfileFetcher(transportFactory: RelayTransports.platformDefault)
             var outcome = "none"
-            for await update in try pool.fetchProfile(of: item.author, from: [], embeddedIn: item.fragment) {
+            for await update in try fetcher.fetchProfile(of: item.author, from: [], embeddedIn: item.fragment) {
                 if let embedded = update.embeddedProfile { outcome = embedded.code }
                 if update.isFinal { break }
             }

@@ -10,7 +10,7 @@ import Testing
 ///
 /// The file holds inputs (links signed by nostr-sdk, tampered and cut ones, fragments built here,
 /// BIP-340's verification vectors) and, for each, the answer of the Swift code the script mirrors:
-/// the decoded event (`EventFragment`), what the clip makes of the link (`RelayPool` with a fixed
+/// the decoded event (`EventFragment`), what the clip makes of the link (`ProfileFetcher` with a fixed
 /// clock, `EventVerifier`, `Profile`) and what a share page shows (`ShareProfile`,
 /// `ProfilePreview`). Every answer is recomputed here from the inputs on each run, so the file
 /// cannot drift from Swift; the inputs are written anew only on request (``writeTheVectors()``).
@@ -58,9 +58,9 @@ struct SignedLinkVectorsTests {
         guard let author = try? NIP19.decode(parameter).publicKey else {
             return .object(["state": .string("ignored"), "reason": .string("invalid-key")])
         }
-        let pool = RelayPool(transportFactory: RelayTransports.platformDefault, currentTime: { Date(timeIntervalSince1970: TimeInterval(now)) })
+        let fetcher = ProfileFetcher(transportFactory: RelayTransports.platformDefault, currentTime: { Date(timeIntervalSince1970: TimeInterval(now)) })
         var clip = "none"
-        for await update in try pool.fetchProfile(of: author, from: [], embeddedIn: fragment) {
+        for await update in try fetcher.fetchProfile(of: author, from: [], embeddedIn: fragment) {
             if let embedded = update.embeddedProfile { clip = embedded.code }
             if update.isFinal { break }
         }

@@ -11,6 +11,6 @@ extension ParameterKind {
 }
 
 /// The router the clip uses: the generated table, with the app's ticket kind registered.
-func ticketRouter() throws(RouterConfigurationError) -> ClipRouter {
+func ticketRouter() throws -> ClipRouter {
     try ClipRouter(parameterKinds: ClipConfiguration.parameterKinds.registering(.ticket))
 }

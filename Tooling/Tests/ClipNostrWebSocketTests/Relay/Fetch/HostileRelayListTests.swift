@@ -17,8 +17,8 @@ struct HostileRelayListTests {
     }
 
     func finalUpdate(of scenario: HostileScenario, from index: HostileRelay, timeout: Duration = .seconds(5)) async throws -> ProfileFetchUpdate {
-        let pool = HostileScenario.pool(timeout: timeout)
-        return try #require(await pool.fetchProfile(of: scenario.driver, from: [index.url]).finalUpdate())
+        let fetcher = HostileScenario.fetcher(timeout: timeout)
+        return try #require(await fetcher.fetchProfile(of: scenario.driver, from: [index.url]).finalUpdate())
     }
 
     @Test("a relay list with a forged signature is dropped and its write relay is never contacted")
@@ -119,15 +119,15 @@ struct LinkRelayListTests {
         let forged = try EventFragment.encode(profile: scenario.olderProfile, relayList: list)
 
         // A grace window longer than the fetch: it ends when both relays have answered, whatever the load.
-        let pool = HostileScenario.pool(timeout: .seconds(10), graceWindow: .seconds(10))
-        let dropped = try #require(await pool.fetchProfile(of: scenario.driver, from: [given.url], embeddedIn: forged).finalUpdate())
+        let fetcher = HostileScenario.fetcher(timeout: .seconds(10), graceWindow: .seconds(10))
+        let dropped = try #require(await fetcher.fetchProfile(of: scenario.driver, from: [given.url], embeddedIn: forged).finalUpdate())
         #expect(dropped.embeddedProfile == .shown)
         #expect(dropped.embeddedRelayList == .dropped(.failedVerification(.invalidSignature)))
         #expect(dropped.relayList == nil)
         #expect(dropped.relays.map(\.relay) == [given.url])
         #expect(write.connectionsOpened == 0)
 
-        let used = try #require(await pool.fetchProfile(of: scenario.driver, from: [given.url], embeddedIn: genuine).finalUpdate())
+        let used = try #require(await fetcher.fetchProfile(of: scenario.driver, from: [given.url], embeddedIn: genuine).finalUpdate())
         #expect(used.embeddedRelayList == .shown)
         #expect(used.relayList?.origin == .link)
         #expect(used.relays.map(\.relay) == [given.url, write.url])

@@ -16,10 +16,10 @@ struct HostileRelayTests {
 
     /// Fetches from `relays` and checks the two invariants; returns the final update.
     func fetch(
-        _ scenario: HostileScenario, from relays: [HostileRelay], pool: RelayPool = HostileScenario.pool()
+        _ scenario: HostileScenario, from relays: [HostileRelay], fetcher: ProfileFetcher = HostileScenario.fetcher()
     ) async throws -> ProfileFetchUpdate {
         let started = ContinuousClock.now
-        let fetch = try pool.fetchProfile(of: scenario.driver, from: relays.map(\.url))
+        let fetch = try fetcher.fetchProfile(of: scenario.driver, from: relays.map(\.url))
         var shown: [NostrEvent] = []
         var final: ProfileFetchUpdate?
         for await update in fetch {
@@ -27,7 +27,7 @@ struct HostileRelayTests {
             if update.isFinal { final = update }
         }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed <= pool.configuration.timeout + Self.slack, "the fetch took \(elapsed)")
+        #expect(elapsed <= fetcher.configuration.timeout + Self.slack, "the fetch took \(elapsed)")
         let genuine: Set<String> = [scenario.olderProfile.id, scenario.newestProfile.id]
         for event in shown {
             #expect(genuine.contains(event.id), "showed an event that is not the driver's genuine profile: \(event.content)")
@@ -86,7 +86,7 @@ struct HostileRelayTests {
         #expect(try report(final, for: relay).droppedByReason["future-created-at"] == 1)
 
         // A day later the same event is no longer in the future, and it is the newest.
-        var later = HostileScenario.pool()
+        var later = HostileScenario.fetcher()
         later.currentTime = { Date(timeIntervalSince1970: TimeInterval(HostileScenario.now + 86_400 - 60)) }
         let again = try await later.fetchProfile(of: scenario.driver, from: [relay.url]).finalUpdate()
         #expect(again?.profile?.event.id == scenario.futureProfile.id)
@@ -125,8 +125,8 @@ struct HostileRelayTests {
         let scenario = try await HostileScenario.load()
         let attacker = try await HostileRelay(.answer([.oversizedFrame(bytes: 8 * 1024 * 1024), .event(scenario.forgedSignature)]))
         let honest = try await HostileRelay(.answer([.event(scenario.newestProfile), .endOfStoredEvents]))
-        let pool = HostileScenario.pool(timeout: .seconds(5), graceWindow: .seconds(4))
-        let final = try await fetch(scenario, from: [attacker, honest], pool: pool)
+        let fetcher = HostileScenario.fetcher(timeout: .seconds(5), graceWindow: .seconds(4))
+        let final = try await fetch(scenario, from: [attacker, honest], fetcher: fetcher)
         #expect(final.profile?.event.id == scenario.newestProfile.id)
         let attackerReport = try report(final, for: attacker)
         #expect(attackerReport.state.outcome?.name == "failed")
@@ -139,8 +139,8 @@ struct HostileRelayTests {
         let scenario = try await HostileScenario.load()
         let silent = try await HostileRelay(.answer([.event(scenario.olderProfile)]))
         let honest = try await HostileRelay(.answer([.event(scenario.newestProfile), .endOfStoredEvents]))
-        let pool = HostileScenario.pool(timeout: .seconds(5), graceWindow: .milliseconds(300))
-        let final = try await fetch(scenario, from: [silent, honest], pool: pool)
+        let fetcher = HostileScenario.fetcher(timeout: .seconds(5), graceWindow: .milliseconds(300))
+        let final = try await fetch(scenario, from: [silent, honest], fetcher: fetcher)
         #expect(final.profile?.event.id == scenario.newestProfile.id)
         #expect(final.change == .finished(.graceWindowPassed))
         #expect(try report(final, for: silent).state == .finished(.timedOut))
@@ -155,8 +155,8 @@ struct HostileRelayTests {
         let beforeHandshake = try await HostileRelay(.stallHandshake)
         let afterRequest = try await HostileRelay(.answer([]))
         // Long enough for the second relay to connect on a busy machine, so its stall comes after the REQ.
-        let pool = HostileScenario.pool(timeout: .seconds(3))
-        let final = try await fetch(scenario, from: [beforeHandshake, afterRequest], pool: pool)
+        let fetcher = HostileScenario.fetcher(timeout: .seconds(3))
+        let final = try await fetch(scenario, from: [beforeHandshake, afterRequest], fetcher: fetcher)
         #expect(final.profile == nil)
         #expect(final.change == .finished(.deadlinePassed))
         #expect(final.elapsed >= .seconds(3))
@@ -171,8 +171,8 @@ struct HostileRelayTests {
         let scenario = try await HostileScenario.load()
         let stalled = try await HostileRelay(.stallHandshake)
         let honest = try await HostileRelay(.answer([.event(scenario.newestProfile), .endOfStoredEvents]))
-        let pool = HostileScenario.pool(timeout: .seconds(5), graceWindow: .milliseconds(200))
-        let final = try await fetch(scenario, from: [stalled, honest], pool: pool)
+        let fetcher = HostileScenario.fetcher(timeout: .seconds(5), graceWindow: .milliseconds(200))
+        let final = try await fetch(scenario, from: [stalled, honest], fetcher: fetcher)
         #expect(final.profile?.event.id == scenario.newestProfile.id)
         #expect(try #require(final.firstProfileAfter) < .seconds(1))
         #expect(final.change == .finished(.graceWindowPassed))
@@ -183,8 +183,8 @@ struct HostileRelayTests {
         let scenario = try await HostileScenario.load()
         let flood = scenario.forgedFlood(count: 10_000).map(HostileRelay.Reply.event)
         let relay = try await HostileRelay(.answer(flood + [.event(scenario.newestProfile), .endOfStoredEvents]))
-        let pool = HostileScenario.pool(timeout: .seconds(30))
-        let final = try await fetch(scenario, from: [relay], pool: pool)
+        let fetcher = HostileScenario.fetcher(timeout: .seconds(30))
+        let final = try await fetch(scenario, from: [relay], fetcher: fetcher)
         #expect(final.profile?.event.id == scenario.newestProfile.id)
         let relayReport = try report(final, for: relay)
         #expect(relayReport.eventsReceived == 10_001)
@@ -197,8 +197,8 @@ struct HostileRelayTests {
         let scenario = try await HostileScenario.load()
         let flood = scenario.forgedFlood(count: 10_000).map(HostileRelay.Reply.event)
         let relay = try await HostileRelay(.answer(flood + [.event(scenario.newestProfile), .endOfStoredEvents]))
-        let pool = HostileScenario.pool(timeout: .milliseconds(300))
-        let final = try await fetch(scenario, from: [relay], pool: pool)
+        let fetcher = HostileScenario.fetcher(timeout: .milliseconds(300))
+        let final = try await fetch(scenario, from: [relay], fetcher: fetcher)
         #expect(final.change == .finished(.deadlinePassed) || final.profile?.event.id == scenario.newestProfile.id)
     }
 
@@ -206,8 +206,8 @@ struct HostileRelayTests {
     func cancellation() async throws {
         let scenario = try await HostileScenario.load()
         let silent = try await HostileRelay(.answer([.event(scenario.newestProfile)]))
-        let pool = HostileScenario.pool(timeout: .seconds(30), graceWindow: .seconds(30))
-        let fetch = try pool.fetchProfile(of: scenario.driver, from: [silent.url])
+        let fetcher = HostileScenario.fetcher(timeout: .seconds(30), graceWindow: .seconds(30))
+        let fetch = try fetcher.fetchProfile(of: scenario.driver, from: [silent.url])
         let consumer = Task {
             var updates = 0
             for await _ in fetch { updates += 1 }

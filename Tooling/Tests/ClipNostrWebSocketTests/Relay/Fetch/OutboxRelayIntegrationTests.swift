@@ -7,7 +7,7 @@ import Testing
 
 /// The outbox model (NIP-65) against real relays: the author's kind-10002 relay list is signed by
 /// nostr-sdk and stored on a `nostr-relay` the fetch is given, and the profile sits only on a
-/// write relay that list names. ``RelayPool`` must find it there, within its deadline, and say
+/// write relay that list names. ``ProfileFetcher`` must find it there, within its deadline, and say
 /// which list led to it.
 @Suite("Outbox model on real relays", .realRelays)
 struct OutboxRelayIntegrationTests {
@@ -19,8 +19,8 @@ struct OutboxRelayIntegrationTests {
         try #require(relays.count == 3, "the suite's trait starts three relays")
     }
 
-    func pool(writeRelays: Int = 3, timeout: Duration = .seconds(20)) -> RelayPool {
-        RelayPool(
+    func fetcher(writeRelays: Int = 3, timeout: Duration = .seconds(20)) -> ProfileFetcher {
+        ProfileFetcher(
             configuration: ProfileFetchConfiguration(timeout: timeout, maximumWriteRelays: writeRelays),
             transportFactory: WebSocketClientTransportFactory()
         )
@@ -44,7 +44,7 @@ struct OutboxRelayIntegrationTests {
         #expect(try await RelayFixtures.publish([driver.profile], to: [write]).first?.acceptedBy.count == 1)
 
         let deadline = Duration.seconds(20)
-        let final = try #require(await pool(timeout: deadline).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
+        let final = try #require(await fetcher(timeout: deadline).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
         let found = try #require(final.profile, "the profile sits on the write relay the list names")
         #expect(found.event.id == driver.profile.id)
         #expect(found.relay == write)
@@ -63,7 +63,7 @@ struct OutboxRelayIntegrationTests {
         // nostr-sdk, asked the same write relay, sees the very same profile.
         #expect(try await RelayFixtures.fetchNewestProfileID(of: driver.pubkey, from: [write], timeout: 5) == found.event.id)
         // Without the outbox model the given relay alone has nothing.
-        let alone = try #require(await pool(writeRelays: 0).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
+        let alone = try #require(await fetcher(writeRelays: 0).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
         #expect(alone.profile == nil)
         #expect(alone.relays.count == 1)
     }
@@ -76,13 +76,13 @@ struct OutboxRelayIntegrationTests {
         _ = try await RelayFixtures.publish([driver.relayList], to: [index])
         _ = try await RelayFixtures.publish([driver.profile], to: [relays[2]])
 
-        let one = try #require(await pool(writeRelays: 1).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
+        let one = try #require(await fetcher(writeRelays: 1).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
         #expect(one.relays.count == 2)
         #expect(one.relays.last?.relay == unused)
         #expect(one.relays.last?.state.outcome?.reasonCode == .connectionRefused)
         #expect(one.profile == nil, "the one write relay allowed refuses connections")
 
-        let three = try #require(await pool(writeRelays: 3).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
+        let three = try #require(await fetcher(writeRelays: 3).fetchProfile(of: driver.pubkey, from: [index]).finalUpdate())
         #expect(three.relays.map(\.relay) == [index, unused, relays[1], relays[2]])
         #expect(three.profile?.relay == relays[2])
     }
@@ -99,14 +99,14 @@ struct OutboxRelayIntegrationTests {
         _ = try await RelayFixtures.publish([signed[0].event, signed[2].event], to: [index])
         _ = try await RelayFixtures.publish([signed[1].event], to: [write])
 
-        let final = try #require(await pool().fetchProfile(of: signed[0].pubkey, from: [index]).finalUpdate())
+        let final = try #require(await fetcher().fetchProfile(of: signed[0].pubkey, from: [index]).finalUpdate())
         #expect(final.profile?.event.id == signed[1].event.id)
         #expect(final.answeringRelay?.role == .writeRelay(relayList: signed[2].event.id))
 
         // A fresh profile on the given relay is enough: the write relay is not asked.
         let fresh = try await RelayFixtures.sign([.init(key: key, content: #"{"name":"newest"}"#, createdAt: now - 10)])
         _ = try await RelayFixtures.publish([fresh[0].event], to: [index])
-        let settled = try #require(await pool().fetchProfile(of: signed[0].pubkey, from: [index]).finalUpdate())
+        let settled = try #require(await fetcher().fetchProfile(of: signed[0].pubkey, from: [index]).finalUpdate())
         #expect(settled.profile?.event.id == fresh[0].event.id)
         #expect(settled.relays.map(\.relay) == [index])
         #expect(settled.relayList?.eventID == signed[2].event.id, "the list is still read and reported")
@@ -119,7 +119,7 @@ struct OutboxRelayIntegrationTests {
         _ = try await RelayFixtures.publish([driver.profile], to: [write])
         let fragment = try EventFragment.encode(profile: driver.profile, relayList: driver.relayList)
 
-        let final = try #require(await pool().fetchProfile(of: driver.pubkey, from: [], embeddedIn: fragment).finalUpdate())
+        let final = try #require(await fetcher().fetchProfile(of: driver.pubkey, from: [], embeddedIn: fragment).finalUpdate())
         #expect(final.embeddedProfile == .shown)
         #expect(final.relayList?.origin == .link)
         #expect(final.relays.map(\.relay) == [write])

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// ClipNostr against real relays: events are signed and published by nostr-sdk, stored by
-/// `nostr-relay`, and fetched by ``RelayPool``, whose answer is cross-checked with nostr-sdk's own
+/// `nostr-relay`, and fetched by ``ProfileFetcher``, whose answer is cross-checked with nostr-sdk's own
 /// `fetch_events`.
 @Suite("Real relays", .realRelays)
 struct RealRelayIntegrationTests {
@@ -18,9 +18,9 @@ struct RealRelayIntegrationTests {
         try #require(relays.count == 3, "the suite's trait starts three relays")
     }
 
-    /// A pool that waits for every relay: these tests are about which event wins, so the grace
+    /// A fetcher that waits for every relay: these tests are about which event wins, so the grace
     /// window (tested with hostile relays) must not cut off a relay slowed by a busy machine.
-    let patientPool = RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(20), graceWindow: .seconds(20)), transportFactory: WebSocketClientTransportFactory())
+    let patientPool = ProfileFetcher(configuration: ProfileFetchConfiguration(timeout: .seconds(20), graceWindow: .seconds(20)), transportFactory: WebSocketClientTransportFactory())
 
     /// A key label no other test (or earlier run) uses.
     func freshKey(_ name: String) -> String {
@@ -83,8 +83,8 @@ struct RealRelayIntegrationTests {
     @Test("an author with no profile ends with every relay at EOSE and no profile")
     func unknownAuthor() async throws {
         let signed = try await RelayFixtures.sign([.init(key: freshKey("nobody"), content: "{}", createdAt: now)])
-        let pool = RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(10)), transportFactory: WebSocketClientTransportFactory())
-        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: relays).finalUpdate())
+        let fetcher = ProfileFetcher(configuration: ProfileFetchConfiguration(timeout: .seconds(10)), transportFactory: WebSocketClientTransportFactory())
+        let final = try #require(await fetcher.fetchProfile(of: signed[0].pubkey, from: relays).finalUpdate())
         #expect(final.profile == nil)
         #expect(final.change == .finished(.allRelaysFinished))
         #expect(final.relays.count == 3)
@@ -97,8 +97,8 @@ struct RealRelayIntegrationTests {
         let signed = try await RelayFixtures.sign([.init(key: key, content: #"{"name":"here"}"#, createdAt: now - 5)])
         _ = try await RelayFixtures.publish([signed[0].event], to: [relays[2]])
         let dead = try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")
-        let pool = RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(10)), transportFactory: WebSocketClientTransportFactory())
-        let final = try #require(await pool.fetchProfile(of: signed[0].pubkey, from: [dead, relays[2]]).finalUpdate())
+        let fetcher = ProfileFetcher(configuration: ProfileFetchConfiguration(timeout: .seconds(10)), transportFactory: WebSocketClientTransportFactory())
+        let final = try #require(await fetcher.fetchProfile(of: signed[0].pubkey, from: [dead, relays[2]]).finalUpdate())
         #expect(final.profile?.event.id == signed[0].event.id)
         #expect(final.relays.first?.state.outcome?.name == "failed")
         #expect(final.change == .finished(.allRelaysFinished))

@@ -33,9 +33,9 @@ struct RelaySelectionTests {
     @Test("a fetch asks at most the configured number of distinct relays")
     func fetchCapsRelays() throws {
         let urls = try (0..<20).map { try RelayURL("wss://relay\($0 % 12).example") }
-        let pool = RelayPool(configuration: ProfileFetchConfiguration(maximumRelays: 5), transportFactory: WebSocketClientTransportFactory())
+        let fetcher = ProfileFetcher(configuration: ProfileFetchConfiguration(maximumRelays: 5), transportFactory: WebSocketClientTransportFactory())
         let publicKey = String(repeating: "8641efcf", count: 8)
-        let fetch = try pool.fetchProfile(of: publicKey, from: urls)
+        let fetch = try fetcher.fetchProfile(of: publicKey, from: urls)
         #expect(fetch.relays.map(\.string) == (0..<5).map { "wss://relay\($0).example" })
     }
 }

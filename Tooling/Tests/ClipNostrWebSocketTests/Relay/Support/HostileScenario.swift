@@ -52,10 +52,10 @@ struct HostileScenario: Sendable {
         }
     }
 
-    /// A pool whose clock shows ``now``. The default deadline is generous because relays that
+    /// A fetcher whose clock shows ``now``. The default deadline is generous because relays that
     /// behave end the fetch at once; tests about deadlines pass short ones.
-    static func pool(timeout: Duration = .seconds(5), graceWindow: Duration = .milliseconds(300)) -> RelayPool {
-        RelayPool(
+    static func fetcher(timeout: Duration = .seconds(5), graceWindow: Duration = .milliseconds(300)) -> ProfileFetcher {
+        ProfileFetcher(
             configuration: ProfileFetchConfiguration(timeout: timeout, graceWindow: graceWindow),
             transportFactory: WebSocketClientTransportFactory(),
             currentTime: { Date(timeIntervalSince1970: TimeInterval(now)) }

@@ -32,11 +32,11 @@ struct TLSRelayTests {
 
     /// The final answer of a fetch of `author` from `url`, trusting `trust`.
     func fetch(_ author: String, from url: String, trust: RelayTrust) async throws -> ProfileFetchUpdate {
-        let pool = RelayPool(
+        let fetcher = ProfileFetcher(
             configuration: ProfileFetchConfiguration(timeout: .seconds(15), graceWindow: .seconds(15)),
             transportFactory: WebSocketClientTransportFactory(trust: trust)
         )
-        return try #require(await pool.fetchProfile(of: author, from: [try RelayURL(url)]).finalUpdate())
+        return try #require(await fetcher.fetchProfile(of: author, from: [try RelayURL(url)]).finalUpdate())
     }
 
     /// The one relay's outcome.

@@ -10,11 +10,11 @@ import ClipToolingTestSupport
 import Foundation
 import Testing
 
-/// The preview model on the real relay pool against a real relay, and a dead one beside it:
+/// The preview model on the real relay fetcher against a real relay, and a dead one beside it:
 /// the composition `clipkit simulate` and the clip use.
 @MainActor
 @Suite(.timeLimit(.minutes(2)))
-struct RelayPoolProfileLoaderTests {
+struct RelayProfileLoaderTests {
     /// Stops a relay off the main actor, where waiting for its process belongs.
     func stop(_ relay: LocalRelay) async {
         await Task.detached { relay.stop() }.value
@@ -27,13 +27,13 @@ struct RelayPoolProfileLoaderTests {
             "car_color": "blue", "car_make": "Toyota", "car_model": "Prius",
         ])
         try await DriverFixtures.publish([driver], to: relay.url)
-        let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
+        let loader = RelayProfileLoader(
+            fetcher: ProfileFetcher(configuration: ProfileFetchConfiguration(timeout: .seconds(5)), transportFactory: WebSocketClientTransportFactory()),
             relays: [try RelayURL(relay.url), try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")]
         )
         let handoff = try AppGroupFixture()
         let npub = try NIP19.encodePublicKey(driver.pubkey)
-        let model = DriverPreviewModel(npub: npub, loader: loader, offering: handoff.store)
+        let model = DriverPreviewModel(driver: npub, loader: loader, offering: handoff.store)
 
         await model.load()
         guard case .preview(let profile, false) = model.state else {
@@ -58,8 +58,8 @@ struct RelayPoolProfileLoaderTests {
 
     @Test func aDriverNobodyKnowsFailsWithNotFound() async throws {
         let relay = try await LocalRelay.start()
-        let loader = RelayPoolProfileLoader(pool: RelayPool(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL(relay.url)])
-        let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "7", count: 64)), loader: loader, offering: try AppGroupFixture().store)
+        let loader = RelayProfileLoader(fetcher: ProfileFetcher(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL(relay.url)])
+        let model = DriverPreviewModel(driver: try NIP19.encodePublicKey(String(repeating: "7", count: 64)), loader: loader, offering: try AppGroupFixture().store)
         await model.load()
         #expect(model.state == .failed(.profileNotFound(relaysAnswered: 1)))
         #expect(model.allowsHandoff)
@@ -67,28 +67,28 @@ struct RelayPoolProfileLoaderTests {
     }
 
     @Test func onlyDeadRelaysFailWithNoRelayAnswered() async throws {
-        let loader = RelayPoolProfileLoader(
-            pool: RelayPool(configuration: ProfileFetchConfiguration(timeout: .seconds(2)), transportFactory: WebSocketClientTransportFactory()),
+        let loader = RelayProfileLoader(
+            fetcher: ProfileFetcher(configuration: ProfileFetchConfiguration(timeout: .seconds(2)), transportFactory: WebSocketClientTransportFactory()),
             relays: [try RelayURL("ws://127.0.0.1:\(try LoopbackPort.free())")]
         )
-        let model = DriverPreviewModel(npub: try NIP19.encodePublicKey(String(repeating: "8", count: 64)), loader: loader, offering: try AppGroupFixture().store)
+        let model = DriverPreviewModel(driver: try NIP19.encodePublicKey(String(repeating: "8", count: 64)), loader: loader, offering: try AppGroupFixture().store)
         await model.load()
         guard case .failed(.noRelayAnswered(relays: 1, let seconds)) = model.state else { Issue.record("got \(model.state)"); return }
         #expect(seconds <= 2)
     }
 
     @Test func aDamagedNpubNeverReachesTheRelays() async throws {
-        let loader = RelayPoolProfileLoader(pool: RelayPool(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL("ws://127.0.0.1:1")])
-        let model = DriverPreviewModel(npub: "npub1damaged", loader: loader, offering: try AppGroupFixture().store)
+        let loader = RelayProfileLoader(fetcher: ProfileFetcher(transportFactory: WebSocketClientTransportFactory()), relays: [try RelayURL("ws://127.0.0.1:1")])
+        let model = DriverPreviewModel(driver: "npub1damaged", loader: loader, offering: try AppGroupFixture().store)
         await model.load()
         guard case .failed(.invalidDriverLink) = model.state else { Issue.record("got \(model.state)"); return }
     }
 
     @Test func aManifestWithoutRelaysIsRefused() throws {
         let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
-        #expect(throws: RelayPoolProfileLoaderError.noRelays) { try RelayPoolProfileLoader(manifest: manifest) }
+        #expect(throws: RelayProfileLoaderError.noRelays) { try RelayProfileLoader(manifest: manifest) }
         let roadflare = try ManifestLoader(parameterKinds: .standard.registering(.npub))
             .load(contentsOf: TestEnvironment.file("Examples/roadflare/clipkit.json"))
-        #expect(try RelayPoolProfileLoader(manifest: roadflare).relays.map(\.string) == ["wss://relay.damus.io", "wss://nos.lol"])
+        #expect(try RelayProfileLoader(manifest: roadflare).relays.map(\.string) == ["wss://relay.damus.io", "wss://nos.lol"])
     }
 }

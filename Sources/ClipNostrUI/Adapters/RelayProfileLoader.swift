@@ -3,61 +3,61 @@ import ClipKit
 import Foundation
 
 /// Loads a driver's profile with ClipNostr's ``/ClipNostr/ProfileLookup`` on a
-/// ``/ClipNostr/RelayPool``: the real implementation of ``DriverProfileLoading`` in the clip, and in
+/// ``/ClipNostr/ProfileFetcher``: the real implementation of ``DriverProfileLoading`` in the clip, and in
 /// `clipkit simulate`.
 ///
 /// The npub is decoded with NIP-19 (an `nprofile`'s relay hints are asked first, and the driver's
-/// write relays when their relay list leads there: see ``/ClipNostr/RelayPool``); every improving
-/// verified profile the pool reports becomes a ``DriverProfileUpdate/profile(_:)``, and each relay's
+/// write relays when their relay list leads there: see ``/ClipNostr/ProfileFetcher``); every improving
+/// verified profile the fetcher reports becomes a ``DriverProfileUpdate/profile(_:)``, and each relay's
 /// outcome a ``DriverProfileUpdate/relayAnswered(relay:foundProfile:)`` or
-/// ``DriverProfileUpdate/relayFailed(relay:reason:)``. When the model stops reading, the pool's
+/// ``DriverProfileUpdate/relayFailed(relay:reason:)``. When the model stops reading, the fetcher's
 /// fetch is cancelled and its connections close.
 @available(iOS 16.0, *)
-public struct RelayPoolProfileLoader: DriverProfileLoading {
-    /// The pool that fetches and verifies.
-    public let pool: RelayPool
+public struct RelayProfileLoader: DriverProfileLoading {
+    /// The fetcher that fetches and verifies.
+    public let fetcher: ProfileFetcher
     /// The relays asked for every driver.
     public let relays: [RelayURL]
 
-    /// Creates a loader that asks `relays` through `pool`.
-    public init(pool: RelayPool = RelayPool(), relays: [RelayURL]) {
-        self.pool = pool
+    /// Creates a loader that asks `relays` through `fetcher`.
+    public init(fetcher: ProfileFetcher = ProfileFetcher(), relays: [RelayURL]) {
+        self.fetcher = fetcher
         self.relays = relays
     }
 
     /// Creates a loader that asks the manifest's `nostr.relays`.
     ///
-    /// - Throws: ``RelayPoolProfileLoaderError`` when the manifest lists no relays or one that
+    /// - Throws: ``RelayProfileLoaderError`` when the manifest lists no relays or one that
     ///   ClipNostr would not connect to.
-    public init(pool: RelayPool = RelayPool(), manifest: ClipManifest) throws(RelayPoolProfileLoaderError) {
-        guard let listed = manifest.nostr?.relays, !listed.isEmpty else { throw .noRelays }
+    public init(fetcher: ProfileFetcher = ProfileFetcher(), manifest: ClipManifest) throws {
+        guard let listed = manifest.nostr?.relays, !listed.isEmpty else { throw RelayProfileLoaderError.noRelays }
         var relays: [RelayURL] = []
         for text in listed {
             do {
-                relays.append(try RelayURL(text))
+                relays.append(try RelayURL(checking: text))
             } catch {
-                throw .invalidRelay(text, reason: error.description)
+                throw RelayProfileLoaderError.invalidRelay(text, reason: error.description)
             }
         }
-        self.init(pool: pool, relays: relays)
+        self.init(fetcher: fetcher, relays: relays)
     }
 
     /// Starts fetching the profile of the driver whose key is `npub`.
-    public func loadProfile(ofDriver npub: String) throws(DriverProfileLoadingError) -> DriverProfileLoad {
+    public func loadProfile(ofDriver npub: String) throws -> DriverProfileLoad {
         try loadProfile(ofDriver: npub, linkFragment: nil)
     }
 
     /// Starts fetching the profile of the driver whose key is `npub`, starting from the signed
-    /// profile in the share link's fragment: verified with the pool's verifier and yielded before
-    /// any relay answers (see ``/ClipNostr/RelayPool/fetchProfile(of:from:embeddedIn:)``).
-    public func loadProfile(ofDriver npub: String, linkFragment: String?) throws(DriverProfileLoadingError) -> DriverProfileLoad {
+    /// profile in the share link's fragment: verified with the fetcher's verifier and yielded before
+    /// any relay answers (see ``/ClipNostr/ProfileFetcher/fetchProfile(of:from:embeddedIn:)``).
+    public func loadProfile(ofDriver npub: String, linkFragment: String?) throws -> DriverProfileLoad {
         let person: NIP19Entity.Person
         do {
             person = try NIP19.decode(npub).personReference().get()
         } catch let error as NIP19Error {
             throw DriverProfileLoadingError(error)
         } catch {
-            throw .invalidKey(String(describing: error))
+            throw DriverProfileLoadingError.invalidKey(String(describing: error))
         }
         var hinted: [RelayURL] = []
         for hint in person.relays {
@@ -65,14 +65,14 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
         }
         // ClipNostr's one lookup, as the server and the command line run it: the hints first,
         // then the clip's relays, and what counts as an answer decided there.
-        let lookup = ProfileLookup(pool: pool, relays: relays, followsRelayHints: true)
+        let lookup = ProfileLookup(fetcher: fetcher, relays: relays, followsRelayHints: true)
         let run: ProfileLookupRun
         do {
             run = try lookup.start(npub, linkFragment: linkFragment)
         } catch {
-            throw .invalidKey((error as? any LocalizedError)?.errorDescription ?? String(describing: error))
+            throw DriverProfileLoadingError.invalidKey((error as? any LocalizedError)?.errorDescription ?? String(describing: error))
         }
-        let relayCount = min(RelaySelection.deduplicated(hinted + relays).count, max(0, pool.configuration.maximumRelays))
+        let relayCount = min(RelaySelection.deduplicated(hinted + relays).count, max(0, fetcher.configuration.maximumRelays))
         let updates = AsyncStream<DriverProfileUpdate>(bufferingPolicy: .unbounded) { continuation in
             let task = Task {
                 var finished: Set<Int> = []
@@ -110,7 +110,7 @@ public struct RelayPoolProfileLoader: DriverProfileLoading {
             continuation.onTermination = { _ in task.cancel() }
         }
         return DriverProfileLoad(
-            pubkey: person.publicKey, relayCount: relayCount, updates: updates, timeout: pool.configuration.timeout
+            pubkey: person.publicKey, relayCount: relayCount, updates: updates, timeout: fetcher.configuration.timeout
         )
     }
 

@@ -3,14 +3,14 @@ import Foundation
 /// Fetches a person's newest verified profile from several relays at once.
 ///
 /// ```swift
-/// let pool = RelayPool()
-/// for await update in try pool.fetchProfile(of: publicKeyHex, from: relays) {
+/// let fetcher = ProfileFetcher()
+/// for await update in try fetcher.fetchProfile(of: publicKeyHex, from: relays) {
 ///     if case .newProfile = update.change, let found = update.profile { show(found.profile) }
 ///     if update.isFinal { record(update.relays) }
 /// }
 /// ```
 ///
-/// The pool sends `["REQ", <random id>, {"kinds":[0],"authors":[<key>],"limit":1}]` to every
+/// The fetcher sends `["REQ", <random id>, {"kinds":[0],"authors":[<key>],"limit":1}]` to every
 /// relay in parallel and keeps only events that answer that subscription, are by that author and
 /// of kind 0, are not more than ``ProfileFetchConfiguration/allowedClockSkew`` in the future, fit
 /// the size caps, and whose id and signature check out. Among those the newest wins (ties go to
@@ -29,7 +29,7 @@ import Foundation
 /// Each `RelayReport.role` says whether a relay was given or named by the list, and
 /// ``ProfileFetchUpdate/relayList`` is the list that led there.
 @available(iOS 16.0, *)
-public struct RelayPool: Sendable {
+public struct ProfileFetcher: Sendable {
     /// Timing and size limits.
     public var configuration: ProfileFetchConfiguration
     /// Makes the WebSocket connections.
@@ -44,7 +44,7 @@ public struct RelayPool: Sendable {
     /// which any relay list may name, on short-lived connections of their own.
     public var writeRelayTransportFactory: (any RelayTransportFactory)?
 
-    /// Creates a pool.
+    /// Creates a fetcher.
     ///
     /// - Parameters:
     ///   - configuration: Timing and size limits.
@@ -69,10 +69,10 @@ public struct RelayPool: Sendable {
     /// Iterate the result to drive the fetch; cancelling the iterating task closes every connection.
     ///
     /// - Throws: ``ProfileFilterError`` when `author` is not a hex public key.
-    public func fetchProfile(of author: String, from relays: [RelayURL]) throws(ProfileFilterError) -> ProfileFetch {
+    public func fetchProfile(of author: String, from relays: [RelayURL]) throws -> ProfileFetch {
         let filter = try ProfileFilter(author: author)
         let chosen = Array(RelaySelection.deduplicated(relays).prefix(max(0, configuration.maximumRelays)))
-        return ProfileFetch(pool: self, filter: filter, relays: chosen)
+        return ProfileFetch(fetcher: self, filter: filter, relays: chosen)
     }
 
     /// Starts fetching the profile of `author`, starting from the signed profile a share link
@@ -92,10 +92,10 @@ public struct RelayPool: Sendable {
     ///     ``ProfileFetchConfiguration/maximumRelays`` are used.
     ///   - fragment: The link's fragment without `#`; `nil` or empty for none.
     /// - Throws: ``ProfileFilterError`` when `author` is not a hex public key.
-    public func fetchProfile(of author: String, from relays: [RelayURL], embeddedIn fragment: String?) throws(ProfileFilterError) -> ProfileFetch {
+    public func fetchProfile(of author: String, from relays: [RelayURL], embeddedIn fragment: String?) throws -> ProfileFetch {
         let filter = try ProfileFilter(author: author)
         let chosen = Array(RelaySelection.deduplicated(relays).prefix(max(0, configuration.maximumRelays)))
         let seed = fragment.flatMap { $0.isEmpty ? nil : EmbeddedProfileSeed(fragment: $0, author: filter.author) }
-        return ProfileFetch(pool: self, filter: filter, relays: chosen, embedded: seed)
+        return ProfileFetch(fetcher: self, filter: filter, relays: chosen, embedded: seed)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Why a relay-pool loader cannot be built from a manifest.
-public enum RelayPoolProfileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a relay-fetcher loader cannot be built from a manifest.
+public enum RelayProfileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The manifest has no `nostr.relays`.
     case noRelays
     /// A listed relay is not one ClipNostr connects to.
@@ -18,7 +18,7 @@ public enum RelayPoolProfileLoaderError: Error, Sendable, Hashable, CustomString
     }
 }
 
-extension RelayPoolProfileLoaderError: LocalizedError {
+extension RelayProfileLoaderError: LocalizedError {
     /// The message, for `localizedDescription`.
     public var errorDescription: String? { description }
 
