@@ -10,12 +10,48 @@ struct QRBitLine: Equatable {
     /// The bit of module 0.
     static let offset = 4
 
+    /// An all-light line.
+    init() {}
+
+    /// The line of three words, bits 0–63, 64–127 and 128–191.
+    @inline(__always)
+    init(low: UInt64, middle: UInt64, high: UInt64) {
+        self.low = low
+        self.middle = middle
+        self.high = high
+    }
+
     /// Bits `first` to `last`, both included (0 ≤ first ≤ last < 192).
     static func ones(_ first: Int, through last: Int) -> QRBitLine {
         var line = QRBitLine()
         for index in first...last { line.insert(index) }
         return line
     }
+
+    /// The line of `count` bytes (0 or 1) at `first`, `first + stride`, `first + 2 × stride`, …
+    /// of `bytes`: bit `4 + i` is byte `i`.
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, first: Int, stride: Int, count: Int) {
+        /// The bytes from `start` to `end` (excluded) of the line as the bits of one word, from `bit` on.
+        func word(_ start: Int, _ end: Int, from bit: Int) -> UInt64 {
+            var word: UInt64 = 0
+            var shift = UInt64(bit), index = first + start * stride
+            for _ in start..<max(start, end) {
+                word |= UInt64(bytes[index]) &<< shift
+                shift += 1
+                index += stride
+            }
+            return word
+        }
+        let offset = Self.offset
+        low = word(0, min(count, 64 - offset), from: offset)
+        middle = word(64 - offset, min(count, 128 - offset), from: 0)
+        high = word(128 - offset, min(count, 192 - offset), from: 0)
+    }
+
+    /// The bits of a symbol `size` modules wide: 4 to `size + 3`.
+    @inline(__always)
+    static func symbol(_ size: Int) -> QRBitLine { ones(offset, through: offset + size - 1) }
 
     /// Sets bit `index` (0 ≤ index < 192).
     @inline(__always)
@@ -95,18 +131,19 @@ struct QRMaskScorer {
     /// symbol `size` modules wide.
     init(size: Int, modules: [UInt8], isFunction: [UInt8]) {
         self.size = size
-        var rows = Array(repeating: QRBitLine(), count: size)
-        var columns = rows, dataRows = rows, dataColumns = rows
-        for y in 0..<size {
-            for x in 0..<size {
-                let index = y * size + x
-                if modules[index] != 0 {
-                    rows[y].insert(QRBitLine.offset + x)
-                    columns[x].insert(QRBitLine.offset + y)
-                }
-                if isFunction[index] == 0 {
-                    dataRows[y].insert(QRBitLine.offset + x)
-                    dataColumns[x].insert(QRBitLine.offset + y)
+        var rows: [QRBitLine] = [], columns: [QRBitLine] = [], dataRows: [QRBitLine] = [], dataColumns: [QRBitLine] = []
+        rows.reserveCapacity(size)
+        columns.reserveCapacity(size)
+        dataRows.reserveCapacity(size)
+        dataColumns.reserveCapacity(size)
+        let inSymbol = QRBitLine.symbol(size)
+        modules.withUnsafeBufferPointer { modules in
+            isFunction.withUnsafeBufferPointer { isFunction in
+                for line in 0..<size {
+                    rows.append(QRBitLine(modules, first: line * size, stride: 1, count: size))
+                    columns.append(QRBitLine(modules, first: line, stride: size, count: size))
+                    dataRows.append(~QRBitLine(isFunction, first: line * size, stride: 1, count: size) & inSymbol)
+                    dataColumns.append(~QRBitLine(isFunction, first: line, stride: size, count: size) & inSymbol)
                 }
             }
         }
