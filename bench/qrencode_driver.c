@@ -78,6 +78,6 @@ int main(int argc, char **argv) {
         }
         elapsed = now() - start;
     } while (elapsed < seconds);
-    printf("{\"symbolsPerSecond\": %.3f, \"urls\": %d, \"checksum\": %ld}\n", (double)made / elapsed, count, checksum);
+    printf("{\"symbols\": %.3f, \"urls\": %d, \"checksum\": %ld}\n", (double)made / elapsed, count, checksum);
     return 0;
 }
