@@ -115,25 +115,29 @@ struct QRMatrix {
     /// Places the codewords in the two-module-wide columns, upwards and downwards in turn from the
     /// bottom right, skipping function modules and the vertical timing pattern (7.7.3).
     mutating func place(_ codewords: [UInt8]) {
+        let size = self.size
         let totalBits = codewords.count * 8
         var bitIndex = 0
-        var right = size - 1
-        while right >= 1 {
-            if right == 6 { right = 5 }
-            let upward = (right + 1) & 2 == 0
-            for step in 0..<size {
-                let y = upward ? size - 1 - step : step
-                for column in 0..<2 {
-                    let x = right - column
-                    let index = y * size + x
-                    guard isFunction[index] == 0 else { continue }
-                    if bitIndex < totalBits {
-                        modules[index] = (codewords[bitIndex >> 3] >> UInt8(7 - (bitIndex & 7))) & 1
-                        bitIndex += 1
+        codewords.withUnsafeBufferPointer { codewords in
+            isFunction.withUnsafeBufferPointer { isFunction in
+                modules.withUnsafeMutableBufferPointer { modules in
+                    var right = size - 1
+                    while right >= 1 {
+                        if right == 6 { right = 5 }
+                        let upward = (right + 1) & 2 == 0
+                        for step in 0..<size {
+                            let y = upward ? size - 1 - step : step
+                            for column in 0..<2 {
+                                let index = y * size + right - column
+                                guard isFunction[index] == 0, bitIndex < totalBits else { continue }
+                                modules[index] = (codewords[bitIndex >> 3] >> UInt8(7 - (bitIndex & 7))) & 1
+                                bitIndex += 1
+                            }
+                        }
+                        right -= 2
                     }
                 }
             }
-            right -= 2
         }
     }
 
@@ -152,15 +156,25 @@ struct QRMatrix {
         }
     }
 
+    /// `maskTiles[pattern]`: 1 where mask `pattern` inverts the module at (`x % 12`, `y % 12`),
+    /// row by row; every mask repeats every 12 rows and columns (Table 10: periods 2, 3, 4 and 6).
+    private static let maskTiles: [[UInt8]] = (0..<8).map { pattern in
+        (0..<144).map { index in masks(pattern, x: index % 12, y: index / 12) ? 1 : 0 }
+    }
+
     /// Inverts the data modules that mask `pattern` selects (applying it twice undoes it).
     private mutating func toggle(mask pattern: Int) {
         let size = self.size
-        isFunction.withUnsafeBufferPointer { function in
-            modules.withUnsafeMutableBufferPointer { grid in
-                for y in 0..<size {
-                    let row = y * size
-                    for x in 0..<size where function[row + x] == 0 && Self.masks(pattern, x: x, y: y) {
-                        grid[row + x] ^= 1
+        Self.maskTiles[pattern].withUnsafeBufferPointer { tile in
+            isFunction.withUnsafeBufferPointer { function in
+                modules.withUnsafeMutableBufferPointer { grid in
+                    for y in 0..<size {
+                        let row = y * size, tileRow = y % 12 * 12
+                        var column = 0
+                        for x in 0..<size {
+                            grid[row + x] ^= tile[tileRow + column] & (function[row + x] ^ 1)
+                            column = column == 11 ? 0 : column + 1
+                        }
                     }
                 }
             }
