@@ -39,6 +39,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: qrencode-driver URLS_FILE SECONDS L|M|Q|H [8bit|auto]\n");
         return 2;
     }
+    if (argc > 4 && strcmp(argv[4], "8bit") != 0 && strcmp(argv[4], "auto") != 0) {
+        fprintf(stderr, "qrencode-driver: the mode is 8bit or auto, not %s\n", argv[4]);
+        return 2;
+    }
     const int automatic = argc > 4 && strcmp(argv[4], "auto") == 0;
     const double seconds = atof(argv[2]);
     FILE *file = fopen(argv[1], "rb");

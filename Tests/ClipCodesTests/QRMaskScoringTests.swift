@@ -8,7 +8,7 @@ import Testing
     /// The penalty of `modules` (row by row, 1 for dark, `size` wide) rule by rule: runs of five
     /// or more (3, plus 1 a module beyond five), 2 × 2 blocks (3 each), dark-light-dark-dark-dark-
     /// light-dark with four light modules before or after it (40; past the edge is light), and
-    /// 10 for every whole 5 % the dark share is from half. Also the number of finder-like patterns.
+    /// 10 for each step of 5 % the dark share lies beyond 45–55 %. Also the number of finder-like patterns.
     static func referencePenalty(_ modules: [UInt8], size: Int) -> (total: Int, finderLike: Int) {
         func module(_ x: Int, _ y: Int, vertical: Bool) -> UInt8 {
             let (column, row) = vertical ? (y, x) : (x, y)
@@ -28,8 +28,8 @@ import Testing
                     start = end + 1
                 }
                 for at in 0..<size {
-                    let pattern = (0..<7).map { module(at + $0, line, vertical: vertical) }
-                    guard pattern == [1, 0, 1, 1, 1, 0, 1] else { continue }
+                    let pattern: [UInt8] = [1, 0, 1, 1, 1, 0, 1]
+                    guard (0..<7).allSatisfy({ module(at + $0, line, vertical: vertical) == pattern[$0] }) else { continue }
                     let before = (1...4).allSatisfy { module(at - $0, line, vertical: vertical) == 0 }
                     let after = (7...10).allSatisfy { module(at + $0, line, vertical: vertical) == 0 }
                     if before || after { total += 40; finderLike += 1 }

@@ -64,12 +64,6 @@ struct QRBitLine: Equatable {
         }
     }
 
-    /// Whether bit `index` is set.
-    func contains(_ index: Int) -> Bool {
-        let word = index >> 6 == 0 ? low : index >> 6 == 1 ? middle : high
-        return (word &>> UInt64(index & 63)) & 1 == 1
-    }
-
     /// The line moved `count` bits towards bit 0 (1 ≤ count < 64): bit `i` of the result is bit
     /// `i + count` of this one, so at each position it reads the module `count` places further on.
     @inline(__always)
@@ -128,7 +122,7 @@ struct QRMaskScorer {
     private let pairs: QRBitLine
 
     /// Packs `modules` (row by row, 1 for dark) and `isFunction` (1 where no mask applies) of a
-    /// symbol `size` modules wide.
+    /// symbol `size` modules wide, its codewords placed and no mask or format information applied yet.
     init(size: Int, modules: [UInt8], isFunction: [UInt8]) {
         self.size = size
         var rows: [QRBitLine] = [], columns: [QRBitLine] = [], dataRows: [QRBitLine] = [], dataColumns: [QRBitLine] = []
@@ -237,7 +231,8 @@ struct QRMaskScorer {
         maskedColumns.withUnsafeBufferPointer { lines in
             for x in 0..<size { total += Self.runAndFinderPenalty(lines[x], pairs: pairs) }
         }
-        // N4: 10 for every whole 5 % the dark share is from half.
+        // N4: 10 for each step of 5 % the dark share lies beyond 45–55 %; a share exactly on a
+        // step's boundary counts with the step below.
         let all = size * size
         let deviation = abs(dark * 20 - all * 10)
         total += max(0, (deviation + all - 1) / all - 1) * 10

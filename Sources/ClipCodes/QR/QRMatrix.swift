@@ -188,7 +188,8 @@ struct QRMatrix {
     }
 
     /// The mask whose symbol, with its format information for `level`, scores the lowest penalty
-    /// of the four rules of 7.8.3; the first on a tie. Call it after placing the codewords.
+    /// of the four rules of 7.8.3; the first on a tie. Call it after placing the codewords and
+    /// before applying a mask.
     func bestMask(level: QRErrorCorrection) -> Int {
         QRMaskScorer(size: size, modules: modules, isFunction: isFunction).bestMask(level: level)
     }
