@@ -6,7 +6,7 @@ struct QRMatrix {
     /// The modules row by row, 1 for dark.
     private(set) var modules: [UInt8]
     /// 1 where a function pattern (or format or version information) sits.
-    private var isFunction: [UInt8]
+    private(set) var isFunction: [UInt8]
 
     init(version: Int) {
         self.version = version
@@ -92,41 +92,52 @@ struct QRMatrix {
         return (data << 10 | remainder) ^ 0x5412
     }
 
+    /// Calls `body` with the column, row and colour of every module of both copies of the format
+    /// information `bits` in a symbol `size` modules wide, and of the dark module.
+    @inline(__always)
+    static func forEachFormatModule(size: Int, bits: Int, _ body: (_ x: Int, _ y: Int, _ dark: Bool) -> Void) {
+        func bit(_ index: Int) -> Bool { (bits >> index) & 1 == 1 }
+        for index in 0...5 { body(8, index, bit(index)) }
+        body(8, 7, bit(6))
+        body(8, 8, bit(7))
+        body(7, 8, bit(8))
+        for index in 9..<15 { body(14 - index, 8, bit(index)) }
+        for index in 0..<8 { body(size - 1 - index, 8, bit(index)) }
+        for index in 8..<15 { body(8, size - 15 + index, bit(index)) }
+        body(8, size - 8, true)
+    }
+
     /// Draws both copies of the format information, and the dark module.
     private mutating func drawFormat(bits: Int) {
-        func bit(_ index: Int) -> Bool { (bits >> index) & 1 == 1 }
-        for index in 0...5 { setFunction(x: 8, y: index, dark: bit(index)) }
-        setFunction(x: 8, y: 7, dark: bit(6))
-        setFunction(x: 8, y: 8, dark: bit(7))
-        setFunction(x: 7, y: 8, dark: bit(8))
-        for index in 9..<15 { setFunction(x: 14 - index, y: 8, dark: bit(index)) }
-        for index in 0..<8 { setFunction(x: size - 1 - index, y: 8, dark: bit(index)) }
-        for index in 8..<15 { setFunction(x: 8, y: size - 15 + index, dark: bit(index)) }
-        setFunction(x: 8, y: size - 8, dark: true)
+        Self.forEachFormatModule(size: size, bits: bits) { x, y, dark in setFunction(x: x, y: y, dark: dark) }
     }
 
     /// Places the codewords in the two-module-wide columns, upwards and downwards in turn from the
     /// bottom right, skipping function modules and the vertical timing pattern (7.7.3).
     mutating func place(_ codewords: [UInt8]) {
+        let size = self.size
         let totalBits = codewords.count * 8
         var bitIndex = 0
-        var right = size - 1
-        while right >= 1 {
-            if right == 6 { right = 5 }
-            let upward = (right + 1) & 2 == 0
-            for step in 0..<size {
-                let y = upward ? size - 1 - step : step
-                for column in 0..<2 {
-                    let x = right - column
-                    let index = y * size + x
-                    guard isFunction[index] == 0 else { continue }
-                    if bitIndex < totalBits {
-                        modules[index] = (codewords[bitIndex >> 3] >> UInt8(7 - (bitIndex & 7))) & 1
-                        bitIndex += 1
+        codewords.withUnsafeBufferPointer { codewords in
+            isFunction.withUnsafeBufferPointer { isFunction in
+                modules.withUnsafeMutableBufferPointer { modules in
+                    var right = size - 1
+                    while right >= 1 {
+                        if right == 6 { right = 5 }
+                        let upward = (right + 1) & 2 == 0
+                        for step in 0..<size {
+                            let y = upward ? size - 1 - step : step
+                            for column in 0..<2 {
+                                let index = y * size + right - column
+                                guard isFunction[index] == 0, bitIndex < totalBits else { continue }
+                                modules[index] = (codewords[bitIndex >> 3] >> UInt8(7 - (bitIndex & 7))) & 1
+                                bitIndex += 1
+                            }
+                        }
+                        right -= 2
                     }
                 }
             }
-            right -= 2
         }
     }
 
@@ -145,15 +156,25 @@ struct QRMatrix {
         }
     }
 
+    /// `maskTiles[pattern]`: 1 where mask `pattern` inverts the module at (`x % 12`, `y % 12`),
+    /// row by row; every mask repeats every 12 rows and columns (Table 10: periods 2, 3, 4 and 6).
+    private static let maskTiles: [[UInt8]] = (0..<8).map { pattern in
+        (0..<144).map { index in masks(pattern, x: index % 12, y: index / 12) ? 1 : 0 }
+    }
+
     /// Inverts the data modules that mask `pattern` selects (applying it twice undoes it).
     private mutating func toggle(mask pattern: Int) {
         let size = self.size
-        isFunction.withUnsafeBufferPointer { function in
-            modules.withUnsafeMutableBufferPointer { grid in
-                for y in 0..<size {
-                    let row = y * size
-                    for x in 0..<size where function[row + x] == 0 && Self.masks(pattern, x: x, y: y) {
-                        grid[row + x] ^= 1
+        Self.maskTiles[pattern].withUnsafeBufferPointer { tile in
+            isFunction.withUnsafeBufferPointer { function in
+                modules.withUnsafeMutableBufferPointer { grid in
+                    for y in 0..<size {
+                        let row = y * size, tileRow = y % 12 * 12
+                        var column = 0
+                        for x in 0..<size {
+                            grid[row + x] ^= tile[tileRow + column] & (function[row + x] ^ 1)
+                            column = column == 11 ? 0 : column + 1
+                        }
                     }
                 }
             }
@@ -166,85 +187,10 @@ struct QRMatrix {
         drawFormat(bits: Self.formatBits(level: level, mask: pattern))
     }
 
-    /// The mask whose symbol scores the lowest penalty; the first on a tie.
-    mutating func bestMask(level: QRErrorCorrection) -> Int {
-        var best = 0
-        var bestPenalty = Int.max
-        for pattern in 0..<8 {
-            toggle(mask: pattern)
-            drawFormat(bits: Self.formatBits(level: level, mask: pattern))
-            let score = penalty()
-            if score < bestPenalty {
-                bestPenalty = score
-                best = pattern
-            }
-            toggle(mask: pattern)
-        }
-        return best
-    }
-
-    /// The penalty of the grid as it is (7.8.3): runs of five or more (N1 = 3, plus 1 a module
-    /// beyond five), 2 × 2 blocks (N2 = 3), finder-like 1:1:3:1:1 patterns with four light modules
-    /// on a side (N3 = 40; beyond the symbol counts as light), and the dark share's distance from
-    /// half (N4 = 10 for each 5 %).
-    func penalty() -> Int {
-        var total = 0
-        var dark = 0
-        let size = self.size
-        var line = [UInt8](repeating: 0, count: size + 8)
-        modules.withUnsafeBufferPointer { grid in
-            line.withUnsafeMutableBufferPointer { line in
-                // Rows and columns: runs and finder-like patterns over one line at a time, with
-                // four light modules either side standing for the quiet zone.
-                for direction in 0..<2 {
-                    for outer in 0..<size {
-                        if direction == 0 {
-                            let row = outer * size
-                            for inner in 0..<size { line[inner + 4] = grid[row + inner] }
-                        } else {
-                            var index = outer
-                            for inner in 0..<size { line[inner + 4] = grid[index]; index += size }
-                        }
-                        // N1
-                        var runColour = line[4]
-                        var runLength = 1
-                        for inner in 5..<(size + 4) {
-                            let colour = line[inner]
-                            if colour == runColour {
-                                runLength += 1
-                            } else {
-                                if runLength >= 5 { total += runLength - 2 }
-                                runColour = colour
-                                runLength = 1
-                            }
-                        }
-                        if runLength >= 5 { total += runLength - 2 }
-                        // N3: dark light dark dark dark light dark, with 4 light before or after.
-                        for start in 4...(size - 3) where line[start] == 1 && line[start + 1] == 0 && line[start + 2] == 1
-                            && line[start + 3] == 1 && line[start + 4] == 1 && line[start + 5] == 0 && line[start + 6] == 1 {
-                            let before = line[start - 4] | line[start - 3] | line[start - 2] | line[start - 1]
-                            let after = line[start + 7] | line[start + 8] | line[start + 9] | line[start + 10]
-                            if before == 0 || after == 0 { total += 40 }
-                        }
-                    }
-                }
-            }
-            // N2 and the dark count.
-            for y in 0..<size {
-                let row = y * size
-                for x in 0..<size {
-                    let colour = grid[row + x]
-                    dark &+= Int(colour)
-                    if x + 1 < size, y + 1 < size, colour == grid[row + x + 1],
-                       colour == grid[row + size + x], colour == grid[row + size + x + 1] {
-                        total += 3
-                    }
-                }
-            }
-        }
-        let all = size * size
-        let deviation = abs(dark * 20 - all * 10)
-        total += max(0, (deviation + all - 1) / all - 1) * 10
-        return total
+    /// The mask whose symbol, with its format information for `level`, scores the lowest penalty
+    /// of the four rules of 7.8.3; the first on a tie. Call it after placing the codewords and
+    /// before applying a mask.
+    func bestMask(level: QRErrorCorrection) -> Int {
+        QRMaskScorer(size: size, modules: modules, isFunction: isFunction).bestMask(level: level)
     }
 }

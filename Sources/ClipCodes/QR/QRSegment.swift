@@ -100,8 +100,9 @@ enum QRSegmentation {
         // previous[i * 3 + m]: the mode before byte i when byte i is in mode m at the cheapest.
         var previous = [UInt8](repeating: 0, count: data.count * 3)
         var cost = header
+        let alphanumericValues = alphanumericValues
         for (index, byte) in data.enumerated() {
-            let numeric = isNumeric(byte), alphanumeric = isAlphanumeric(byte)
+            let numeric = isNumeric(byte), alphanumeric = alphanumericValues[Int(byte)] >= 0
             var next = (unreachable, unreachable, unreachable)
             for mode in 0..<3 {
                 guard mode == 2 || (mode == 0 ? numeric : alphanumeric) else { continue }

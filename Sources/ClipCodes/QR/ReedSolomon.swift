@@ -2,19 +2,24 @@
 /// (ISO/IEC 18004, 7.5.2).
 struct ReedSolomonEncoder: Sendable {
     /// The generator polynomial's coefficients below the leading 1, highest degree first, as
-    /// logarithms (`nil` for a zero coefficient).
-    private let generatorLogarithms: [Int?]
+    /// logarithms; ``zeroLogarithm`` for a zero coefficient.
+    private let generatorLogarithms: [Int]
 
-    /// Powers of α, twice over so that a sum of two logarithms needs no reduction.
+    /// What ``generatorLogarithms`` holds for a zero coefficient: past every sum of two
+    /// logarithms, where ``exponents`` holds zeros.
+    private static let zeroLogarithm = 512
+
+    /// Powers of α, twice over so that a sum of two logarithms needs no reduction, then zeros
+    /// for the sums with ``zeroLogarithm``.
     private static let exponents: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 512)
+        var table = [UInt8](repeating: 0, count: zeroLogarithm + 255)
         var value = 1
         for index in 0..<255 {
             table[index] = UInt8(value)
             value <<= 1
             if value & 0x100 != 0 { value ^= 0x11D }
         }
-        for index in 255..<512 { table[index] = table[index - 255] }
+        for index in 255..<510 { table[index] = table[index - 255] }
         return table
     }()
 
@@ -49,7 +54,7 @@ struct ReedSolomonEncoder: Sendable {
             }
             root = Self.multiply(root, 2)
         }
-        generatorLogarithms = coefficients.map { $0 == 0 ? nil : Self.logarithms[Int($0)] }
+        generatorLogarithms = coefficients.map { $0 == 0 ? Self.zeroLogarithm : Self.logarithms[Int($0)] }
     }
 
     /// The error-correction codewords of `data`: the remainder of data · x^degree by the generator.
@@ -57,19 +62,29 @@ struct ReedSolomonEncoder: Sendable {
         let degree = generatorLogarithms.count
         var result = [UInt8](repeating: 0, count: degree)
         guard degree > 0 else { return result }
-        for byte in data {
-            let factor = byte ^ result[0]
-            for index in 0..<(degree - 1) { result[index] = result[index + 1] }
-            result[degree - 1] = 0
-            if factor != 0 {
-                let factorLogarithm = Self.logarithms[Int(factor)]
-                for index in 0..<degree {
-                    if let logarithm = generatorLogarithms[index] {
-                        result[index] ^= Self.exponents[logarithm + factorLogarithm]
+        // The remainder is a ring: `head` is where its highest coefficient sits, so shifting it
+        // down one degree for the next byte moves no bytes.
+        var head = 0
+        Self.exponents.withUnsafeBufferPointer { exponents in
+            Self.logarithms.withUnsafeBufferPointer { logarithms in
+                generatorLogarithms.withUnsafeBufferPointer { generator in
+                    result.withUnsafeMutableBufferPointer { remainder in
+                        for byte in data {
+                            let factor = byte ^ remainder[head]
+                            remainder[head] = 0
+                            head = head + 1 == degree ? 0 : head + 1
+                            guard factor != 0 else { continue }
+                            let factorLogarithm = logarithms[Int(factor)]
+                            var slot = head
+                            for index in 0..<degree {
+                                remainder[slot] ^= exponents[generator[index] + factorLogarithm]
+                                slot = slot + 1 == degree ? 0 : slot + 1
+                            }
+                        }
                     }
                 }
             }
         }
-        return result
+        return Array(result[head...] + result[..<head])
     }
 }
