@@ -31,7 +31,9 @@ What it does, in order:
 6. Scans every compiled file for API newer than the target's minimum deployment that is used
    without an `if #available`/`guard #available` or an enclosing `@available` (availability.py).
 
-Errors in any file fail the check; warnings are printed for the Apple-only files.
+Errors in any file fail the check; warnings are printed for the Apple-only files, and a use of
+deprecated API there fails it too (the stubs carry the deprecations Apple's SDK has, so what warns
+in Xcode warns here).
 """
 
 from __future__ import annotations
@@ -707,6 +709,8 @@ def check(checker: Checker, selected: list[Target], plant: dict[str, str] | None
             if not errors and other:
                 checker.emit(other)
             break               # later targets import this one
+        if deprecated_uses(shown):
+            failed = True
         compiled.append((target, copies))
         drift = optional_requirement_check(checker, target, copies)
         for diagnostic in drift:
@@ -722,6 +726,11 @@ def check(checker: Checker, selected: list[Target], plant: dict[str, str] | None
             failed = True
     dumps.shutdown(cancel_futures=True)
     return not failed
+
+
+def deprecated_uses(shown: list[Diagnostic]) -> list[Diagnostic]:
+    """The shown warnings that are uses of deprecated API: each fails the check, as Xcode warns of it."""
+    return [d for d in shown if d.severity == "warning" and re.search(r"\bis deprecated\b|\bwas deprecated in\b", d.message)]
 
 
 def check_variants(checker: Checker, compiled: list[tuple[Target, list[Path]]], plant: dict[str, str] | None) -> bool:

@@ -54,7 +54,8 @@ public struct ClipSessionView<Flow: ClipFlow, Page: View>: View {
             ClipScreenView(clip: observed, page: page)
                 .routesInvocations(into: observed.session.inbox, confirmingLocationWith: observed.session.locationConfirmation)
         case .failure(let problem):
-            Text("The clip is not set up: \(problem)").multilineTextAlignment(.center).padding()
+            // Verbatim: the problem is the error's own message, not a key of the app's localization tables.
+            Text(verbatim: "The clip is not set up: \(problem.description)").multilineTextAlignment(.center).padding()
         }
     }
 }
