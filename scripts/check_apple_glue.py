@@ -155,11 +155,14 @@ LISTINGS = {
     "Sources/ClipCodes/ClipCodes.docc/Listings/MakeCodes": "15.0",
 }
 # Listing folders whose code takes the configuration the plugin generates from a manifest listed
-# elsewhere in the catalog (the tutorial shows clipkit.json once, in BrewProject).
+# elsewhere in the catalog (the tutorial shows clipkit.json once, in BrewProject), or an example's.
 LISTING_MANIFESTS = {
     "Sources/ClipKit/ClipKit.docc/Listings/BrewClip": "Sources/ClipKit/ClipKit.docc/Listings/BrewProject/clipkit.json",
     "Sources/ClipKit/ClipKit.docc/Listings/BrewApp": "Sources/ClipKit/ClipKit.docc/Listings/BrewProject/clipkit.json",
     "Sources/ClipWebBridgeUI/ClipWebBridgeUI.docc/Listings/WebApp": "Examples/bluesky/clipkit.json",
+    # The end-to-end listing reads the coffee shop's manifest at run time and names its route by the
+    # constant the plugin generates (`.table`), so a misspelt name fails this check.
+    "Sources/ClipKitUI/ClipKitUI.docc/Listings/Headless": "Examples/coffee-shop/clipkit.json",
 }
 STEP = re.compile(r"^(?P<base>.+)-(?P<step>\d\d)\.swift$")
 
@@ -399,7 +402,10 @@ class Checker:
         if generated is None:
             generated = self.scratch / "generated" / f"{len(self.generated)}" / "ClipKitGenerated.swift"
             generated.parent.mkdir(parents=True, exist_ok=True)
-            result = subprocess.run([str(generator), "--manifest", str(manifest), "--output", str(generated)],
+            # The plugin's configuration beside the manifest, as the plugin passes it.
+            configuration = target.manifest.parent / "clipkit-plugin.json"
+            options = ["--configuration", str(configuration.relative_to(ROOT))] if configuration.exists() else []
+            result = subprocess.run([str(generator), "--manifest", str(manifest), "--output", str(generated)] + options,
                                     capture_output=True, text=True, cwd=ROOT)
             if result.returncode != 0:
                 sys.stderr.write(result.stdout + result.stderr)

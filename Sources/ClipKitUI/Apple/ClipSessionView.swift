@@ -11,7 +11,7 @@ import UserNotifications
 /// ```swift
 /// WindowGroup {
 ///     ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { match, session in
-///         MenuView(match: match, order: { _ = try? session.handOffRouteParameters() })
+///         MenuView(match: match, order: { try session.handOffRouteParameters() })   // MenuView shows what a refused handoff throws
 ///     }
 /// }
 /// ```
