@@ -5,7 +5,7 @@
 
 The examples' Swift (Examples/<name>/Clip, App, NotificationService) is iOS code with no project of
 its own. OUT gets a package with one library target per folder (its Swift files and the example's
-clipkit.json as symbolic links), each depending on the ClipKit products its files import, and the
+clipkit.json, and its clipkit-plugin.json if it has one, as symbolic links), each depending on the ClipKit products its files import, and the
 clips and apps adopting ClipKitManifestPlugin, as an app would. An example's own library (Bluesky's
 preset, `Examples/bluesky/BlueskyKit`, which is no product of ClipKit) is a target of the example's
 package, its folder a symbolic link, and the targets that import it depend on it. One package per
@@ -81,8 +81,12 @@ def write_package(example: str, out: Path, products: set[str]) -> None:
         target_folder.mkdir(parents=True, exist_ok=True)
         for source in sorted(source_folder.glob("*.swift")):
             (target_folder / source.name).symlink_to(source)
+        # The plugin reads clipkit-plugin.json beside clipkit.json in the target's folder, when the
+        # example has one (Bluesky's lists the payload type its preset declares itself).
+        plugin_files = ["clipkit.json"] + (["clipkit-plugin.json"] if (manifest.parent / "clipkit-plugin.json").exists() else [])
         if adopts_plugin:
-            (target_folder / "clipkit.json").symlink_to(manifest)
+            for name in plugin_files:
+                (target_folder / name).symlink_to(manifest.parent / name)
         needed = set(imported_products(source_folder, products)) | (generated_code_products(document) if adopts_plugin else set())
         local = sorted(imported_products(source_folder, set(libraries)))
         dependencies = ", ".join([f'"{name}"' for name in local]
@@ -90,7 +94,7 @@ def write_package(example: str, out: Path, products: set[str]) -> None:
         plugin = '\n            plugins: [.plugin(name: "ClipKitManifestPlugin", package: "ClipKit")]' if adopts_plugin else ""
         lines.append(
             f'        .target(\n            name: "{target}",\n            dependencies: [{dependencies}],\n'
-            f'            exclude: {json.dumps(["clipkit.json"] if adopts_plugin else [])},{plugin}\n        ),'
+            f'            exclude: {json.dumps(plugin_files if adopts_plugin else [])},{plugin}\n        ),'
         )
     library = ", ".join(f'"{target}"' for target, _, _ in targets)
     (package / "Package.swift").write_text(

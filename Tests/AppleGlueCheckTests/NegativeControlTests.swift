@@ -7,7 +7,8 @@ import Testing
 /// non-Sendable value sent to a detached task, an unguarded iOS 16 API in the iOS 15.1 clip, a misspelt
 /// Objective-C optional delegate method, one with the requirement's name but other types, and a
 /// main-actor witness that older SDKs' nonisolated `WKNavigationDelegate` rejects, an App Store overlay
-/// not guarded against Mac Catalyst) must make
+/// not guarded against Mac Catalyst, an error interpolated into localized text, which Apple's iOS 26.2
+/// SDK deprecates) must make
 /// `scripts/check-apple-glue` fail with that case's diagnostic on the planted line.
 @Suite("the Apple-only check's negative control", .timeLimit(.minutes(5)))
 struct NegativeControlTests {
@@ -19,6 +20,7 @@ struct NegativeControlTests {
             .map { String($0.dropLast(".swift".count)) }
         #expect(cases.count >= 7, "\(cases)")
         #expect(cases.contains("misspelt-delegate-method"), "\(cases)")
+        #expect(cases.contains("deprecated-localized-interpolation"), "\(cases)")
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/bin/bash"),
             arguments: [TestEnvironment.file("scripts/check-apple-glue").path, "--control"],

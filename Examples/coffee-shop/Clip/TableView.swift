@@ -26,7 +26,9 @@ struct TableView: View {
     private func order() {
         Task { @MainActor in
             switch await session.confirmLocation() {
-            case .confirmed: refusal = nil; _ = try? session.handOffRouteParameters()
+            case .confirmed:
+                // A refused handoff (a payload the manifest's type does not allow) is shown, never dropped.
+                do { try session.handOffRouteParameters(); refusal = nil } catch { refusal = error.localizedDescription }
             default: refusal = "To order, scan the code on your table here at the café."
             }
         }

@@ -67,7 +67,7 @@ public enum HandoffDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
         case .wrongType(let expected, let found):
             return "discarded a handoff entry of type '\(found)' while expecting '\(expected)'"
         case .undecodablePayload(let typeName, let reason):
-            return "discarded a handoff entry whose '\(typeName)' payload does not decode: \(reason)"
+            return "discarded a handoff entry whose '\(typeName)' payload does not decode as the app's type for it: \(reason)"
         case .storageFailed(let error):
             return "could not read the shared store: \(error.description)"
         }

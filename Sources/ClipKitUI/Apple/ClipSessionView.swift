@@ -11,7 +11,7 @@ import UserNotifications
 /// ```swift
 /// WindowGroup {
 ///     ClipSessionView(ClipSession.self, configuration: ClipConfiguration.self, receivesNotifications: true) { match, session in
-///         MenuView(match: match, order: { _ = try? session.handOffRouteParameters() })
+///         MenuView(match: match, order: { try session.handOffRouteParameters() })   // MenuView shows what a refused handoff throws
 ///     }
 /// }
 /// ```
@@ -54,7 +54,8 @@ public struct ClipSessionView<Flow: ClipFlow, Page: View>: View {
             ClipScreenView(clip: observed, page: page)
                 .routesInvocations(into: observed.session.inbox, confirmingLocationWith: observed.session.locationConfirmation)
         case .failure(let problem):
-            Text("The clip is not set up: \(problem)").multilineTextAlignment(.center).padding()
+            // Verbatim: the problem is the error's own message, not a key of the app's localization tables.
+            Text(verbatim: "The clip is not set up: \(problem.description)").multilineTextAlignment(.center).padding()
         }
     }
 }

@@ -79,8 +79,8 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
     /// `routes` are the identifiers the manifest plugin generates (`[.table, .store]`), so a route
     /// that is not in `clipkit.json` does not compile. A handoff of another type is left to the next
     /// rule; one of this type that does not decode as `Payload` (a payload an older clip wrote, say)
-    /// is refused with the decoding error, which ``OnboardingLaunch/unhandledHandoff`` reports when
-    /// no other rule opens a screen for it.
+    /// is refused with the decoding error's message (`HandoffDiagnostic.undecodablePayload`), which
+    /// ``OnboardingLaunch/unhandledHandoff`` reports when no other rule opens a screen for it.
     public static func payload<Payload: HandoffPayload>(
         _ type: Payload.Type, routes: Set<RouteName> = [], _ destination: @escaping @Sendable (Payload) -> Destination?
     ) -> OnboardingRule {
@@ -95,8 +95,10 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
                 do throws(HandoffDiagnostic) {
                     payload = try envelope.checkedDecodePayload(as: Payload.self)
                 } catch {
-                    guard case .undecodablePayload(_, let reason) = error else { return .refused(error.description) }
-                    return .refused("it does not decode as \(Payload.self): \(reason)")
+                    // The diagnostic's own message, which `clipkit simulate` gives for the same payload
+                    // too; the reason names the app's type.
+                    guard case .undecodablePayload(let typeName, let reason) = error else { return .refused(error.localizedDescription) }
+                    return .refused(HandoffDiagnostic.undecodablePayload(typeName: typeName, reason: "\(Payload.self): \(reason)").localizedDescription)
                 }
                 guard let opened = destination(payload) else { return .refused("the rule for \(Payload.self) opened no screen for it") }
                 return .opens(opened)

@@ -26,11 +26,36 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, S
         /// Appends a string.
         @available(iOS 13.0, macOS 10.15, *)
         public mutating func appendInterpolation(_ string: String) { fatalError() }
-        /// Appends a value's description.
+        /// Appends a number with its default format specifier.
         @available(iOS 13.0, macOS 10.15, *)
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) { fatalError() }
+        /// Appends a value's description.
+        ///
+        /// Deprecated as Apple's iOS 26.2 SDK has it: compiled against that SDK, a value that is not a
+        /// string or a number (an error, say) interpolated into localized text warns, in code built
+        /// for iOS 15 too. `Text(verbatim:)` or a `String` built first shows such a value without it.
+        @available(iOS 13.0, macOS 10.15, *)
+        @available(*, deprecated, message: "interpolating a CustomStringConvertible value into a LocalizedStringKey is deprecated; build a String, or use Text(verbatim:)")
+        @_disfavoredOverload
         public mutating func appendInterpolation<Subject: CustomStringConvertible>(_ subject: Subject) { fatalError() }
     }
 }
+
+/// A number that localized text formats with a default format specifier (`%lld`, `%lf`, …).
+@available(iOS 13.0, macOS 10.15, *)
+public protocol _FormatSpecifiable: Equatable {}
+extension Int: _FormatSpecifiable {}
+extension Int8: _FormatSpecifiable {}
+extension Int16: _FormatSpecifiable {}
+extension Int32: _FormatSpecifiable {}
+extension Int64: _FormatSpecifiable {}
+extension UInt: _FormatSpecifiable {}
+extension UInt8: _FormatSpecifiable {}
+extension UInt16: _FormatSpecifiable {}
+extension UInt32: _FormatSpecifiable {}
+extension UInt64: _FormatSpecifiable {}
+extension Float: _FormatSpecifiable {}
+extension Double: _FormatSpecifiable {}
 
 /// Read-only text.
 @available(iOS 13.0, macOS 10.15, *)

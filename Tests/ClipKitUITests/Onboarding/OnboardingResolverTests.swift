@@ -132,7 +132,10 @@ import Testing
         try handoff.store.offer(["store": 12], typeName: TableOrder.handoffTypeName)
         let undecodable = resolver.launch(openedBy: nil, claimingFrom: handoff.store)
         #expect(undecodable.destination == .standard, "a payload that does not decode")
-        #expect(undecodable.unhandledHandoff?.reason.hasPrefix("it does not decode as TableOrder: ") == true, "given back with the reason")
+        // The store's own message for such a payload (HandoffDiagnostic.undecodablePayload), as `clipkit simulate` words it too.
+        #expect(undecodable.unhandledHandoff?.reason.hasPrefix(
+            "discarded a handoff entry whose '\(TableOrder.handoffTypeName)' payload does not decode as the app's type for it: ") == true,
+                "given back with the reason: \(String(describing: undecodable.unhandledHandoff))")
         #expect(undecodable.unhandledHandoff?.reason.contains("store") == true, "\(String(describing: undecodable.unhandledHandoff))")
         try handoff.store.offer(UnknownHandoff(value: "soho"))
         let unknown = resolver.launch(openedBy: nil, claimingFrom: handoff.store)

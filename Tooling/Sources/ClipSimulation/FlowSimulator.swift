@@ -117,7 +117,8 @@ package final class FlowSimulator {
                         // The app's type for a listed handoff type is the manifest's, with its members' kinds.
                         if let type = types.first(where: { $0.name == envelope.typeName }),
                            let problem = type.problem(with: envelope.payload, parameterKinds: kinds) {
-                            return .refused("it does not decode as the app's \(type.name) type: \(problem)")
+                            // The message the app's own rule gives when its type does not decode the payload.
+                            return .refused(HandoffDiagnostic.undecodablePayload(typeName: type.name, reason: problem).localizedDescription)
                         }
                         return .opens(.handoff(typeName: envelope.typeName, payload: envelope.payload))
                     }

@@ -67,6 +67,25 @@ import Testing
         #expect(lines == ["$.teamID": 1, "$.clip.bundleID": 2, "$.appGroup": 3, "$.handoff.ttlSeconds": 5])
     }
 
+    /// Bluesky's clip takes its starter-pack payload type from its preset (BlueskyKit), and the
+    /// example says so in `clipkit-plugin.json` beside its manifest, so a team that validates or
+    /// builds the example sees no warning that the plugin wrote no Swift type for it.
+    @Test func theBlueskyExampleDeclaresItsOwnPayloadTypeSoValidateDoesNotWarnOfIt() async throws {
+        let manifest = TestEnvironment.file("Examples/bluesky/clipkit.json")
+        let configuration = try String(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit-plugin.json"), encoding: .utf8)
+        #expect(configuration.contains("\"appPayloadTypes\"") && configuration.contains("\"bluesky.starterPack\""))
+        let result = try await ChildProcess.clipkit(["manifest", "validate", "--manifest", manifest.path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let warnings = try result.json()["warnings"] as? [[String: Any]] ?? []
+        #expect(!warnings.contains { $0["code"] as? String == "manifest.no-swift-type" }, "\(warnings)")
+        // Without the configuration the same manifest warns: the file is what keeps it quiet.
+        let folder = try TemporaryDirectory()
+        try FileManager.default.copyItem(at: manifest, to: folder.file("clipkit.json"))
+        let bare = try await ChildProcess.clipkit(["manifest", "validate", "--manifest", folder.file("clipkit.json").path, "--json"])
+        let bareWarnings = try bare.json()["warnings"] as? [[String: Any]] ?? []
+        #expect(bareWarnings.contains { $0["code"] as? String == "manifest.no-swift-type" }, "\(bareWarnings)")
+    }
+
     @Test func manifestValidateWarnsOfAHandoffTypeLeftWithoutASwiftType() async throws {
         let folder = try TemporaryDirectory()
         let file = folder.file("clipkit.json")

@@ -64,6 +64,27 @@ import Testing
         #expect(older.lastClaim?.payload == .object(["store": .string("soho"), "table": .string("12")]), "the app holds the payload")
     }
 
+    /// The same undecodable payload is worded the same by `clipkit simulate` and by the app's own rule
+    /// (`OnboardingRule.payload`): both give `HandoffDiagnostic.undecodablePayload`'s message, each
+    /// with its own reason (the manifest's member kinds; the app type's decoder).
+    @Test func theSimulatorAndTheAppWordAnUndecodablePayloadAlike() async throws {
+        let report = try await simulate([.olderClip])
+        let simulated = try #require(report.report(for: .olderClip)?.steps(named: .claim).first?.detail("openedNoScreen"))
+
+        struct CoffeeOrder: HandoffPayload { static let handoffTypeName = "com.example.coffee.order"; var store: String; var table: Int? }
+        let appGroup = try AppGroupFixture()
+        try appGroup.store.offer(json: .object(["store": .string("soho"), "table": .string("12")]), typeName: CoffeeOrder.handoffTypeName)
+        let launch = OnboardingResolver(rules: [.payload(CoffeeOrder.self) { _ in "order" }], otherwise: "menu")
+            .launch(openedBy: nil, claimingFrom: appGroup.store)
+        let app = try #require(launch.unhandledHandoff?.reason)
+
+        let frame = HandoffDiagnostic.undecodablePayload(typeName: CoffeeOrder.handoffTypeName, reason: "").localizedDescription
+        #expect(!frame.isEmpty)
+        #expect(simulated.hasPrefix(frame) && simulated.count > frame.count, "clipkit simulate: \(simulated)")
+        #expect(app.hasPrefix(frame) && app.count > frame.count, "the app: \(app)")
+        #expect(simulated.contains("'table'") && app.contains("'table'"), "each names the member: \(simulated) | \(app)")
+    }
+
     @Test func theStoreLinkHandsOffTheStoreAlone() async throws {
         let report = try await simulate([.freshInstall], url: "https://brew.example/s/soho")
         #expect(report.passed, "\(report.failureReason ?? "")")

@@ -1,4 +1,5 @@
 @_spi(ClipKitTooling) import ClipKit
+import ClipKitGeneration
 import ClipKitUI
 import ClipManifestReader
 import ClipTestSupport
@@ -8,7 +9,8 @@ import Testing
 /// The README's Swift snippets are this file's `routeLikeTheReadme` and `setUpLikeTheReadme` bodies,
 /// word for word: the test checks that every README line is here, then runs them. A snippet of an
 /// app's iOS code is instead a run of lines of an example's file, which `scripts/check-apple-glue`
-/// compiles as iOS does.
+/// compiles as iOS does. The package manifest's lines (the block that starts `// Package.swift`) are
+/// `ReadmeFirstScreenTests`' to check.
 @Suite struct ReadmeSwiftSnippetTests {
     @Test func theReadmeSnippetIsThisCode() throws {
         let readme = try String(contentsOf: TestEnvironment.file("README.md"), encoding: .utf8)
@@ -16,7 +18,7 @@ import Testing
         let snippets = readme.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
         #expect(!snippets.isEmpty)
         let examples = try Self.exampleFiles()
-        for snippet in snippets {
+        for snippet in snippets where !snippet.hasPrefix("// Package.swift") {
             let lines = snippet.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if examples.contains(where: { Self.contains($0, run: lines) }) { continue }
             for line in lines {
@@ -35,6 +37,19 @@ import Testing
             files.append(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }
         return files
+    }
+
+    /// The route names the snippet uses are the ones the manifest plugin generates from the coffee
+    /// shop's `clipkit.json` (this file declares them as the generated file does, since the tooling's
+    /// tests run no plugin): a name the generator does not write would not compile in an app.
+    @Test func theSnippetsRouteNamesAreTheGeneratedOnes() throws {
+        let generated = try ManifestCompiler().compile(manifestAt: TestEnvironment.file("Examples/coffee-shop/clipkit.json"))
+        #expect(generated.contains("extension RouteName {"))
+        for name in [RouteName.table] {
+            #expect(generated.contains("static let \(name.rawValue) = RouteName(\"\(name.rawValue)\")"),
+                    "the generated Swift has no RouteName.\(name.rawValue)")
+        }
+        #expect(!generated.contains("static let tabel ="), "a misspelt route is not generated")
     }
 
     static func contains(_ haystack: [String], run needle: [String]) -> Bool {
@@ -75,7 +90,7 @@ import Testing
         // The full app: its own payload and screen types, and one call at launch.
         struct CoffeeOrder: HandoffPayload, Equatable { static let handoffTypeName = "com.example.coffee.order"; var store: String; var table: Int? }
         enum Screen: Sendable, Equatable { case menu, order(CoffeeOrder) }
-        let resolver = OnboardingResolver(rules: [.payload(CoffeeOrder.self, routes: [RouteName("table")]) { Screen.order($0) }], otherwise: Screen.menu)
+        let resolver = OnboardingResolver(rules: [.payload(CoffeeOrder.self, routes: [.table]) { Screen.order($0) }], otherwise: Screen.menu)
         let launch = resolver.launch(openedBy: nil, runtime: try ClipRuntime(manifestAt: manifestURL, containerDirectory: appGroupFolder))
         // launch.destination == .order(CoffeeOrder(store: "soho", table: 12)), claimed once
         guard case .order(let order) = launch.destination, let claimed = launch.claimed else { return "menu" }
@@ -102,4 +117,10 @@ import Testing
         }
         return output
     }
+}
+
+/// What the manifest plugin generates for the coffee shop's routes (`theSnippetsRouteNamesAreTheGeneratedOnes`).
+extension RouteName {
+    /// The route `table`.
+    fileprivate static let table = RouteName("table")
 }

@@ -49,6 +49,59 @@ import Testing
         #expect(script.standardOutput.contains("trusted-proxy"))
     }
 
+    /// `scripts/build-commit`, which gives `scripts/install` and SwiftPM's own install the commit, run
+    /// in a clone the test makes: HEAD, "-dirty" after a change to a tracked file, and HEAD still when
+    /// the clone belongs to another user (git refuses such a repository unless told to trust it, which
+    /// made an install with sudo say "unknown commit").
+    @Test func theBuildCommitIsTheClonesHeadMarkedDirtyAndReadInACloneOfAnotherUser() async throws {
+        let git = try TestEnvironment.systemTool("git")
+        let folder = try TemporaryDirectory(prefix: "clipkit-build-commit")
+        let clone = folder.file("clone")
+        try FileManager.default.createDirectory(at: clone.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        let script = clone.appendingPathComponent("scripts/build-commit")
+        try FileManager.default.copyItem(at: TestEnvironment.file("scripts/build-commit"), to: script)
+        try Data("one\n".utf8).write(to: clone.appendingPathComponent("tracked.txt"))
+        func runGit(_ arguments: [String]) async throws -> String {
+            let result = try await ChildProcess.run(
+                git, arguments: ["-c", "safe.directory=*", "-C", clone.path] + arguments,
+                environment: ["GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"]
+            )
+            #expect(result.status == 0, "git \(arguments): \(result.standardError)")
+            return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        _ = try await runGit(["init", "-q"])
+        _ = try await runGit(["add", "."])
+        _ = try await runGit(["commit", "-q", "-m", "first"])
+        let head = try await runGit(["rev-parse", "HEAD"])
+        #expect(head.count == 40)
+
+        let clean = try await ChildProcess.run(script, arguments: [])
+        #expect(clean.status == 0, "\(clean.standardError)")
+        #expect(clean.standardOutput == head + "\n")
+
+        try Data("two\n".utf8).write(to: clone.appendingPathComponent("tracked.txt"))
+        let dirty = try await ChildProcess.run(script, arguments: [])
+        #expect(dirty.standardOutput == head + "-dirty\n", "\(dirty.standardError)")
+
+        // Another user's clone: only root can give the files away, so the case needs the test to run as root (CI does).
+        if getuid() == 0 {
+            let chown = try await ChildProcess.run(try TestEnvironment.systemTool("chown"), arguments: ["-R", "nobody", clone.path])
+            #expect(chown.status == 0, "\(chown.standardError)")
+            let refused = try await ChildProcess.run(git, arguments: ["-C", clone.path, "rev-parse", "HEAD"])
+            #expect(refused.status != 0, "git read another user's clone without being told to trust it: the case this guards is gone")
+            let owned = try await ChildProcess.run(script, arguments: [])
+            #expect(owned.standardOutput == head + "-dirty\n", "\(owned.standardError)")
+        }
+
+        let outside = try TemporaryDirectory(prefix: "clipkit-build-commit-outside")
+        try FileManager.default.createDirectory(at: outside.file("scripts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestEnvironment.file("scripts/build-commit"), to: outside.file("scripts/build-commit"))
+        let none = try await ChildProcess.run(outside.file("scripts/build-commit"), arguments: [], environment: ["GIT_CEILING_DIRECTORIES": outside.url.deletingLastPathComponent().path])
+        #expect(none.status == 1)
+        #expect(none.standardOutput.isEmpty)
+        #expect(none.standardError.contains("git cannot read the commit of"), "\(none.standardError)")
+    }
+
     @Test(arguments: [
         (["--prefix"], "--prefix needs a folder"),
         (["--prefix="], "--prefix needs a folder"),

@@ -16,7 +16,7 @@ func clipAndAppEndToEnd(manifestURL: URL, appGroupFolder: URL, tableURL: URL, la
     // The full app: its own payload and screen types.
     struct CoffeeOrder: HandoffPayload { static let handoffTypeName = "com.example.coffee.order"; var store: String; var table: Int? }
     enum Screen: Sendable { case menu, order(CoffeeOrder) }
-    let launch = OnboardingResolver(rules: [.payload(CoffeeOrder.self, routes: [RouteName("table")]) { .order($0) }], otherwise: Screen.menu)
+    let launch = OnboardingResolver(rules: [.payload(CoffeeOrder.self, routes: [.table]) { .order($0) }], otherwise: Screen.menu)
         .launch(openedBy: launchURL, runtime: runtime)
     print(launch.destination)                // the order screen for soho, table 12, on the first launch after the clip
 }
