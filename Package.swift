@@ -368,7 +368,7 @@ let package = Package(
             name: "ClipKitGenerationTests",
             dependencies: [
                 "ClipKitGeneration", "ClipKit", "ClipNostr", "ClipTestSupport",
-                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes", "ClipManifestReader",
+                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes", "TicketingRoutes", "ClipManifestReader",
             ],
             swiftSettings: strictSwift
         ),

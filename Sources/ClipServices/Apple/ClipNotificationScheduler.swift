@@ -6,7 +6,7 @@ import UserNotifications
 extension ClipNotificationAuthorization {
     /// The portable form of `UNAuthorizationStatus`; a status this version does not know counts as
     /// ``notDetermined``, so nothing is scheduled on it.
-    public init(_ status: UNAuthorizationStatus) {
+    init(_ status: UNAuthorizationStatus) {
         switch status {
         case .notDetermined: self = .notDetermined
         case .denied: self = .denied

@@ -6,7 +6,7 @@ import Foundation
 extension AppleIDCredentialState {
     /// The portable form of `ASAuthorizationAppleIDProvider.CredentialState`; `nil` for a state this
     /// version of ClipServices does not know.
-    public init?(_ state: ASAuthorizationAppleIDProvider.CredentialState) {
+    init?(_ state: ASAuthorizationAppleIDProvider.CredentialState) {
         switch state {
         case .authorized: self = .authorized
         case .revoked: self = .revoked

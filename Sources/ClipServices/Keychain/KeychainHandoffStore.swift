@@ -26,7 +26,7 @@ import Foundation
 /// ```
 public struct KeychainHandoffStore: Sendable {
     /// The keychain service the entry is stored under unless told otherwise.
-    public static let defaultKey = "clipkit.handoff.secret"
+    package static let defaultKey = "clipkit.handoff.secret"
 
     /// The handoff store over the keychain.
     let store: HandoffStore

@@ -16,7 +16,7 @@ public enum ClipNotificationAuthorization: String, Sendable, Equatable {
     case ephemeral
 
     /// Whether a notification may be scheduled in this state.
-    public var allowsScheduling: Bool {
+    package var allowsScheduling: Bool {
         switch self {
         case .authorized, .provisional, .ephemeral: return true
         case .notDetermined, .denied: return false

@@ -17,7 +17,7 @@ import Foundation
 /// ```
 public struct ClipNotificationPlanner: Sendable {
     /// The manifest the routes come from.
-    public let manifest: ClipManifest
+    let manifest: ClipManifest
     private let router: InvocationRouter
 
     /// Creates a planner for the manifest's clip.
