@@ -5,7 +5,7 @@ import Foundation
 /// and later).
 ///
 /// The App Group is for what any target in the group may read; a session token or an order secret
-/// goes here instead. The contract is ``HandoffStore``'s, because this is a ``HandoffStore`` over the
+/// goes here instead. The contract is ``/ClipKit/HandoffStore``'s, because this is a ``/ClipKit/HandoffStore`` over the
 /// keychain: the clip offers a typed payload, the app claims it exactly once, an entry lives as long
 /// as the manifest's `handoff.ttlSeconds`, and an entry that is expired, corrupt or that the app
 /// cannot decode yields `nil`, is removed, and the diagnostics hook says why, so nothing is lost

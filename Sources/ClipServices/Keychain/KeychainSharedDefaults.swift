@@ -1,7 +1,7 @@
 import ClipKit
 import Foundation
 
-/// The keychain as a ``SharedDefaults`` store, so that the keychain handoff is ``HandoffStore``
+/// The keychain as a ``/ClipKit/SharedDefaults`` store, so that the keychain handoff is ``/ClipKit/HandoffStore``
 /// itself (the same envelope, expiry, type checks and diagnostics) over other storage.
 ///
 /// Each key is a keychain service. A value is one item under a fresh account, so that taking it
