@@ -12,7 +12,7 @@ import ClipReports
 ///
 /// One row per invocation URL prefix of each clip route (the prefix ``AppClipExperiencePlan`` plans;
 /// routes that share one share the registration), each with a sample URL of the route for
-/// `_XCAppClipURL`, and one for Apple's default App Clip link,
+/// `_XCAppClipURL` (one the manifest's router sends to that route), and one for Apple's default App Clip link,
 /// `https://appclip.apple.com/id?p=<clip bundle ID>`, made from the bundle ID alone.
 package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
     /// One Local Experience to register.
@@ -33,10 +33,6 @@ package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
         package var xcodeAppClipURL: String
     }
 
-    /// The longest title App Clip cards show, in characters.
-    package static let titleLimit = 30
-    /// The longest subtitle App Clip cards show, in characters.
-    package static let subtitleLimit = 56
     /// The name of the Xcode scheme's environment variable that holds the invocation URL.
     package static let xcodeVariable = "_XCAppClipURL"
 
@@ -46,8 +42,19 @@ package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
     /// The rows for `manifest`'s clip, with sample URLs whose captures hold values of their kinds.
     package init(manifest: ClipManifest, parameterKinds: ParameterKindRegistry = .standard) {
         let bundleID = manifest.clip.bundleID
-        let title = Self.clipped(manifest.app.name ?? bundleID, to: Self.titleLimit)
+        // Placeholders the person may change on the form: the app's name, and which route the card is for.
+        let title = manifest.app.name ?? bundleID
         let samples = RouteSampleURLs(parameterKinds: parameterKinds)
+        let router = try? InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
+        // The first sample the manifest's router sends to the route itself (an earlier route may take some).
+        func sample(_ pattern: RoutePattern, of route: ClipManifest.RouteDefinition) -> String? {
+            let urls = samples.urls(for: pattern, of: route)
+            let routed = urls.first { url in
+                guard case .success(let match)? = router?.route(url) else { return false }
+                return match.route == route.name
+            }
+            return routed ?? urls.first
+        }
         var rows: [Row] = []
         for route in manifest.routes where route.handledBy == .clip {
             var prefixes: Set<String> = []
@@ -57,22 +64,18 @@ package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
                 guard prefixes.insert(prefix).inserted else { continue }
                 rows.append(Row(
                     source: "route \(route.name)", urlPrefix: prefix, bundleID: bundleID, title: title,
-                    subtitle: Self.clipped("Test of \(route.name)", to: Self.subtitleLimit), action: "Open",
-                    xcodeAppClipURL: samples.urls(for: pattern, of: route).first ?? prefix
+                    subtitle: "Test of \(route.name)", action: "Open",
+                    xcodeAppClipURL: sample(pattern, of: route) ?? prefix
                 ))
             }
         }
         let defaultLink = "https://appclip.apple.com/id?p=\(bundleID)"
         rows.append(Row(
             source: "default link", urlPrefix: defaultLink, bundleID: bundleID, title: title,
-            subtitle: Self.clipped("Test of the default App Clip link", to: Self.subtitleLimit), action: "Open",
+            subtitle: "Test of the default App Clip link", action: "Open",
             xcodeAppClipURL: defaultLink
         ))
         self.rows = rows
-    }
-
-    private static func clipped(_ text: String, to limit: Int) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 }
 
