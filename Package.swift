@@ -40,6 +40,9 @@ let package = Package(
         .library(name: "ClipKitUI", targets: ["ClipKitUI"]),
         .library(name: "ClipNostrUI", targets: ["ClipNostrUI"]),
         .library(name: "ClipWebBridgeUI", targets: ["ClipWebBridgeUI"]),
+        // The keychain handoff for secrets, the Sign in with Apple handoff and ephemeral notifications;
+        // ClipKit only. A clip that needs none of them does not link it.
+        .library(name: "ClipServices", targets: ["ClipServices"]),
         // clipkit.json checked on every build and compiled into typed Swift: the build-tool plugin an
         // app or clip target adopts in one line, and the generation library it runs (through a small
         // executable) and `clipkit generate swift` calls. Both depend on ClipKit alone.
@@ -116,6 +119,14 @@ let package = Package(
         .target(
             name: "ClipWebBridgeUI",
             dependencies: ["ClipKitUI", "ClipKit", "ClipWebBridge"],
+            swiftSettings: strictSwift
+        ),
+
+        // Secrets through the keychain (iOS 15.4+), the Sign in with Apple handoff, ephemeral
+        // notifications: portable models plus Security, AuthenticationServices and UserNotifications glue.
+        .target(
+            name: "ClipServices",
+            dependencies: ["ClipKit"],
             swiftSettings: strictSwift
         ),
 
@@ -294,6 +305,25 @@ let package = Package(
             path: "Tests/HandoffRaceClaimer",
             swiftSettings: strictSwift
         ),
+        // A file-backed stand-in for the keychain (Linux has none), shared by ClipServicesTests and
+        // the keychain race claimer.
+        .target(
+            name: "KeychainTestDouble",
+            dependencies: ["ClipServices", "ClipKit"],
+            path: "Tests/KeychainTestDouble",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "KeychainRaceClaimer",
+            dependencies: ["ClipServices", "ClipKit", "KeychainTestDouble"],
+            path: "Tests/KeychainRaceClaimer",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ClipServicesTests",
+            dependencies: ["ClipServices", "ClipKit", "KeychainTestDouble", "ClipTestSupport", "ClipManifestReader"],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "ClipKitTests",
             dependencies: ["ClipKit", "ClipTestSupport", "ClipManifestReader"],
@@ -338,7 +368,7 @@ let package = Package(
             name: "ClipKitGenerationTests",
             dependencies: [
                 "ClipKitGeneration", "ClipKit", "ClipNostr", "ClipTestSupport",
-                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes", "ClipManifestReader",
+                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes", "TicketingRoutes", "ClipManifestReader",
             ],
             swiftSettings: strictSwift
         ),
@@ -352,7 +382,7 @@ let package = Package(
             name: "PublicErrorTests",
             dependencies: [
                 "ClipKit", "ClipManifestReader", "ClipKitGeneration", "ClipWebBridge", "ClipKitUI", "ClipWebBridgeUI",
-                "ClipNostr", "ClipNostrUI", "ClipNotifications", "ClipCodes", "ClipTestSupport",
+                "ClipNostr", "ClipNostrUI", "ClipNotifications", "ClipCodes", "ClipServices", "ClipTestSupport",
             ],
             swiftSettings: strictSwift
         ),

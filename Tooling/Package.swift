@@ -8,8 +8,8 @@
 // ZIPFoundation, ArgumentParser. An app that adds ClipKit resolves none of them.
 //
 // Module map: ClipAASA (the AASA engine: validate, match, generate, the CDN check) depends on
-// ClipKit alone, and ClipAppStoreConnect (experiences, header images, domain statuses) on ClipKit
-// and swift-crypto, so the doctor, which uses both, links no NIO, Mustache or libsecp256k1.
+// ClipKit alone, and ClipAppStoreConnect (experiences, header images, domain statuses, and the Local
+// Experiences to register on a device, with ClipAASA's sample URLs) on ClipKit, ClipAASA and swift-crypto, so the doctor, which uses both, links no NIO, Mustache or libsecp256k1.
 // ClipSite renders the link domain (pages, static export); ClipServer serves it; ClipDoctor checks a clip
 // before App Review; ClipSimulation runs the flows end to end; ClipKitCLI is the command.
 
@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "ClipAppStoreConnect",
             dependencies: [
-                clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipReports",
+                clipKit("ClipKit"), clipKit("ClipManifestReader"), "ClipReports", "ClipAASA",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift

@@ -60,7 +60,7 @@ STUB_ROOT = ROOT / "Tests" / "AppleSDKStubs"
 # The stub modules, each after the ones it imports.
 STUB_MODULES = [
     "AppleFoundationShim", "Darwin", "os", "Combine", "UserNotifications", "Intents", "UIKit", "SwiftUI",
-    "StoreKit", "WebKit", "CoreLocation", "AppClip",
+    "StoreKit", "WebKit", "CoreLocation", "AppClip", "Security", "AuthenticationServices",
 ]
 SHIM = "AppleFoundationShim"
 # Variants of stub modules, each compiled with its conditions into stubs/<variant>/, and the targets
@@ -84,7 +84,7 @@ APPLE_MODULES = set(STUB_MODULES) - {SHIM} | {"Foundation", "Dispatch", "Securit
 NOT_ON_IOS = {"Glibc", "Musl", "Android", "WinSDK", "Bionic", "FoundationNetworking", "CSecp256k1"}
 
 APPLE_ONLY_PATTERN = re.compile(
-    r"canImport\((SwiftUI|UIKit|StoreKit|WebKit|UserNotifications|AppClip)\)|canImport\(Darwin\)|os\(iOS\)"
+    r"canImport\((SwiftUI|UIKit|StoreKit|WebKit|UserNotifications|AppClip|Security|AuthenticationServices)\)|canImport\(Darwin\)|os\(iOS\)"
 )
 
 
@@ -223,6 +223,7 @@ def targets() -> list[Target]:
         ("ClipKitUI", "Sources/ClipKitUI", ["ClipKit"]),
         ("ClipNostrUI", "Sources/ClipNostrUI", ["ClipKitUI", "ClipKit", "ClipNostr"]),
         ("ClipWebBridgeUI", "Sources/ClipWebBridgeUI", ["ClipKitUI", "ClipKit", "ClipWebBridge"]),
+        ("ClipServices", "Sources/ClipServices", ["ClipKit"]),
         ("BlueskyKit", "Examples/bluesky/BlueskyKit", ["ClipKit", "ClipKitUI", "ClipWebBridge", "ClipWebBridgeUI"]),
         # The manifest plugin's library runs on the build machine, not in a clip; it is compiled here
         # too because it is a library product of the package, which the Swift Package Index builds

@@ -6,8 +6,8 @@ import Foundation
 /// The rules match `Schemas/clipkit.schema.json`, plus the checks that span fields, which a
 /// JSON Schema cannot express: the clip's bundle ID extends the app's, every route's host is one
 /// of `domains`, parameter kinds are registered, no two routes share a pattern, a route's
-/// `handoff` type is listed in `handoff.types`, and location confirmation comes with physical
-/// invocations.
+/// `handoff` type is listed in `handoff.types`, location confirmation comes with physical
+/// invocations, and `clip.notificationRoutes` names routes the clip handles.
 @_spi(ClipKitTooling)
 public struct ManifestValidator: Sendable {
     /// The parameter kinds that routes may name.
@@ -64,6 +64,8 @@ private struct Checker {
     var routeCaptureKinds: [(path: String, route: String, typeName: String, kinds: [String: String])] = []
     /// Each handoff type's declared `kinds`, with the path of each entry.
     var declaredMemberKinds: [String: [String: String]] = [:]
+    /// `clip.notificationRoutes` with the path of each, checked against the routes once both are read.
+    var notificationRouteNames: [(String, String)] = []
     var model = ClipManifest(
         teamID: "", app: .init(bundleID: "", appStoreID: ""), clip: .init(bundleID: "", minimumIOS: "", invocations: []),
         appGroup: "", domains: [], routes: [], handoff: .init(ttlSeconds: 0)
@@ -182,7 +184,7 @@ private struct Checker {
 
         if let clip = root["clip"], let members = object(
             clip, at: "$.clip", required: ["bundleID", "minimumIOS", "invocations"],
-            optional: ["requestsLocationConfirmation", "requestsEphemeralNotifications"]
+            optional: ["requestsLocationConfirmation", "requestsEphemeralNotifications", "notificationRoutes"]
         ) {
             if let bundle = string(members["bundleID"], at: "$.clip.bundleID") {
                 model.clip.bundleID = bundle
@@ -211,6 +213,10 @@ private struct Checker {
             }
             if let flag = boolean(members["requestsEphemeralNotifications"], at: "$.clip.requestsEphemeralNotifications") {
                 model.clip.requestsEphemeralNotifications = flag
+            }
+            if let names = stringArray(members["notificationRoutes"], at: "$.clip.notificationRoutes", nonEmpty: false, unique: true) {
+                notificationRouteNames = names
+                model.clip.notificationRoutes = names.map(\.1)
             }
             if let flag = boolean(members["requestsLocationConfirmation"], at: "$.clip.requestsLocationConfirmation") {
                 model.clip.requestsLocationConfirmation = flag
@@ -273,6 +279,7 @@ private struct Checker {
         }
         routeHandoffTypes()
         impliedMemberKinds()
+        checkNotificationRoutes()
 
         if let places = root["places"] {
             self.places(places, domains: domains)
@@ -303,7 +310,7 @@ private struct Checker {
         var names: Set<String> = []
         for (index, element) in elements.enumerated() {
             let path = "$.handoff.types[\(index)]"
-            guard let members = object(element, at: path, required: ["name"], optional: ["required", "optional", "kinds"]) else { continue }
+            guard let members = object(element, at: path, required: ["name"], optional: ["required", "optional", "kinds", "secret"]) else { continue }
             var type = ClipManifest.HandoffType(name: "")
             if let name = string(members["name"], at: path + ".name") {
                 type.name = name
@@ -325,6 +332,9 @@ private struct Checker {
             if let declared = members["kinds"] {
                 type.memberKinds = memberKinds(declared, at: path + ".kinds", of: type, kinds: kinds)
                 declaredMemberKinds[type.name] = type.memberKinds
+            }
+            if let secret = boolean(members["secret"], at: path + ".secret") {
+                type.isSecret = secret
             }
             model.handoff.types.append(type)
         }
@@ -385,6 +395,28 @@ private struct Checker {
             report(memberPath, "a member name has 1 to 128 characters")
         }
         return names
+    }
+
+    /// `clip.notificationRoutes`: each names a route the clip handles, and the clip requests ephemeral
+    /// notifications. A tapped notification relaunches the clip with its target content identifier
+    /// in place of an invocation URL, so a route only the full app handles would leave the clip
+    /// with nothing to show.
+    mutating func checkNotificationRoutes() {
+        guard !notificationRouteNames.isEmpty else { return }
+        if !model.clip.requestsEphemeralNotifications {
+            report("$.clip.notificationRoutes", "the clip lists notification routes but does not request ephemeral notifications; set clip.requestsEphemeralNotifications to true (an App Clip schedules notifications only with that Info.plist key)")
+        }
+        let clipRoutes = model.routes.filter { $0.handledBy == .clip }.map(\.name)
+        for (path, name) in notificationRouteNames {
+            guard let route = model.routes.first(where: { $0.name == name }) else {
+                let known = clipRoutes.isEmpty ? "the manifest has no clip route" : "clip routes: \(clipRoutes.joined(separator: ", "))"
+                report(path, "'\(name.truncatedForMessages)' is not a route of this manifest (\(known)); name a route the clip handles")
+                continue
+            }
+            if route.handledBy != .clip {
+                report(path, "route '\(name)' is handled by the app, not the clip: a notification that targets it would relaunch the clip with a link the clip does not handle; name a clip route")
+            }
+        }
     }
 
     /// Every route's `handoff` names a type that `handoff.types` lists.

@@ -8,7 +8,9 @@ import Testing
 /// Objective-C optional delegate method, one with the requirement's name but other types, and a
 /// main-actor witness that older SDKs' nonisolated `WKNavigationDelegate` rejects, an App Store overlay
 /// not guarded against Mac Catalyst, an error interpolated into localized text, which Apple's iOS 26.2
-/// SDK deprecates) must make
+/// SDK deprecates, a keychain query passed without bridging to `CFDictionary`, a `URL` given as a
+/// notification's target content identifier, a Sign in with Apple credential state read without
+/// `try`) must make
 /// `scripts/check-apple-glue` fail with that case's diagnostic on the planted line.
 @Suite("the Apple-only check's negative control", .timeLimit(.minutes(5)))
 struct NegativeControlTests {
@@ -18,9 +20,13 @@ struct NegativeControlTests {
             .contentsOfDirectory(atPath: TestEnvironment.file("Tests/Fixtures/AppleCheck").path)
             .filter { $0.hasSuffix(".swift") }
             .map { String($0.dropLast(".swift".count)) }
-        #expect(cases.count >= 7, "\(cases)")
-        #expect(cases.contains("misspelt-delegate-method"), "\(cases)")
-        #expect(cases.contains("deprecated-localized-interpolation"), "\(cases)")
+        #expect(cases.count >= 12, "\(cases)")
+        for name in [
+            "misspelt-delegate-method", "deprecated-localized-interpolation", "keychain-query-not-a-cfdictionary",
+            "notification-target-not-a-string", "credential-state-without-try",
+        ] {
+            #expect(cases.contains(name), "\(cases)")
+        }
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/bin/bash"),
             arguments: [TestEnvironment.file("scripts/check-apple-glue").path, "--control"],

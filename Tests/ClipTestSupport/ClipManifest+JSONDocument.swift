@@ -17,6 +17,7 @@ extension ClipManifest {
         ]
         if clip.requestsLocationConfirmation { clipMembers["requestsLocationConfirmation"] = .bool(true) }
         if clip.requestsEphemeralNotifications { clipMembers["requestsEphemeralNotifications"] = .bool(true) }
+        if !clip.notificationRoutes.isEmpty { clipMembers["notificationRoutes"] = ClipManifest.array(clip.notificationRoutes) }
         var handoffMembers: [String: JSONValue] = [
             "ttlSeconds": .number(Double(handoff.ttlSeconds)),
             "webBridgeKeys": Self.array(handoff.webBridgeKeys),
@@ -76,6 +77,7 @@ extension ClipManifest.HandoffType {
         var members: [String: JSONValue] = ["name": .string(name), "required": ClipManifest.array(requiredMembers)]
         if let optionalMembers { members["optional"] = ClipManifest.array(optionalMembers) }
         if !memberKinds.isEmpty { members["kinds"] = .object(memberKinds.mapValues(JSONValue.string)) }
+        if isSecret { members["secret"] = .bool(true) }
         return .object(members)
     }
 }

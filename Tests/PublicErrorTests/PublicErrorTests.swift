@@ -6,6 +6,7 @@ import ClipManifestReader
 @_spi(ClipKitTooling) import ClipNostr
 import ClipNostrUI
 @_spi(ClipKitTooling) import ClipNotifications
+import ClipServices
 import ClipTestSupport
 import ClipWebBridge
 import ClipWebBridgeUI
@@ -72,6 +73,7 @@ import Testing
         RoutingFailure.unknownHost("example.org"),
         RouterConfigurationError.unknownParameterKind(route: "ticket", parameter: "id", kind: "ticket"),
         HandoffError.invalidKey("1key"),
+        HandoffError.secretTypeInAppGroup("com.example.session"),
         HandoffError.payloadNotEncodable(typeName: "com.example.order", reason: "NaN"),
         HandoffDiagnostic.unknownVersion(9),
         HandoffDiagnostic.truncated(bytes: 17),
@@ -89,6 +91,9 @@ import Testing
         ClipSessionError.routeNamesNoHandoffType("table"),
         ClipSessionError.noInvocation,
         LocationConfirmationError.invalidRegion("radius 900 m is over 500 m"),
+        // ClipServices
+        ClipNotificationError.notAuthorized(.denied),
+        ClipNotificationError.doesNotRouteBack(identifier: "https://brew.example/r/1", route: "table", reason: "it matches route 'receipt' first"),
         // ClipCodes
         QRCodeError.dataTooLong(bytes: 3_000, errorCorrection: .high),
         // ClipWebBridgeUI

@@ -14,6 +14,7 @@ extension HandoffError: LocalizedError {
         case .typeNotListed: return "Add the type to handoff.types in clipkit.json, or hand off a listed type."
         case .entryTooLarge: return "Hand off identifiers and let the app fetch the rest."
         case .storageFailed(let error): return error.recoverySuggestion
+        case .secretTypeInAppGroup: return "Offer secrets through KeychainHandoffStore (ClipServices); keep the App Group for what any target may read."
         default: return nil
         }
     }

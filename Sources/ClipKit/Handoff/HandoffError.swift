@@ -18,6 +18,8 @@ public enum HandoffError: Error, Sendable, Equatable, CustomStringConvertible {
     case payloadRejected(HandoffDiagnostic)
     /// The shared store failed.
     case storageFailed(SharedDefaultsError)
+    /// The manifest marks the type secret (`"secret": true`), and the App Group is no place for a secret.
+    case secretTypeInAppGroup(String)
 
     /// The error an offer threw, as a `HandoffError`: itself when it is one, otherwise
     /// ``storageFailed(_:)`` with its description, for stores an adopter writes.
@@ -50,6 +52,8 @@ public enum HandoffError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the payload would not be accepted when claimed: \(diagnostic.description)"
         case .storageFailed(let error):
             return error.description
+        case .secretTypeInAppGroup(let typeName):
+            return "'\(typeName.prefix(80))' is a secret handoff type (\"secret\": true in handoff.types), and every target in the App Group can read what the App Group store holds; offer it through the keychain handoff (KeychainHandoffStore in ClipServices, iOS 15.4 and later)"
         }
     }
 }

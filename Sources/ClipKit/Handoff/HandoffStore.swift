@@ -24,6 +24,10 @@ import Foundation
 /// evict a clip's data before the app starts), so claiming returns `nil` when there is nothing, and
 /// an unusable entry (corrupt, truncated, oversized, expired, future-dated, of an unknown schema or of
 /// another type) also yields `nil`: it is removed and the reason goes to the diagnostics hook.
+///
+/// The App Group is for what any target with the group may read. A type the manifest marks secret
+/// (`"secret": true`: a session token, an order secret) is refused with
+/// ``HandoffError/secretTypeInAppGroup(_:)``; it crosses the install through the keychain handoff.
 public struct HandoffStore: Sendable {
     /// The key the entry is stored under unless told otherwise.
     public static let defaultKey = "clipkit.handoff"
@@ -45,6 +49,8 @@ public struct HandoffStore: Sendable {
 
     private let clock: @Sendable () -> Date
     private let diagnostics: @Sendable (HandoffDiagnostic) -> Void
+    /// Whether the store may hold types the manifest marks secret (only the keychain handoff's may).
+    private let holdsSecrets: Bool
 
     /// Creates a store.
     ///
@@ -71,8 +77,22 @@ public struct HandoffStore: Sendable {
 
     /// The initializer above with its error typed, for this package.
     package init(checkingDefaults defaults: any SharedDefaults, lifetime: Int, key: String, types: [ClipManifest.HandoffType], parameterKinds: ParameterKindRegistry, clockSkewAllowance: TimeInterval, clock: @escaping @Sendable () -> Date, diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void) throws(HandoffError) {
-        guard FieldRules.isStorageKey(key) else { throw HandoffError.invalidKey(key) }
-        guard Self.lifetimeRange.contains(lifetime) else { throw HandoffError.invalidLifetime(seconds: lifetime, allowed: Self.lifetimeRange) }
+        try self.init(
+            defaults: defaults, lifetime: lifetime, key: key, types: types, parameterKinds: parameterKinds,
+            clockSkewAllowance: clockSkewAllowance, clock: clock, diagnostics: diagnostics, holdsSecrets: false
+        )
+    }
+
+    /// Creates a store that may hold secret types (`holdsSecrets`): the keychain handoff's, whose
+    /// entries no other target can read. Every other store is the App Group's and refuses them.
+    package init(
+        defaults: any SharedDefaults, lifetime: Int, key: String, types: [ClipManifest.HandoffType],
+        parameterKinds: ParameterKindRegistry, clockSkewAllowance: TimeInterval,
+        clock: @escaping @Sendable () -> Date, diagnostics: @escaping @Sendable (HandoffDiagnostic) -> Void,
+        holdsSecrets: Bool
+    ) throws(HandoffError) {
+        guard FieldRules.isStorageKey(key) else { throw .invalidKey(key) }
+        guard Self.lifetimeRange.contains(lifetime) else { throw .invalidLifetime(seconds: lifetime, allowed: Self.lifetimeRange) }
         self.defaults = defaults
         self.key = key
         self.lifetime = lifetime
@@ -81,6 +101,7 @@ public struct HandoffStore: Sendable {
         self.clockSkewAllowance = clockSkewAllowance
         self.clock = clock
         self.diagnostics = diagnostics
+        self.holdsSecrets = holdsSecrets
     }
 
     /// Creates a store whose entries live as long as the manifest's `handoff.ttlSeconds` and that
@@ -139,12 +160,14 @@ public struct HandoffStore: Sendable {
 
     /// The manifest's type named `typeName`; `nil` when the store offers any type.
     ///
-    /// - Throws: ``HandoffError/typeNotListed(_:listed:)`` when the store lists types and not this one.
+    /// - Throws: ``HandoffError/typeNotListed(_:listed:)`` when the store lists types and not this one,
+    ///   ``HandoffError/secretTypeInAppGroup(_:)`` when the type is secret and this is the App Group's store.
     func listedType(named typeName: String) throws(HandoffError) -> ClipManifest.HandoffType? {
         guard !types.isEmpty else { return nil }
         guard let type = types.first(where: { $0.name == typeName }) else {
             throw .typeNotListed(typeName, listed: types.map(\.name))
         }
+        if type.isSecret, !holdsSecrets { throw .secretTypeInAppGroup(typeName) }
         return type
     }
 

@@ -79,17 +79,23 @@ public struct ClipManifest: Sendable, Equatable {
         /// Whether the clip may schedule and receive notifications for eight hours after each launch
         /// (`NSAppClipRequestEphemeralUserNotification` in its Info.plist).
         public var requestsEphemeralNotifications: Bool
+        /// The routes a notification the clip schedules may target: each a route the clip handles.
+        /// A tapped notification relaunches the clip without its invocation URL, so the notification's
+        /// `targetContentIdentifier` is a URL of one of these routes.
+        public var notificationRoutes: [String]
 
         /// Creates the clip's description.
         public init(
             bundleID: String, minimumIOS: String, invocations: [Invocation],
-            requestsLocationConfirmation: Bool = false, requestsEphemeralNotifications: Bool = false
+            requestsLocationConfirmation: Bool = false, requestsEphemeralNotifications: Bool = false,
+            notificationRoutes: [String] = []
         ) {
             self.bundleID = bundleID
             self.minimumIOS = minimumIOS
             self.invocations = invocations
             self.requestsLocationConfirmation = requestsLocationConfirmation
             self.requestsEphemeralNotifications = requestsEphemeralNotifications
+            self.notificationRoutes = notificationRoutes
         }
     }
 

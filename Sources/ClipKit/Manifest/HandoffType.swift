@@ -23,13 +23,21 @@ extension ClipManifest {
         /// The kind of each member that has one, by member name: declared in `kinds`, or taken from
         /// the route capture of the same name. A member without a kind may hold any JSON value.
         public var memberKinds: [String: String]
+        /// Whether payloads of this type are secrets (`"secret": true`: a session token, an order
+        /// secret): they cross the install through the keychain handoff, never the App Group, which
+        /// every target in the group can read. ``HandoffStore`` refuses to offer a secret type.
+        public var isSecret: Bool
 
         /// Creates a handoff type.
-        public init(name: String, requiredMembers: [String] = [], optionalMembers: [String]? = nil, memberKinds: [String: String] = [:]) {
+        public init(
+            name: String, requiredMembers: [String] = [], optionalMembers: [String]? = nil, memberKinds: [String: String] = [:],
+            isSecret: Bool = false
+        ) {
             self.name = name
             self.requiredMembers = requiredMembers
             self.optionalMembers = optionalMembers
             self.memberKinds = memberKinds
+            self.isSecret = isSecret
         }
 
         /// What keeps `payload` from being a payload of this type, or `nil` when it is one.

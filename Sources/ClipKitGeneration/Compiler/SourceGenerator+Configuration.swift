@@ -89,7 +89,8 @@ extension SourceGenerator {
             let invocations = "[" + clip.invocations.map { "." + $0.rawValue }.joined(separator: ", ") + "]"
             body.block("clip: ClipManifest.ClipTarget(", closing: "),") { body in
                 body.line("bundleID: clipBundleID, minimumIOS: \(SwiftLiteral.string(clip.minimumIOS)), invocations: \(invocations),")
-                body.line("requestsLocationConfirmation: \(clip.requestsLocationConfirmation), requestsEphemeralNotifications: \(clip.requestsEphemeralNotifications)")
+                let notificationRoutes = clip.notificationRoutes.isEmpty ? "" : ", notificationRoutes: \(SwiftLiteral.strings(clip.notificationRoutes))"
+                body.line("requestsLocationConfirmation: \(clip.requestsLocationConfirmation), requestsEphemeralNotifications: \(clip.requestsEphemeralNotifications)\(notificationRoutes)")
             }
             body.line("appGroup: appGroup,")
             body.line("domains: domains,")
@@ -109,7 +110,8 @@ extension SourceGenerator {
                     for type in manifest.handoff.types {
                         let optional = type.optionalMembers.map(SwiftLiteral.strings) ?? "nil"
                         let kinds = type.memberKinds.isEmpty ? "" : ", memberKinds: \(SwiftLiteral.dictionary(type.memberKinds))"
-                        body.line("ClipManifest.HandoffType(name: \(SwiftLiteral.string(type.name)), requiredMembers: \(SwiftLiteral.strings(type.requiredMembers)), optionalMembers: \(optional)\(kinds)),")
+                        let secret = type.isSecret ? ", isSecret: true" : ""
+                        body.line("ClipManifest.HandoffType(name: \(SwiftLiteral.string(type.name)), requiredMembers: \(SwiftLiteral.strings(type.requiredMembers)), optionalMembers: \(optional)\(kinds)\(secret)),")
                     }
                 }
             }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a relay-fetcher loader cannot be built from a manifest.
+/// Why a ``RelayProfileLoader`` cannot be built from a manifest.
 public enum RelayProfileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The manifest has no `nostr.relays`.
     case noRelays

@@ -14,6 +14,57 @@ open class UNUserNotificationCenter: NSObject {
         get { fatalError() }
         set { fatalError() }
     }
+
+    /// The app's notification settings (the async form of `getNotificationSettings(completionHandler:)`).
+    @available(iOS 10.0, macOS 10.14, *)
+    open func notificationSettings() async -> UNNotificationSettings { fatalError() }
+
+    /// Schedules a local notification (the async form of `add(_:withCompletionHandler:)`).
+    @available(iOS 10.0, macOS 10.14, *)
+    open func add(_ request: UNNotificationRequest) async throws { fatalError() }
+}
+
+/// The notification settings the person chose for the app.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotificationSettings: NSObject {
+    /// Whether the app may schedule or receive notifications.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var authorizationStatus: UNAuthorizationStatus { fatalError() }
+}
+
+/// Whether the app may schedule or receive notifications. An Objective-C enumeration: a switch over
+/// it needs `@unknown default`, as with the SDK.
+@available(iOS 10.0, macOS 10.14, *)
+public enum UNAuthorizationStatus: Int, @unchecked Sendable {
+    /// The person has not been asked.
+    case notDetermined = 0
+    /// The person denied notifications.
+    case denied = 1
+    /// The person allowed notifications.
+    case authorized = 2
+    /// Notifications are delivered quietly, on trial.
+    @available(iOS 12.0, macOS 10.14, *)
+    case provisional = 3
+    /// An App Clip may schedule or receive notifications for a limited time.
+    @available(iOS 14.0, *)
+    @available(macOS, unavailable)
+    case ephemeral = 4
+}
+
+/// What triggers a notification's delivery.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNNotificationTrigger: NSObject {
+    /// Whether the trigger repeats.
+    @available(iOS 10.0, macOS 10.14, *)
+    open var repeats: Bool { fatalError() }
+}
+
+/// Delivers a notification after an amount of time.
+@available(iOS 10.0, macOS 10.14, *)
+open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {
+    /// A trigger `timeInterval` seconds from now (more than zero; at least 60 when it repeats).
+    @available(iOS 10.0, macOS 10.14, *)
+    public convenience init(timeInterval: TimeInterval, repeats: Bool) { fatalError() }
 }
 
 /// Handles notification responses and foreground presentations. Every requirement is optional in
@@ -48,6 +99,10 @@ open class UNNotification: NSObject {
 /// A request to deliver a notification.
 @available(iOS 10.0, macOS 10.14, *)
 open class UNNotificationRequest: NSObject {
+    /// A request to deliver `content` when `trigger` fires (at once when `nil`).
+    @available(iOS 10.0, macOS 10.14, *)
+    public convenience init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) { fatalError() }
+
     /// The request's content.
     @available(iOS 10.0, macOS 10.14, *)
     open var content: UNNotificationContent { fatalError() }

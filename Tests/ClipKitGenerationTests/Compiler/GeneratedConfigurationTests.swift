@@ -8,6 +8,7 @@ import CoffeeShopRoutes
 import Foundation
 import RoadFlareRoutes
 import Testing
+import TicketingRoutes
 
 /// What the plugin generated for the examples gives a clip what reading the manifest at run time
 /// gives it: the same `ClipManifest` value, the manifest's constants, and a runtime.
@@ -21,6 +22,11 @@ import Testing
         #expect(RoadFlareRoutes.ClipConfiguration.manifest == (try loaded("Examples/roadflare/clipkit.json")))
         #expect(BlueskyRoutes.ClipConfiguration.manifest == (try loaded("Examples/bluesky/clipkit.json")))
         #expect(CoffeeShopRoutes.ClipConfiguration.manifest == (try loaded("Examples/coffee-shop/clipkit.json")))
+        // Secret handoff types and notification routes are compiled in too.
+        let ticketing = try loaded("Tests/GeneratedRoutes/Ticketing/clipkit.json")
+        #expect(TicketingRoutes.ClipConfiguration.manifest == ticketing)
+        #expect(TicketingRoutes.ClipConfiguration.manifest.handoffType(named: "com.acme.session")?.isSecret == true)
+        #expect(TicketingRoutes.ClipConfiguration.manifest.clip.notificationRoutes == ["event"])
     }
 
     @Test("the constants are the manifest's")

@@ -43,14 +43,17 @@ package struct Doctor: Sendable {
         var findings = MinimumIOSCheck(manifest: manifest).findings(file: manifestFile)
         var checked: [String] = []
 
+        let keychain = KeychainHandoffCheck(manifest: manifest)
         if let path = inputs.appEntitlements {
             let value = try readPlist(path, input: "--app-entitlements")
             findings += AppEntitlementsCheck(expectations: expectations).findings(in: value, file: path)
+            findings += keychain.appFindings(in: value, file: path)
             checked.append(path)
         }
         if let path = inputs.clipEntitlements {
             let value = try readPlist(path, input: "--clip-entitlements")
             findings += ClipEntitlementsCheck(expectations: expectations).findings(in: value, file: path)
+            findings += keychain.clipFindings(in: value, file: path)
             checked.append(path)
         }
         if let path = inputs.appInfoPlist {
@@ -141,17 +144,21 @@ package struct Doctor: Sendable {
             throw .unreadable(input: "--archive", path: path, reason: error.description)
         }
         var findings = inspection.findings
+        let keychain = KeychainHandoffCheck(manifest: manifest)
         if let app = inspection.app {
             if let entitlements = app.entitlements {
                 findings += AppEntitlementsCheck(expectations: expectations).findings(in: entitlements, file: app.executableLabel)
+                findings += keychain.appFindings(in: entitlements, file: app.executableLabel)
             }
             if let info = app.infoPlist {
                 findings += InfoPlistCheck(expectations: expectations).appFindings(in: info, file: app.infoPlistLabel, origin: .built)
+                findings += keychain.appInfoFindings(in: info, file: app.infoPlistLabel)
             }
         }
         if let clip = inspection.clip {
             if let entitlements = clip.entitlements {
                 findings += ClipEntitlementsCheck(expectations: expectations).findings(in: entitlements, file: clip.executableLabel)
+                findings += keychain.clipFindings(in: entitlements, file: clip.executableLabel)
             }
             if let info = clip.infoPlist {
                 findings += InfoPlistCheck(expectations: expectations).clipFindings(in: info, file: clip.infoPlistLabel, origin: .built)

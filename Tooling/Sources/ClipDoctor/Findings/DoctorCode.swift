@@ -56,6 +56,19 @@ package enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     /// The signed app's `application-identifier` is not `TEAMID.appBundleID`.
     case appApplicationIdentifier = "app.entitlements.application-identifier"
 
+    // MARK: The keychain handoff (when the manifest marks a handoff type secret)
+    /// The clip is not signed with the manifest's team prefix, so it cannot write the access group
+    /// `TEAMID.clipBundleID` the keychain handoff uses.
+    case keychainClipTeamPrefix = "keychain.clip-team-prefix"
+    /// The clip's `keychain-access-groups` names a group other than its own application identifier.
+    case keychainClipAccessGroups = "keychain.clip-access-groups"
+    /// The app's `associated-appclip-app-identifiers` does not name the clip, so it cannot read the clip's items.
+    case keychainAppAssociation = "keychain.app-association"
+    /// The app is not signed with the team prefix of its clip's keychain items.
+    case keychainAppTeamPrefix = "keychain.app-team-prefix"
+    /// The built app supports an iOS before 15.4, where it cannot read its clip's keychain items.
+    case keychainAppMinimumIOS = "keychain.app-minimum-ios"
+
     // MARK: Info.plist
     /// The clip's `CFBundleIdentifier` is not the manifest's clip bundle ID.
     case clipBundleIdentifier = "clip.info-plist.bundle-identifier"
@@ -171,7 +184,8 @@ package enum DoctorCode: String, Sendable, Hashable, CaseIterable {
         case .clipUnlistedDomain, .clipAppLinks, .clipUnknownAppClipKey, .clipAppClipRequest, .clipURLSchemes, .clipMinimumOS,
              .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable,
              .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted,
-             .shareLinkRedirect, .shareLinkBannerNotCard, .shareLinkPreviewTitleMissing, .shareLinkNotHTML:
+             .shareLinkRedirect, .shareLinkBannerNotCard, .shareLinkPreviewTitleMissing, .shareLinkNotHTML,
+             .keychainAppMinimumIOS:
             return .warning
         case .clipBundleIdentifierUnresolved, .appBundleIdentifierUnresolved, .sizeBundle:
             return .info

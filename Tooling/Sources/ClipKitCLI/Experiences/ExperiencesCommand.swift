@@ -10,8 +10,8 @@ package struct ExperiencesCommand: AsyncParsableCommand {
     /// The command's name and subcommands.
     package static let configuration = CommandConfiguration(
         commandName: "experiences",
-        abstract: "Plan the advanced App Clip experiences from the manifest and push them to App Store Connect.",
-        subcommands: [ExperiencesPlanCommand.self, ExperiencesPushCommand.self]
+        abstract: "Plan the advanced App Clip experiences from the manifest, push them to App Store Connect, or list what to register as Local Experiences on a device.",
+        subcommands: [ExperiencesPlanCommand.self, ExperiencesPushCommand.self, ExperiencesLocalCommand.self]
     )
 
     /// Creates the command.
@@ -41,6 +41,41 @@ package struct ExperiencesPlanCommand: AsyncParsableCommand {
                 if let place = experience.place { line += "  \(place.latitude),\(place.longitude) \(place.mapAction)" }
                 if let image = experience.headerImage { line += "  header image \(image.path)" }
                 return line
+            }.joined(separator: "\n")
+        }
+    }
+}
+
+/// `clipkit experiences local`: what to register under Settings → Developer → Local Experiences, and
+/// the `_XCAppClipURL` value for the clip's Xcode scheme, to test invocations before App Store Connect.
+package struct ExperiencesLocalCommand: AsyncParsableCommand {
+    /// The command's name and summary.
+    package static let configuration = CommandConfiguration(
+        commandName: "local",
+        abstract: "Print, for each clip route and the default App Clip link, what to register in Settings > Developer > Local Experiences and the _XCAppClipURL value for the clip's Xcode scheme.",
+        discussion: "Each row is a URL prefix, the clip's bundle ID, a title, a subtitle and an action, as the Register Local Experience form asks for them, and a URL of the route to set as the _XCAppClipURL environment variable (Xcode: Edit Scheme > Run > Arguments)."
+    )
+
+    @OptionGroup var manifestOption: ManifestOption
+    @OptionGroup var output: OutputOptions
+
+    /// Creates the command.
+    package init() {}
+
+    /// Derives and prints the rows.
+    package func run() async throws {
+        let plan = LocalExperiencePlan(manifest: try manifestOption.load(), parameterKinds: CommandEnvironment.parameterKinds)
+        Output.emit(LocalExperiencesReport(plan), json: output.json) {
+            plan.rows.map { row in
+                """
+                \(row.source)
+                  URL prefix  \(row.urlPrefix)
+                  bundle ID   \(row.bundleID)
+                  title       \(row.title)
+                  subtitle    \(row.subtitle)
+                  action      \(row.action)
+                  \(LocalExperiencePlan.xcodeVariable)  \(row.xcodeAppClipURL)
+                """
             }.joined(separator: "\n")
         }
     }

@@ -55,6 +55,8 @@ package struct HandoffOfferCommand: AsyncParsableCommand {
             offer = try store.offer(json: json, typeName: typeName)
         } catch let error as HandoffError {
             if case .typeNotListed = error { throw CommandFailure.badInput("--type: \(manifestOption.manifest): \(error.description)") }
+            // The container is the App Group's: a secret type never goes there.
+            if case .secretTypeInAppGroup = error { throw CommandFailure.badInput("--type: \(manifestOption.manifest): \(error.description)") }
             if case .payloadDoesNotFitType(let refusedType, let reason) = error {
                 // A well-formed payload the manifest's type refuses (a missing member, one of the wrong kind): a negative answer.
                 Output.emit(HandoffOfferReport(refusedBy: refusedType, reason: reason), json: output.json) { "" }

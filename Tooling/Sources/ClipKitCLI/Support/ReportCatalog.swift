@@ -27,6 +27,7 @@ package enum ReportCatalog {
         AASAMatchReport.self,
         ExperiencesPlanReport.self,
         AppClipExperienceSync.Result.self,
+        LocalExperiencesReport.self,
         CodesReport.self,
         GeneratedFilesReport.self,
         DoctorReport.self,

@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    /// `doctor`, like `manifest validate`, refuses a manifest whose notification route the clip does
+    /// not handle, naming the route and its path.
+    @Test func aNotificationRouteOfTheAppIsRefused() async throws {
+        let manifest = TestEnvironment.file("Tests/Fixtures/manifests/cross-field/notification-route-not-a-clip-route.json").path
+        let entitlements = TestEnvironment.file("Examples/coffee-shop/ios/AppClip.entitlements").path
+        for arguments in [["doctor", "--manifest", manifest, "--clip-entitlements", entitlements], ["manifest", "validate", "--manifest", manifest]] {
+            let result = try await ChildProcess.clipkit(arguments)
+            #expect(result.status == (arguments[0] == "doctor" ? 2 : 1), "\(arguments): \(result.standardError)")
+            let output = result.standardOutput + result.standardError
+            #expect(output.contains("$.clip.notificationRoutes[0]") && output.contains("route 'receipt' is handled by the app"), "\(output)")
+        }
+    }
+
     @Test func everyCodeIsDocumented() throws {
         let doc = try String(contentsOf: TestEnvironment.file("docs/doctor.md"), encoding: .utf8)
         for code in DoctorCode.allCases {

@@ -62,7 +62,19 @@ import Testing
             return SizeEvaluation(report: report, limit: limit).findings(file: "report.txt")
         }
 
+        var secret = manifest
+        secret.handoff.types[0].isSecret = true
+        let keychain = KeychainHandoffCheck(manifest: secret)
+
         switch code {
+        case .keychainClipTeamPrefix:
+            return keychain.clipFindings(in: Fixtures.setting(EntitlementKey.applicationIdentifier, to: .string("QQQQ11QQQQ.xyz.blueskyweb.app.AppClip"), in: clip), file: "AppClip")
+        case .keychainClipAccessGroups:
+            return keychain.clipFindings(in: Fixtures.setting(EntitlementKey.keychainAccessGroups, to: .array([.string("$(AppIdentifierPrefix)xyz.blueskyweb.app")]), in: clip), file: "AppClip")
+        case .keychainAppAssociation: return keychain.appFindings(in: Fixtures.setting(EntitlementKey.associatedAppClipIdentifiers, to: nil, in: app), file: "App")
+        case .keychainAppTeamPrefix:
+            return keychain.appFindings(in: Fixtures.setting(EntitlementKey.applicationIdentifier, to: .string("QQQQ11QQQQ.xyz.blueskyweb.app"), in: app), file: "App")
+        case .keychainAppMinimumIOS: return keychain.appInfoFindings(in: appInfo, file: "App/Info.plist")
         case .clipManifestMinimumIOS:
             var tooLow = manifest
             tooLow.clip.minimumIOS = "14.5"

@@ -1,4 +1,5 @@
 import ClipKit
+import ClipManifestReader
 import ClipTestSupport
 import ClipToolingTestSupport
 import Foundation
@@ -15,6 +16,33 @@ import Testing
         let experiences = try #require(try result.json()["experiences"] as? [[String: Any]])
         #expect(experiences.map { $0["link"] as? String } == ["https://roadflare.app/share/d/"])
         #expect(experiences.first?["action"] as? String == "OPEN")
+    }
+
+    /// What to register on a device: the coffee shop's two clip routes (which share a prefix) and the
+    /// default link, each with an `_XCAppClipURL` that the manifest's router sends to that route in the clip.
+    @Test func experiencesLocalPrintsARowPerClipRoutePrefixAndTheDefaultLink() async throws {
+        let coffee = TestEnvironment.file("Examples/coffee-shop/clipkit.json")
+        let result = try await ChildProcess.clipkit(["experiences", "local", "--manifest", coffee.path, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["xcodeVariable"] as? String == "_XCAppClipURL")
+        let rows = try #require(json["experiences"] as? [[String: Any]])
+        #expect(rows.map { $0["urlPrefix"] as? String } == ["https://brew.example/s/", "https://brew.example/s/", "https://appclip.apple.com/id?p=com.example.Brew.Clip"])
+        #expect(rows.map { $0["source"] as? String } == ["route table", "route store", "default link"])
+        #expect(rows.allSatisfy { $0["bundleID"] as? String == "com.example.Brew.Clip" && $0["title"] as? String == "Brew" && $0["action"] as? String == "Open" })
+        let router = try InvocationRouter(manifest: ManifestLoader().load(contentsOf: coffee))
+        for (row, route) in zip(rows, ["table", "store"]) {
+            let sample = try #require(row["xcodeAppClipURL"] as? String)
+            let match = try router.route(sample).get()
+            #expect(match.route == route && match.handledBy == .clip, "\(sample)")
+            #expect(sample.hasPrefix(row["urlPrefix"] as? String ?? "-"))
+        }
+        #expect(rows.last?["xcodeAppClipURL"] as? String == "https://appclip.apple.com/id?p=com.example.Brew.Clip")
+
+        let text = try await ChildProcess.clipkit(["experiences", "local", "--manifest", coffee.path])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("URL prefix  https://brew.example/s/"))
+        #expect(text.standardOutput.contains("_XCAppClipURL  https://appclip.apple.com/id?p=com.example.Brew.Clip"))
     }
 
     @Test func experiencesPushWithABadKeyIsAClearUsageError() async throws {

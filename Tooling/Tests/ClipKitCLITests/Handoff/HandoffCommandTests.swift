@@ -195,6 +195,22 @@ import Testing
         #expect(typed.status == 0, "the same type takes members of their kinds: \(typed.standardError)")
     }
 
+    /// `handoff offer` works the App Group's container: a type the manifest marks secret is refused
+    /// there as bad input (exit 2, like a type the manifest does not list), naming the type and the
+    /// keychain handoff, and nothing is written.
+    @Test func aSecretTypeIsRefusedInTheAppGroup() async throws {
+        let result = try await clipkit([
+            "handoff", "offer", "--container", container.url.path, "--manifest", TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json").path,
+            "--type", "com.acme.session", "--payload", #"{"token":"s3cr3t"}"#, "--json",
+        ])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardError.contains("--type:") && result.standardError.contains("'com.acme.session' is a secret handoff type"), "\(result.standardError)")
+        #expect(result.standardError.contains("keychain"))
+        #expect((try result.json()["error"] as? [String: Any])?["message"] is String)
+        #expect(!FileManager.default.fileExists(atPath: entryFile.path))
+    }
+
     @Test func anExpiredEntryIsDiscardedWithItsReason() async throws {
         try FileManager.default.createDirectory(at: entryFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         let expired = #"{"createdAt":1600000000,"expiresAt":1600003600,"payload":{"npub":"\#(Self.npub)"},"schema":1,"type":"roadflare.driver"}"#

@@ -70,6 +70,11 @@ import Testing
         "handoff-member-kind-not-listed": "$.handoff.types[0].kinds.row",
         "handoff-member-kind-disagrees-with-capture": "$.routes[0].handoff",
         "handoff-member-captured-as-two-kinds": "$.routes[1].handoff",
+        "handoff-type-secret-not-a-boolean": "$.handoff.types[0].secret",
+        "notification-routes-not-an-array": "$.clip.notificationRoutes",
+        "notification-route-not-a-clip-route": "$.clip.notificationRoutes[0]",
+        "notification-route-unknown": "$.clip.notificationRoutes[0]",
+        "notification-routes-without-ephemeral-notifications": "$.clip.notificationRoutes",
     ]
 
     static func fixtures(in folder: String) throws -> [URL] {

@@ -104,6 +104,8 @@ import Testing
             ("notify-badge", 0, ["notify", "badge", "reset", "--container", group, "--json"]),
             ("notify-badge-increment", 0, ["notify", "badge", "increment", "--container", group, "--count", "3", "--json"]),
             ("experiences-plan", 0, ["experiences", "plan", "--manifest", coffee, "--json"]),
+            ("experiences-local", 0, ["experiences", "local", "--manifest", coffee, "--json"]),
+            ("experiences-local", 0, ["experiences", "local", "--manifest", roadflare, "--json"]),
             ("codes", 0, ["codes", "--manifest", coffee, "--route", "table", "--param", "store=soho", "--param", "table=1...2", "--out", folder.file("codes").path, "--json"]),
             ("codes", 1, ["codes", "--manifest", coffee, "--url", "https://brew.example/r/6f1c2a44-1d2b-4c3e-9f00-000000000001", "--out", folder.file("refused").path, "--json"]),
             // A URL no NFC tag holds: a QR code, no NFC message, and a finding; one version for both codes.

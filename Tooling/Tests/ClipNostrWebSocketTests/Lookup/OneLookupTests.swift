@@ -30,7 +30,7 @@ struct OneLookupTests {
         let npub = try NIP19.encodePublicKey(pubkey)
         let configuration = ProfileFetchConfiguration(timeout: Self.deadline)
 
-        // The clip: the preview model over the relay-fetcher loader, as RoadFlare's clip builds it.
+        // The clip: the preview model over the relay profile loader, as RoadFlare's clip builds it.
         let loader = RelayProfileLoader(fetcher: ProfileFetcher(configuration: configuration, transportFactory: RelayTransports.tooling), relays: relays)
         let model = await DriverPreviewModel(driver: npub, loader: loader, offering: try AppGroupFixture().store, deadline: .seconds(10))
         await model.load()
