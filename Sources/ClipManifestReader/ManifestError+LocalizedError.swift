@@ -1,9 +1,7 @@
+import ClipKit
 import Foundation
 
-extension ManifestError: LocalizedError {
-    /// The message, one line per problem, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension ManifestError: ClipKitError {
     /// What to do about it.
     public var recoverySuggestion: String? {
         switch self {

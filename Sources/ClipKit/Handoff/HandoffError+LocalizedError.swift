@@ -1,9 +1,6 @@
 import Foundation
 
-extension HandoffError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension HandoffError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {
@@ -20,10 +17,7 @@ extension HandoffError: LocalizedError {
     }
 }
 
-extension HandoffDiagnostic: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension HandoffDiagnostic: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

@@ -77,7 +77,5 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(detail) at byte \(offset) (line \(line), column \(column))" }
 }
 
-extension JSONSyntaxError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension JSONSyntaxError: ClipKitError {
 }

@@ -264,10 +264,7 @@ public enum RouterConfigurationError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension RouterConfigurationError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension RouterConfigurationError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

@@ -91,7 +91,5 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-extension RoutingFailure: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension RoutingFailure: ClipKitError {
 }

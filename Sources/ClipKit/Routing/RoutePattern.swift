@@ -184,10 +184,7 @@ public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-extension RoutePatternError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension RoutePatternError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

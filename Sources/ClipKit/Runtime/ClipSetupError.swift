@@ -51,10 +51,7 @@ public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension ClipSetupError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension ClipSetupError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

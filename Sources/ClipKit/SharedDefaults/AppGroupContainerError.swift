@@ -18,10 +18,7 @@ public enum AppGroupContainerError: Error, Sendable, Equatable, CustomStringConv
     }
 }
 
-extension AppGroupContainerError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension AppGroupContainerError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

@@ -40,10 +40,7 @@ public enum SharedDefaultsError: Error, Sendable, Equatable, CustomStringConvert
     }
 }
 
-extension SharedDefaultsError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension SharedDefaultsError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why no Swift was generated: every problem found, each with its file, line and JSON path.
@@ -21,7 +22,5 @@ public struct GenerationFailure: Error, Sendable, Equatable, CustomStringConvert
     }
 }
 
-extension GenerationFailure: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension GenerationFailure: ClipKitError {
 }

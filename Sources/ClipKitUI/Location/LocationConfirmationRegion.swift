@@ -45,7 +45,7 @@ public struct LocationConfirmationRegion: Sendable, Hashable {
 }
 
 /// Why a location confirmation could not be set up.
-public enum LocationConfirmationError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public enum LocationConfirmationError: Error, Sendable, Equatable, CustomStringConvertible, ClipKitError {
     /// The region is out of range; the message names the value.
     case invalidRegion(String)
 
@@ -56,8 +56,6 @@ public enum LocationConfirmationError: Error, Sendable, Equatable, CustomStringC
         }
     }
 
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
 
     /// What to do about it.
     public var recoverySuggestion: String? {

@@ -23,10 +23,7 @@ public enum ClipSessionError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-extension ClipSessionError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension ClipSessionError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

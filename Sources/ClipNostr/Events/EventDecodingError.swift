@@ -41,7 +41,5 @@ public enum EventDecodingError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-extension EventDecodingError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension EventDecodingError: ClipKitError {
 }

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why an event is not genuine, or not well-formed enough to check.
@@ -76,7 +77,5 @@ public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConv
     }
 }
 
-extension EventVerificationError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension EventVerificationError: ClipKitError {
 }

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// A field of an event as ``EventFragment`` lays it out.
@@ -122,7 +123,5 @@ public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-extension EventFragmentError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension EventFragmentError: ClipKitError {
 }

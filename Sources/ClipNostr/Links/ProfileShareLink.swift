@@ -190,10 +190,7 @@ public enum ProfileShareLinkError: Error, Sendable, Equatable, CustomStringConve
     }
 }
 
-extension ProfileShareLinkError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension ProfileShareLinkError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

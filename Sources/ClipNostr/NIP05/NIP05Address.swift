@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// A NIP-05 internet identifier such as `maria@roadflare.app`: a name that a domain vouches for by
@@ -117,7 +118,5 @@ public enum NIP05AddressError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-extension NIP05AddressError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension NIP05AddressError: ClipKitError {
 }

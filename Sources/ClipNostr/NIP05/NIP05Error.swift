@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why a NIP-05 address could not be checked: the document could not be fetched or read, or it
@@ -75,10 +76,7 @@ public enum NIP05Error: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension NIP05Error: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension NIP05Error: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

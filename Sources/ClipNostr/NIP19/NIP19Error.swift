@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why a string is not a NIP-19 entity ClipNostr can use, or why one cannot be encoded.
@@ -131,10 +132,7 @@ public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension NIP19Error: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension NIP19Error: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

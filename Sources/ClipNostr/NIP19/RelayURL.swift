@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// A relay address that ClipNostr is willing to connect to: `wss://` anywhere, `ws://` only on the
@@ -114,10 +115,7 @@ public enum RelayURLError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension RelayURLError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension RelayURLError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

@@ -33,7 +33,5 @@ public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension ProfileError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension ProfileError: ClipKitError {
 }

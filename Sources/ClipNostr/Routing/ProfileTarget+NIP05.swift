@@ -83,10 +83,7 @@ public enum ProfileTargetNameLookupError: Error, Sendable, Equatable, CustomStri
     }
 }
 
-extension ProfileTargetNameLookupError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension ProfileTargetNameLookupError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

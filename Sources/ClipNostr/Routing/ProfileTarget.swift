@@ -106,10 +106,7 @@ public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-extension ProfileTargetError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension ProfileTargetError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         if case .needsManifest = self { return "Pass --manifest, or give an npub." }

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// A BIP-340 implementation that ClipNostr can check signatures with.
@@ -71,10 +72,7 @@ public enum SignatureBackendError: Error, Equatable, Sendable, CustomStringConve
     }
 }
 
-extension SignatureBackendError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension SignatureBackendError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         "Use the swift backend, or build on Linux with the package's Libsecp256k1 trait and libsecp256k1-dev installed."

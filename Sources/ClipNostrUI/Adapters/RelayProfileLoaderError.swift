@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why a ``RelayProfileLoader`` cannot be built from a manifest.
@@ -18,10 +19,7 @@ public enum RelayProfileLoaderError: Error, Sendable, Hashable, CustomStringConv
     }
 }
 
-extension RelayProfileLoaderError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension RelayProfileLoaderError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         if case .noRelays = self { return "Add the wss:// relays that hold your drivers' profiles to nostr.relays in clipkit.json." }

@@ -25,10 +25,7 @@ public enum DriverHandoffOfferError: Error, Sendable, Equatable, CustomStringCon
     }
 }
 
-extension DriverHandoffOfferError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension DriverHandoffOfferError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why a driver preview shows no profile, with a message a person can read.
@@ -44,7 +45,5 @@ public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvert
     }
 }
 
-extension DriverPreviewFailure: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension DriverPreviewFailure: ClipKitError {
 }

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why a profile fetch could not start.
@@ -13,7 +14,5 @@ public enum DriverProfileLoadingError: Error, Sendable, Hashable, CustomStringCo
     }
 }
 
-extension DriverProfileLoadingError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension DriverProfileLoadingError: ClipKitError {
 }

@@ -47,7 +47,5 @@ public enum ClipNotificationError: Error, Sendable, Equatable, CustomStringConve
     }
 }
 
-extension ClipNotificationError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension ClipNotificationError: ClipKitError {
 }

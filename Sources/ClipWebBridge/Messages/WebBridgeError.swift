@@ -84,10 +84,7 @@ public enum WebBridgeError: Error, Sendable, Equatable, CustomStringConvertible 
     private static let shapes = "expected {\"action\":\"present\"} or {\"action\":\"store\",\"keyToStoreAs\":\"<key>\",\"jsonToStore\":\"<string>\"}"
 }
 
-extension WebBridgeError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension WebBridgeError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {

@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why a web-bridge clip cannot be set up for an invocation.
@@ -18,10 +19,7 @@ public enum WebBridgeClipError: Error, Sendable, Hashable, CustomStringConvertib
     }
 }
 
-extension WebBridgeClipError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension WebBridgeClipError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         if case .routeShowsNoWebContent = self { return "Add a webContentQuery to the route in clipkit.json (Bluesky uses {\"clip\": \"true\"})." }

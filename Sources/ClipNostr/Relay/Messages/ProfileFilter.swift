@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// The NIP-01 filter of a profile fetch: the newest kind-0 event of one author,
@@ -50,10 +51,7 @@ public struct ProfileFilterError: Error, Sendable, Equatable, CustomStringConver
     }
 }
 
-extension ProfileFilterError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension ProfileFilterError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         "Decode an npub first, and pass its public key in hex."

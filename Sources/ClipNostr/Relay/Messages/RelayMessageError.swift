@@ -44,7 +44,5 @@ public enum RelayMessageError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-extension RelayMessageError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
+extension RelayMessageError: ClipKitError {
 }

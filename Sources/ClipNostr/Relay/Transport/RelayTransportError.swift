@@ -1,3 +1,4 @@
+import ClipKit
 import Foundation
 
 /// Why a connection to a relay failed.
@@ -160,10 +161,7 @@ public enum RelayReasonCode: String, Sendable, Equatable, CaseIterable {
     case cancelled = "cancelled"
 }
 
-extension RelayTransportError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension RelayTransportError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {
@@ -176,10 +174,7 @@ extension RelayTransportError: LocalizedError {
     }
 }
 
-extension RelayTLSError: LocalizedError {
-    /// The message, for `localizedDescription`.
-    public var errorDescription: String? { description }
-
+extension RelayTLSError: ClipKitError {
     /// What to do about it, when the message says.
     public var recoverySuggestion: String? {
         switch self {
