@@ -41,6 +41,10 @@ public struct InvocationRouter: Sendable {
         public let fragment: RouteFragment?
         /// The handoff type the clip leaves for links of this route, if the manifest names one.
         public let handoffType: String?
+        /// The kind of each query item the route reads, by name.
+        public let queryKinds: [String: ParameterKind]
+        /// The query items a link must carry to match the route.
+        public let requiredQueryItems: Set<String>
 
         /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:)``
         /// builds from a route definition, and what code generated from `clipkit.json` writes out.
@@ -55,10 +59,16 @@ public struct InvocationRouter: Sendable {
         ///   - fragment: What the route accepts in the URL's fragment, if anything.
         ///   - handoffType: The handoff type the clip leaves for the route's links, if the manifest
         ///     names one.
+        ///   - queryKinds: The kind of each query item the route reads; its value joins the match's
+        ///     parameters like a capture's.
+        ///   - requiredQueryItems: The query items of `queryKinds` a link must carry.
         public init(
             name: String, handledBy: ClipManifest.Handler, patterns: [RoutePattern], parameterKinds: [String: ParameterKind],
-            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, handoffType: String? = nil
+            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, handoffType: String? = nil,
+            queryKinds: [String: ParameterKind] = [:], requiredQueryItems: Set<String> = []
         ) {
+            self.queryKinds = queryKinds
+            self.requiredQueryItems = requiredQueryItems
             self.name = name
             self.handledBy = handledBy
             self.patterns = patterns
@@ -97,11 +107,18 @@ public struct InvocationRouter: Sendable {
             for name in Set(patterns.flatMap(\.captureNames)) {
                 let kindName = definition.params[name] ?? ParameterKind.string.name
                 kinds[name] = try parameterKinds.kind(named: kindName, forParameter: name, ofRoute: definition.name)
+                    .limited(to: definition.ranges[name] ?? ClipManifest.IntegerRange())
+            }
+            var queryKinds: [String: ParameterKind] = [:]
+            for (name, item) in definition.query {
+                queryKinds[name] = try parameterKinds.kind(named: item.kind, forParameter: name, ofRoute: definition.name)
+                    .limited(to: definition.ranges[name] ?? ClipManifest.IntegerRange())
             }
             compiled.append(CompiledRoute(
                 name: definition.name, handledBy: definition.handledBy, patterns: patterns,
                 parameterKinds: kinds, webContentQuery: definition.webContentQuery, fragment: definition.fragment,
-                handoffType: definition.handoffType
+                handoffType: definition.handoffType, queryKinds: queryKinds,
+                requiredQueryItems: Set(definition.query.filter(\.value.isRequired).keys)
             ))
         }
         routes = compiled
@@ -171,12 +188,18 @@ public struct InvocationRouter: Sendable {
                     }
                     if rejected { break }
                 }
+                if !rejected, let failure = InvocationRouter.readQuery(queryItems, of: route, into: &parameters) {
+                    rejected = true
+                    if firstRejection == nil { firstRejection = failure }
+                }
                 if !rejected {
+                    var kindNames = route.parameterKinds.mapValues(\.name)
+                    for (name, kind) in route.queryKinds { kindNames[name] = kind.name }
                     return .success(RouteMatch(
                         route: route.name, handledBy: route.handledBy, parameters: parameters,
                         queryItems: queryItems, url: url, pattern: pattern.source,
                         fragment: route.fragment == nil ? nil : components.percentEncodedFragment.flatMap { $0.isEmpty ? nil : $0 },
-                        parameterKinds: route.parameterKinds.mapValues(\.name)
+                        parameterKinds: kindNames
                     ))
                 }
             }
@@ -199,6 +222,28 @@ public struct InvocationRouter: Sendable {
     /// The route named `name`, if any.
     public func route(named name: String) -> CompiledRoute? {
         for route in routes where route.name == name { return route }
+        return nil
+    }
+
+    /// Checks the query items `route` reads and adds their normalized values to `parameters`; the
+    /// reason the link does not match, or `nil` when it does.
+    ///
+    /// The first item of a name counts, as in ``RouteMatch/queryValue(named:)``; an item without a
+    /// value or with an empty one counts as absent. Items the route does not read are left alone.
+    static func readQuery(
+        _ items: [URLQueryItem], of route: CompiledRoute, into parameters: inout [String: String]
+    ) -> RoutingFailure? {
+        for name in route.queryKinds.keys.sorted() {
+            guard let kind = route.queryKinds[name] else { continue }
+            guard let value = items.first(where: { $0.name == name })?.value, !value.isEmpty else {
+                if route.requiredQueryItems.contains(name) { return .queryItemMissing(route: route.name, item: name) }
+                continue
+            }
+            switch kind.check(value) {
+            case .accepted(let normalized): parameters[name] = normalized
+            case .rejected(let reason): return .queryItemRejected(route: route.name, item: name, kind: kind.name, reason: reason)
+            }
+        }
         return nil
     }
 
