@@ -59,7 +59,7 @@ package struct AppClipExperience: Sendable, Hashable, Codable {
     }
 
     /// Whether App Store Connect would need an update to match `other` (the source is ClipKit's own note).
-    func differs(from other: AppClipExperience) -> Bool {
+    package func differs(from other: AppClipExperience) -> Bool {
         link != other.link || action != other.action || place?.asStored != other.place?.asStored
     }
 }

@@ -30,9 +30,11 @@ package struct CodeTarget: Sendable, Hashable {
     /// values were given (the last parameter varies fastest).
     ///
     /// A query item the route reads (`routes[].query`) takes values like a capture and is written
-    /// into the URL's query; an optional one may be left out. Every value is checked by its
-    /// parameter's kind, and an `integer` with a `minimum` or `maximum` only within them, before any
-    /// code is made: a code that would not route is refused with the whole run, naming the value.
+    /// into the URL's query; an optional one may be left out. A value of an `integer` parameter
+    /// outside the `minimum` and `maximum` the manifest gives it refuses the whole run before any
+    /// code is made, naming the value and the range (`--param table=1...40` on a route that takes
+    /// 1 to 30 is a mistake, not 10 codes to refuse); a value its kind refuses is left to
+    /// ``InvocationCodeCheck``, which refuses that code with the router's reason.
     ///
     /// - Parameters:
     ///   - values: Each parameter's values, as ``ParameterValues`` parses `--param`.
@@ -40,8 +42,8 @@ package struct CodeTarget: Sendable, Hashable {
     ///     fields; `store soho · table 7` when there is none.
     ///   - parameterKinds: The kinds the route's parameters name.
     /// - Throws: ``CodeMakerError/badRequest(_:)`` when the route is unknown, handled by the app, a
-    ///   capture or a required query item has no value, a value is not of its parameter's kind or
-    ///   outside its range, a value names no parameter, or the label names a field it has not.
+    ///   capture or a required query item has no value, an integer value lies outside its range, a
+    ///   value names no parameter, or the label names a field it has not.
     package static func forRoute(
         _ name: String, values: ParameterValues, in manifest: ClipManifest, label: LabelTemplate? = nil,
         parameterKinds: ParameterKindRegistry = .standard
@@ -69,14 +71,15 @@ package struct CodeTarget: Sendable, Hashable {
             throw .badRequest("no value for the query item '\(missing)', which route '\(name)' requires: add --param \(missing)=VALUE")
         }
         let given = (captures + items).filter { values.names.contains($0) }
+        // A value outside a declared range is a mistake in the request, refused before anything is
+        // made; a value the kind refuses is left to the check, which refuses its code with the reason.
         for parameter in given {
             let kindName = route.query[parameter]?.kind ?? route.params[parameter] ?? ParameterKind.string.name
-            guard var kind = parameterKinds.kind(named: kindName) else { continue }
-            if let range = route.ranges[parameter] { kind = kind.limited(to: range) }
+            guard let range = route.ranges[parameter], let kind = parameterKinds.kind(named: kindName) else { continue }
+            let limited = kind.limited(to: range)
             for value in values.values(of: parameter) {
-                if case .rejected(let reason) = kind.check(value) {
-                    throw .badRequest("--param \(parameter)=\(visible(value)): route '\(name)' would not open with it: \(reason)\(rangeNote(route.ranges[parameter]))")
-                }
+                guard case .accepted = kind.check(value), case .rejected(let reason) = limited.check(value) else { continue }
+                throw .badRequest("--param \(parameter)=\(visible(value)): route '\(name)' would not open with it: \(reason)\(rangeNote(range))")
             }
         }
         try label?.check(fields: captures + items + LabelTemplate.commonFields + ["route"])
@@ -109,7 +112,7 @@ package struct CodeTarget: Sendable, Hashable {
         }
     }
 
-    /// `" (route takes 1 to 99999)"` for a range, or nothing.
+    /// `" (the manifest gives it 1 to 99999)"` for a range, or nothing.
     private static func rangeNote(_ range: ClipManifest.IntegerRange?) -> String {
         switch (range?.minimum, range?.maximum) {
         case (let minimum?, let maximum?): return " (the manifest gives it \(minimum) to \(maximum))"
