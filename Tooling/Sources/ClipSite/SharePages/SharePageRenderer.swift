@@ -163,7 +163,10 @@ package struct SharePageRenderer: Sendable {
         route: String, handler: ClipManifest.Handler, pattern: RoutePattern?, fallbackURL: URL?,
         parameters: PageParameters, profile: ShareProfile?, hasURL: Bool = true
     ) -> String {
-        let url = pattern.map { Self.canonicalURL(of: $0, encodedParameters: parameters.encoded) }
+        // The query items the route reads are part of the link, so of its canonical URL too.
+        let queryNames = manifest.routes.first { $0.name == route }?.query.keys.sorted() ?? []
+        let query = queryNames.compactMap { name in parameters.encoded[name].map { "\(name)=\($0)" } }.joined(separator: "&")
+        let url = pattern.map { Self.canonicalURL(of: $0, encodedParameters: parameters.encoded) + (query.isEmpty ? "" : "?" + query) }
             ?? fallbackURL.flatMap { SafeURL.https($0.absoluteString) }
             ?? "https://\(primaryDomain)/"
         let banner = hasURL

@@ -1,0 +1,32 @@
+import ClipKit
+import ClipManifestReader
+import ClipServer
+import ClipSite
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// Share pages of routes that read query items, over real HTTP (curl): the query takes part in the
+/// routing, as it does in the clip, so a link the clip refuses gets no page and each query its own.
+@Suite struct QueryItemSharePageTests {
+    @Test func aRouteThatReadsQueryItemsIsRoutedWithTheQuery() async throws {
+        var manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Tests/Fixtures/museum/clipkit.json"))
+        manifest.routes[0].query["lang"] = ClipManifest.QueryItem(kind: "slug", isRequired: true)
+        let site = try LinkDomainSite(manifest: manifest, associationFiles: ["museum.example": Data(#"{"applinks":{"details":[]}}"#.utf8)])
+        #expect(site.readsQuery)
+        #expect(site.match(path: "/x/42?lang=fr", host: "museum.example")?.parameters == ["exhibit": "42", "lang": "fr"])
+        let server = try await RunningServer(site: site)
+        let french = try await Curl.request(server.baseURL + "/x/42?lang=fr")
+        #expect(french.status == 200)
+        #expect(french.body.contains("https://museum.example/x/42?lang=fr"), "the page is the link's, query included")
+        // Each query its own page: the second language is not served the first one's cached page.
+        let german = try await Curl.request(server.baseURL + "/x/42?lang=de")
+        #expect(german.status == 200)
+        #expect(german.body.contains("https://museum.example/x/42?lang=de") && !german.body.contains("lang=fr"))
+        // A link the clip would refuse gets no share page: the required item missing, a wrong kind, out of range.
+        for path in ["/x/42", "/x/42?lang=fr&tour=abc", "/x/42?lang=fr&tour=13"] {
+            #expect(try await Curl.request(server.baseURL + path).status == 404, "\(path)")
+        }
+        await server.stop()
+    }
+}
