@@ -537,7 +537,7 @@ private struct Checker {
         var patternOwners: [String: String] = [:]
         for (index, route) in routes.enumerated() {
             let path = "$.routes[\(index)]"
-            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "query", "webContentQuery", "fragment", "headerImage", "handoff"]) else {
+            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "query", "webContentQuery", "fragment", "headerImage", "handoff", "defaultLink"]) else {
                 continue
             }
             let name = string(members["name"], at: path + ".name")
@@ -659,6 +659,15 @@ private struct Checker {
                     report(path + ".headerImage", "a route the app handles gives no App Clip experience, so it has no card image; remove it, or set it on a clip route or a place")
                 }
                 definition.headerImage = image
+            }
+            if let flag = boolean(members["defaultLink"], at: path + ".defaultLink"), flag {
+                if definition.handledBy == .app {
+                    report(path + ".defaultLink", "Apple's default App Clip link opens the clip, and this route is handled by the app; set it on a clip route")
+                } else if captured.contains("p") || definition.query["p"] != nil {
+                    report(path + ".defaultLink", "the default App Clip link's 'p' item names the clip, so a route it opens cannot read a parameter named 'p'; rename it")
+                } else {
+                    definition.opensDefaultLink = true
+                }
             }
             if let handoff = members["handoff"], let typeName = string(handoff, at: path + ".handoff") {
                 definition.handoffType = typeName

@@ -83,6 +83,7 @@ extension ClipManifest.RouteDefinition {
         if let webContentQuery { members["webContentQuery"] = ClipManifest.object(webContentQuery) }
         if let fragment { members["fragment"] = .string(fragment.rawValue) }
         if let handoffType { members["handoff"] = .string(handoffType) }
+        if opensDefaultLink { members["defaultLink"] = .bool(true) }
         return .object(members)
     }
 

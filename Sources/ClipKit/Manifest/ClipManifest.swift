@@ -125,6 +125,10 @@ public struct ClipManifest: Sendable, Equatable {
         public var query: [String: QueryItem]
         /// The range of each `integer` parameter (a capture or a query item) that declares one, by name.
         public var ranges: [String: IntegerRange]
+        /// Whether Apple's default App Clip link (`https://appclip.apple.com/id?p=<clip>&…`) opens
+        /// this route: its captures and query items come from the link's query items of the same
+        /// names, checked by the same kinds (`routes[].defaultLink`).
+        public var opensDefaultLink: Bool
         /// For clips that show web content: query items the clip adds when it loads the URL.
         public var webContentQuery: [String: String]?
         /// What the URL's fragment (`#…`) may carry for this route; `nil` when the route ignores it.
@@ -140,8 +144,10 @@ public struct ClipManifest: Sendable, Equatable {
         public init(
             name: String, patterns: [String], handledBy: Handler, params: [String: String] = [:],
             webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, headerImage: String? = nil,
-            handoffType: String? = nil, query: [String: QueryItem] = [:], ranges: [String: IntegerRange] = [:]
+            handoffType: String? = nil, query: [String: QueryItem] = [:], ranges: [String: IntegerRange] = [:],
+            opensDefaultLink: Bool = false
         ) {
+            self.opensDefaultLink = opensDefaultLink
             self.name = name
             self.patterns = patterns
             self.handledBy = handledBy

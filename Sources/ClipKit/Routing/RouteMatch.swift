@@ -68,6 +68,10 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case queryItemRejected(route: String, item: String, kind: String, reason: String)
     /// A notification's target content identifier was empty or not a URL.
     case invalidTargetContentIdentifier(String)
+    /// An Apple default App Clip link without the `p` item that names the clip.
+    case defaultLinkNamesNoClip
+    /// An Apple default App Clip link for another clip: `named` is its `p` item, `clip` this clip's bundle ID.
+    case defaultLinkNamesAnotherClip(named: String, clip: String)
 
     /// A sentence that says why there was no match.
     public var description: String {
@@ -97,6 +101,10 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
             return "route '\(route)' matched, but query item '\(item)' is not a valid \(kind): \(reason)"
         case .invalidTargetContentIdentifier(let identifier):
             return "the notification's target content identifier '\(identifier.truncatedForMessages)' is not an invocation URL"
+        case .defaultLinkNamesNoClip:
+            return "the link is an App Clip default link without the 'p' item that names the clip (https://appclip.apple.com/id?p=<clip bundle ID>)"
+        case .defaultLinkNamesAnotherClip(let named, let clip):
+            return "the App Clip default link opens the clip '\(named.truncatedForMessages)', not this manifest's clip '\(clip)'"
         }
     }
 }

@@ -180,7 +180,8 @@ extension SourceGenerator {
                     let query = definition.webContentQuery.map(SwiftLiteral.dictionary) ?? "nil"
                     let fragment = definition.fragment.map { "." + $0.rawValue } ?? "nil"
                     let items = route.queryNames
-                    writer.line("webContentQuery: \(query), fragment: \(fragment), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))" + (items.isEmpty ? "" : ","))
+                    let more = !items.isEmpty || definition.opensDefaultLink
+                    writer.line("webContentQuery: \(query), fragment: \(fragment), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))" + (more ? "," : ""))
                     if !items.isEmpty {
                         writer.block("queryKinds: [", closing: "],") { writer in
                             for item in items {
@@ -190,11 +191,12 @@ extension SourceGenerator {
                             }
                         }
                         let required = items.filter { definition.query[$0]?.isRequired == true }
-                        writer.line("requiredQueryItems: \(required.isEmpty ? "[]" : SwiftLiteral.strings(required))")
+                        writer.line("requiredQueryItems: \(required.isEmpty ? "[]" : SwiftLiteral.strings(required))" + (definition.opensDefaultLink ? "," : ""))
                     }
+                    if definition.opensDefaultLink { writer.line("opensDefaultLink: true") }
                 }
             }
-            writer.line("return InvocationRouter(compiledRoutes: routes)")
+            writer.line("return InvocationRouter(compiledRoutes: routes\(routes.contains { $0.definition.opensDefaultLink } ? ", clipBundleID: clipBundleID" : ""))")
         }
     }
 
@@ -225,6 +227,7 @@ extension SourceGenerator {
             }
             arguments.append("ranges: [" + ranges.joined(separator: ", ") + "]")
         }
+        if definition.opensDefaultLink { arguments.append("opensDefaultLink: true") }
         return arguments.joined(separator: ", ")
     }
 
