@@ -85,5 +85,10 @@ import Testing
         let ticket = try #require(UUID(uuidString: "0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F"))
         #expect(ExhibitScreen.screen(for: "https://museum.example/t/0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F", router: router) == .ticket(ticket))
         #expect(MuseumClip.ClipConfiguration.manifest.places.first?.radius == 250)
+        // Apple's default App Clip link reaches the same case through the generated router.
+        #expect(try router.route("https://appclip.apple.com/id?p=com.example.Museum.Clip&exhibit=42&lang=fr").get().route
+            == .exhibit(exhibit: 42, lang: "fr", tour: nil))
+        #expect(ExhibitScreen.screen(for: "https://appclip.apple.com/id?p=com.example.Other.Clip&exhibit=42", router: router)
+            == .unsupported(reason: "the App Clip default link opens the clip 'com.example.Other.Clip', not this manifest's clip 'com.example.Museum.Clip'"))
     }
 }
