@@ -537,7 +537,7 @@ private struct Checker {
         var patternOwners: [String: String] = [:]
         for (index, route) in routes.enumerated() {
             let path = "$.routes[\(index)]"
-            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "query", "webContentQuery", "fragment", "headerImage", "handoff", "defaultLink"]) else {
+            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "query", "webContentQuery", "fragment", "headerImage", "handoff", "defaultLink", "preview"]) else {
                 continue
             }
             let name = string(members["name"], at: path + ".name")
@@ -659,6 +659,21 @@ private struct Checker {
                     report(path + ".headerImage", "a route the app handles gives no App Clip experience, so it has no card image; remove it, or set it on a clip route or a place")
                 }
                 definition.headerImage = image
+            }
+            if let preview = members["preview"], let fields = object(preview, at: path + ".preview", required: [], optional: ["title", "description"]) {
+                var read = ClipManifest.RoutePreview()
+                for (key, limit) in [("title", 200), ("description", 300)] {
+                    guard let text = string(fields[key], at: join(path + ".preview", key)) else { continue }
+                    if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || text.count > limit {
+                        report(join(path + ".preview", key), "the share page's \(key) has 1 to \(limit) characters, not only spaces")
+                    } else if key == "title" {
+                        read.title = text
+                    } else {
+                        read.description = text
+                    }
+                }
+                if fields.isEmpty { report(path + ".preview", "give a 'title', a 'description' or both, or leave 'preview' out") }
+                if read.title != nil || read.description != nil { definition.preview = read }
             }
             if let flag = boolean(members["defaultLink"], at: path + ".defaultLink"), flag {
                 if definition.handledBy == .app {

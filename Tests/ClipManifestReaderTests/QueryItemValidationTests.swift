@@ -96,4 +96,19 @@ import Testing
         #expect(found.map(\.path) == ["$.places[0].radius"])
         #expect(found.first?.message.contains(message) == true, "\(found)")
     }
+
+    @Test func aRoutesPreviewIsReadAndChecked() throws {
+        let manifest = try load(route: #","preview":{"title":"An exhibit","description":"Read about it."}"#)
+        #expect(manifest.routes[0].preview == ClipManifest.RoutePreview(title: "An exhibit", description: "Read about it."))
+        #expect(try load(route: #","preview":{"title":"Only a title"}"#).routes[0].preview == ClipManifest.RoutePreview(title: "Only a title"))
+        for (route, path, message) in [
+            (#","preview":{}"#, "$.routes[0].preview", "give a 'title', a 'description' or both"),
+            (#","preview":{"title":"  "}"#, "$.routes[0].preview.title", "1 to 200 characters"),
+            (#","preview":{"description":"\#(String(repeating: "a", count: 301))"}"#, "$.routes[0].preview.description", "1 to 300 characters"),
+            (#","preview":{"subtitle":"x"}"#, "$.routes[0].preview.subtitle", "unknown key 'subtitle'"),
+        ] {
+            let found = try issues(route: route)
+            #expect(found.contains { $0.path == path && $0.message.contains(message) }, "\(found.map { "\($0.path): \($0.message)" })")
+        }
+    }
 }

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Writes a manifest back as JSON, so tests can check that ``ManifestLoader`` reads every member
 /// it is given. Clips never write manifests, so this lives with the tests.
@@ -84,6 +84,12 @@ extension ClipManifest.RouteDefinition {
         if let fragment { members["fragment"] = .string(fragment.rawValue) }
         if let handoffType { members["handoff"] = .string(handoffType) }
         if opensDefaultLink { members["defaultLink"] = .bool(true) }
+        if let preview {
+            var fields: [String: JSONValue] = [:]
+            if let title = preview.title { fields["title"] = .string(title) }
+            if let description = preview.description { fields["description"] = .string(description) }
+            members["preview"] = .object(fields)
+        }
         return .object(members)
     }
 

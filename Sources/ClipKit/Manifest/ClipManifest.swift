@@ -129,6 +129,9 @@ public struct ClipManifest: Sendable, Equatable {
         /// this route: its captures and query items come from the link's query items of the same
         /// names, checked by the same kinds (`routes[].defaultLink`).
         public var opensDefaultLink: Bool
+        /// The share page's title and description for links of this route (`routes[].preview`),
+        /// when the site's text templates give none; for the tools that render share pages.
+        @_spi(ClipKitTooling) public var preview: RoutePreview?
         /// For clips that show web content: query items the clip adds when it loads the URL.
         public var webContentQuery: [String: String]?
         /// What the URL's fragment (`#…`) may carry for this route; `nil` when the route ignores it.
@@ -158,6 +161,20 @@ public struct ClipManifest: Sendable, Equatable {
             self.fragment = fragment
             self.headerImage = headerImage
             self.handoffType = handoffType
+        }
+    }
+
+    /// The share page's title and description for a route's links (`routes[].preview`).
+    @_spi(ClipKitTooling) public struct RoutePreview: Sendable, Equatable {
+        /// The page's title, 1 to 200 characters.
+        public var title: String?
+        /// The page's description, 1 to 300 characters.
+        public var description: String?
+
+        /// Creates a preview; give at least one of the two.
+        public init(title: String? = nil, description: String? = nil) {
+            self.title = title
+            self.description = description
         }
     }
 

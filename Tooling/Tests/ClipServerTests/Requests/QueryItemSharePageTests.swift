@@ -19,6 +19,13 @@ import Testing
         let french = try await Curl.request(server.baseURL + "/x/42?lang=fr")
         #expect(french.status == 200)
         #expect(french.body.contains("https://museum.example/x/42?lang=fr"), "the page is the link's, query included")
+        // The route's preview text from the manifest is the page's title and description.
+        #expect(french.body.contains("<title>An exhibit at the Museum</title>"), "\(french.body.prefix(1500))")
+        #expect(french.body.contains("Read about this exhibit in your language, and hear its audio-tour stop."))
+        // A route without one keeps the generic text.
+        let ticket = try await Curl.request(server.baseURL + "/t/0f8d2c5a-3b7e-4e21-9c4d-5a6b7c8d9e0f")
+        #expect(ticket.status == 200)
+        #expect(!ticket.body.contains("An exhibit at the Museum"))
         // Each query its own page: the second language is not served the first one's cached page.
         let german = try await Curl.request(server.baseURL + "/x/42?lang=de")
         #expect(german.status == 200)
