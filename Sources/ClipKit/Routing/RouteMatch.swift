@@ -96,7 +96,7 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .parameterRejected(let route, let parameter, let kind, let reason):
             return "route '\(route)' matched, but parameter '\(parameter)' is not a valid \(kind): \(reason)"
         case .queryItemMissing(let route, let item):
-            return "route '\(route)' matched, but the link has no query item '\(item)', which the route requires (add ?\(item)=… to the link)"
+            return "route '\(route)' matched, but the link has no query item '\(item)', which the route requires (add \(item)=… to the link's query)"
         case .queryItemRejected(let route, let item, let kind, let reason):
             return "route '\(route)' matched, but query item '\(item)' is not a valid \(kind): \(reason)"
         case .invalidTargetContentIdentifier(let identifier):
