@@ -20,6 +20,9 @@ public struct ManifestValidator: Sendable {
     public static let maximumRelays = 16
     /// The most places a manifest lists.
     public static let maximumPlaces = 500
+    /// The largest radius a place may give, in metres: the largest region location confirmation
+    /// (`APActivationPayload.confirmAcquired(in:)`) takes. A place without one gets 100 metres.
+    public static let maximumPlaceRadius: Double = 500
     /// The member kinds that are JSON types rather than parameter kinds: `number` (any JSON
     /// number) and `boolean`.
     public static let memberJSONKinds: [String] = ["number", "boolean"]
@@ -62,6 +65,8 @@ private struct Checker {
     var routeHandoffs: [(String, String)] = []
     /// Each route that hands off a type: its path, name, type and the kind of each capture.
     var routeCaptureKinds: [(path: String, route: String, typeName: String, kinds: [String: String])] = []
+    /// Each route that hands off a type and reads optional query items: its path, name, type and those items.
+    var routeOptionalQueryItems: [(path: String, route: String, typeName: String, items: [String])] = []
     /// Each handoff type's declared `kinds`, with the path of each entry.
     var declaredMemberKinds: [String: [String: String]] = [:]
     /// `clip.notificationRoutes` with the path of each, checked against the routes once both are read.
@@ -280,6 +285,7 @@ private struct Checker {
         routeHandoffTypes()
         impliedMemberKinds()
         checkNotificationRoutes()
+        optionalQueryItemsOfHandoffs()
 
         if let places = root["places"] {
             self.places(places, domains: domains)
@@ -388,6 +394,67 @@ private struct Checker {
         }
     }
 
+    /// A route's optional query item may be absent, so the type its links hand off must not require it.
+    mutating func optionalQueryItemsOfHandoffs() {
+        for (path, route, typeName, items) in routeOptionalQueryItems {
+            guard let type = model.handoff.types.first(where: { $0.name == typeName }) else { continue }
+            for item in items where type.requiredMembers.contains(item) {
+                report(path, "route '\(route)' reads the query item '\(item)' as optional, but handoff type '\(typeName)' requires it, so a link without it could not be handed off; mark the item \"required\": true or move '\(item)' to the type's 'optional'")
+            }
+        }
+    }
+
+    /// One entry of a route's `params` or `query`: a kind's name, or an object with `kind` and, for an
+    /// `integer`, `minimum` and `maximum`; a query item's object may also say `required`.
+    mutating func parameter(
+        _ value: JSONValue, at path: String, kinds: ParameterKindRegistry, query: Bool
+    ) -> (kind: String, required: Bool, range: ClipManifest.IntegerRange?)? {
+        let kindName: String
+        var kindPath = path
+        var required = false
+        var range: ClipManifest.IntegerRange?
+        if let text = value.stringValue {
+            kindName = text
+        } else if value.objectValue != nil {
+            guard let members = object(value, at: path, required: ["kind"], optional: query ? ["required", "minimum", "maximum"] : ["minimum", "maximum"]),
+                  let text = string(members["kind"], at: join(path, "kind")) else { return nil }
+            kindName = text
+            kindPath = join(path, "kind")
+            if let flag = boolean(members["required"], at: join(path, "required")) { required = flag }
+            var bounds = ClipManifest.IntegerRange()
+            for key in ["minimum", "maximum"] {
+                guard let raw = members[key] else { continue }
+                guard let number = raw.integerValue else {
+                    report(join(path, key), expected: "a whole number", found: raw)
+                    continue
+                }
+                if kindName != ParameterKind.integer.name {
+                    report(join(path, key), "only an integer parameter has a range; '\(kindName.truncatedForMessages)' has none, so remove '\(key)' or make the kind 'integer'")
+                    continue
+                }
+                if number < 0 {
+                    report(join(path, key), "\(number) is below 0; the integer kind accepts decimal numbers without a sign, so a bound starts at 0")
+                    continue
+                }
+                if key == "minimum" { bounds.minimum = number } else { bounds.maximum = number }
+            }
+            if let minimum = bounds.minimum, let maximum = bounds.maximum, minimum > maximum {
+                report(join(path, "minimum"), "the minimum, \(minimum), is more than the maximum, \(maximum), so no value would match; swap them or correct one")
+            } else if bounds.minimum != nil || bounds.maximum != nil {
+                range = bounds
+            }
+        } else {
+            let example = query ? "\"string\" or {\"kind\": \"integer\", \"required\": true}" : "\"integer\" or {\"kind\": \"integer\", \"minimum\": 1}"
+            report(path, expected: "a parameter kind's name or an object, like " + example, found: value)
+            return nil
+        }
+        if kinds.kind(named: kindName) == nil {
+            report(kindPath, "unknown parameter kind '\(kindName.truncatedForMessages)'; known kinds: \(kinds.names.joined(separator: ", "))")
+            return nil
+        }
+        return (kindName, required, range)
+    }
+
     /// A list of payload member names: unique, 1 to 128 characters each.
     mutating func memberNames(_ value: JSONValue?, at path: String) -> [(String, String)]? {
         guard let names = stringArray(value, at: path, nonEmpty: false, unique: true) else { return nil }
@@ -440,7 +507,7 @@ private struct Checker {
         var urls: Set<String> = []
         for (index, element) in elements.enumerated() {
             let path = "$.places[\(index)]"
-            guard let members = object(element, at: path, required: ["name", "url", "latitude", "longitude", "mapAction"], optional: ["headerImage"]) else { continue }
+            guard let members = object(element, at: path, required: ["name", "url", "latitude", "longitude", "mapAction"], optional: ["headerImage", "radius"]) else { continue }
             let name = string(members["name"], at: "\(path).name")
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 100 {
                 report("\(path).name", "must be 1 to 100 characters")
@@ -473,8 +540,21 @@ private struct Checker {
                 report("\(path).mapAction", quoting: action, "is not a map action; expected one of: \(ClipManifest.Place.mapActions.joined(separator: ", "))")
             }
             let image = headerImage(members["headerImage"], at: "\(path).headerImage")
+            var radius: Double?
+            if let raw = members["radius"] {
+                let maximum = ManifestValidator.maximumPlaceRadius
+                if let metres = raw.numberValue, metres > 0, metres <= maximum {
+                    radius = metres
+                } else if let metres = raw.numberValue {
+                    report("\(path).radius", "\(metres) is out of range: a place's radius is more than 0 and at most \(Int(maximum)) metres, the largest region location confirmation takes (leave it out for the default, 100)")
+                } else {
+                    report("\(path).radius", expected: "a number of metres", found: raw)
+                }
+            }
             if let name, let url, let latitude, let longitude, let action {
-                model.places.append(ClipManifest.Place(name: name, url: url, latitude: latitude, longitude: longitude, mapAction: action, headerImage: image))
+                model.places.append(ClipManifest.Place(
+                    name: name, url: url, latitude: latitude, longitude: longitude, mapAction: action, headerImage: image, radius: radius
+                ))
             }
         }
     }
@@ -489,7 +569,7 @@ private struct Checker {
         var patternOwners: [String: String] = [:]
         for (index, route) in routes.enumerated() {
             let path = "$.routes[\(index)]"
-            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "webContentQuery", "fragment", "headerImage", "handoff"]) else {
+            guard let members = object(route, at: path, required: ["name", "handledBy"], optional: ["pattern", "patterns", "params", "query", "webContentQuery", "fragment", "headerImage", "handoff", "defaultLink", "preview"]) else {
                 continue
             }
             let name = string(members["name"], at: path + ".name")
@@ -552,17 +632,35 @@ private struct Checker {
                 if let entries = params.objectValue {
                     for key in Array(entries.keys).sorted() {
                         let paramPath = join(path + ".params", key)
-                        guard let kindName = string(entries[key], at: paramPath) else { continue }
-                        definition.params[key] = kindName
-                        if kinds.kind(named: kindName) == nil {
-                            report(paramPath, "unknown parameter kind '\(kindName.truncatedForMessages)'; known kinds: \(kinds.names.joined(separator: ", "))")
-                        }
+                        guard let entry = entries[key], let declared = parameter(entry, at: paramPath, kinds: kinds, query: false) else { continue }
+                        definition.params[key] = declared.kind
+                        if let range = declared.range { definition.ranges[key] = range }
                         if !captureSets.isEmpty, !captured.contains(key) {
                             report(paramPath, "the route's pattern has no capture {\(key)}")
                         }
                     }
                 } else {
                     report(path + ".params", expected: "an object", found: params)
+                }
+            }
+            if let query = members["query"] {
+                if let entries = query.objectValue {
+                    for key in Array(entries.keys).sorted() {
+                        let itemPath = join(path + ".query", key)
+                        if !RoutePattern.isIdentifier(key) {
+                            report(itemPath, quoting: key, "is not a query item name the route can read: expected a letter, then up to 63 letters, digits or '_'")
+                            continue
+                        }
+                        if captured.contains(key) {
+                            report(itemPath, "'\(key)' is also a capture of the route's pattern; a query item and a capture carry their values under one name, so give each its own")
+                            continue
+                        }
+                        guard let entry = entries[key], let declared = parameter(entry, at: itemPath, kinds: kinds, query: true) else { continue }
+                        definition.query[key] = ClipManifest.QueryItem(kind: declared.kind, isRequired: declared.required)
+                        if let range = declared.range { definition.ranges[key] = range }
+                    }
+                } else {
+                    report(path + ".query", expected: "an object of query item names and kinds, like {\"lang\": \"string\"}", found: query)
                 }
             }
             if let query = members["webContentQuery"] {
@@ -573,6 +671,9 @@ private struct Checker {
                         if key.isEmpty { report(path + ".webContentQuery", "a query item needs a name") }
                     }
                     definition.webContentQuery = items
+                    for key in items.keys.sorted() where definition.query[key] != nil {
+                        report(join(path + ".webContentQuery", key), "'\(key)' is also a query item the route reads (routes[].query); the clip would add a value over the link's own, so keep it in one of the two")
+                    }
                 } else {
                     report(path + ".webContentQuery", expected: "an object", found: query)
                 }
@@ -591,13 +692,40 @@ private struct Checker {
                 }
                 definition.headerImage = image
             }
+            if let preview = members["preview"], let fields = object(preview, at: path + ".preview", required: [], optional: ["title", "description"]) {
+                var read = ClipManifest.RoutePreview()
+                for (key, limit) in [("title", 200), ("description", 300)] {
+                    guard let text = string(fields[key], at: join(path + ".preview", key)) else { continue }
+                    if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || text.count > limit {
+                        report(join(path + ".preview", key), "the share page's \(key) has 1 to \(limit) characters, not only spaces")
+                    } else if key == "title" {
+                        read.title = text
+                    } else {
+                        read.description = text
+                    }
+                }
+                if fields.isEmpty { report(path + ".preview", "give a 'title', a 'description' or both, or leave 'preview' out") }
+                if read.title != nil || read.description != nil { definition.preview = read }
+            }
+            if let flag = boolean(members["defaultLink"], at: path + ".defaultLink"), flag {
+                if definition.handledBy == .app {
+                    report(path + ".defaultLink", "Apple's default App Clip link opens the clip, and this route is handled by the app; set it on a clip route")
+                } else if captured.contains("p") || definition.query["p"] != nil {
+                    report(path + ".defaultLink", "the default App Clip link's 'p' item names the clip, so a route it opens cannot read a parameter named 'p'; rename it")
+                } else {
+                    definition.opensDefaultLink = true
+                }
+            }
             if let handoff = members["handoff"], let typeName = string(handoff, at: path + ".handoff") {
                 definition.handoffType = typeName
                 if HandoffEnvelope.isTypeName(typeName) {
                     routeHandoffs.append((path + ".handoff", typeName))
                     var captureKinds: [String: String] = [:]
                     for capture in captured { captureKinds[capture] = definition.params[capture] ?? ParameterKind.string.name }
+                    for (item, declared) in definition.query { captureKinds[item] = declared.kind }
                     routeCaptureKinds.append((path + ".handoff", definition.name, typeName, captureKinds))
+                    let optionalItems = definition.query.filter { !$0.value.isRequired }.keys.sorted()
+                    if !optionalItems.isEmpty { routeOptionalQueryItems.append((path + ".handoff", definition.name, typeName, optionalItems)) }
                 } else {
                     report(path + ".handoff", quoting: typeName, "is not a payload type name: expected a letter, then up to 127 letters, digits, '.', '_' or '-'")
                 }

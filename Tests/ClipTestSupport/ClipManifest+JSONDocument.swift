@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 
 /// Writes a manifest back as JSON, so tests can check that ``ManifestLoader`` reads every member
 /// it is given. Clips never write manifests, so this lives with the tests.
@@ -35,10 +35,12 @@ extension ClipManifest {
         if let nostr { members["nostr"] = .object(["relays": Self.array(nostr.relays)]) }
         if !places.isEmpty {
             members["places"] = .array(places.map { place in
-                .object([
+                var members: [String: JSONValue] = [
                     "name": .string(place.name), "url": .string(place.url), "latitude": .number(place.latitude),
                     "longitude": .number(place.longitude), "mapAction": .string(place.mapAction),
-                ])
+                ]
+                if let radius = place.radius { members["radius"] = .number(radius) }
+                return .object(members)
             })
         }
         return .object(members)
@@ -62,11 +64,42 @@ extension ClipManifest.RouteDefinition {
         } else {
             members["patterns"] = ClipManifest.array(patterns)
         }
-        if !params.isEmpty { members["params"] = ClipManifest.object(params) }
+        var declared: [String: JSONValue] = [:]
+        for (name, kind) in params {
+            declared[name] = ranges[name].map { range in .object(Self.ranged(["kind": .string(kind)], range)) } ?? .string(kind)
+        }
+        if !declared.isEmpty { members["params"] = .object(declared) }
+        if !query.isEmpty {
+            members["query"] = .object(query.reduce(into: [:]) { result, entry in
+                let (name, item) = entry
+                if !item.isRequired, ranges[name] == nil {
+                    result[name] = .string(item.kind)
+                } else {
+                    var fields: [String: JSONValue] = ["kind": .string(item.kind)]
+                    if item.isRequired { fields["required"] = .bool(true) }
+                    result[name] = .object(ranges[name].map { Self.ranged(fields, $0) } ?? fields)
+                }
+            })
+        }
         if let webContentQuery { members["webContentQuery"] = ClipManifest.object(webContentQuery) }
         if let fragment { members["fragment"] = .string(fragment.rawValue) }
         if let handoffType { members["handoff"] = .string(handoffType) }
+        if opensDefaultLink { members["defaultLink"] = .bool(true) }
+        if let preview {
+            var fields: [String: JSONValue] = [:]
+            if let title = preview.title { fields["title"] = .string(title) }
+            if let description = preview.description { fields["description"] = .string(description) }
+            members["preview"] = .object(fields)
+        }
         return .object(members)
+    }
+
+    /// `fields` with the range's bounds as `minimum` and `maximum`.
+    private static func ranged(_ fields: [String: JSONValue], _ range: ClipManifest.IntegerRange) -> [String: JSONValue] {
+        var result = fields
+        if let minimum = range.minimum { result["minimum"] = .number(Int64(minimum)) }
+        if let maximum = range.maximum { result["maximum"] = .number(Int64(maximum)) }
+        return result
     }
 }
 

@@ -125,6 +125,19 @@ public struct ClipManifest: Sendable, Equatable {
         public var handledBy: Handler
         /// The kind of each captured parameter, by parameter name. A capture not listed is a `string`.
         public var params: [String: String]
+        /// The query items the route reads, by name, each with its kind: carried like captures into
+        /// the match's parameters, the generated route and the handoff payload. Query items not
+        /// listed are kept in ``RouteMatch/queryItems`` only.
+        public var query: [String: QueryItem]
+        /// The range of each `integer` parameter (a capture or a query item) that declares one, by name.
+        public var ranges: [String: IntegerRange]
+        /// Whether Apple's default App Clip link (`https://appclip.apple.com/id?p=<clip>&…`) opens
+        /// this route: its captures and query items come from the link's query items of the same
+        /// names, checked by the same kinds (`routes[].defaultLink`).
+        public var opensDefaultLink: Bool
+        /// The share page's title and description for links of this route (`routes[].preview`),
+        /// when the site's text templates give none; for the tools that render share pages.
+        @_spi(ClipKitTooling) public var preview: RoutePreview?
         /// For clips that show web content: query items the clip adds when it loads the URL.
         public var webContentQuery: [String: String]?
         /// What the URL's fragment (`#…`) may carry for this route; `nil` when the route ignores it.
@@ -140,16 +153,69 @@ public struct ClipManifest: Sendable, Equatable {
         public init(
             name: String, patterns: [String], handledBy: Handler, params: [String: String] = [:],
             webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, headerImage: String? = nil,
-            handoffType: String? = nil
+            handoffType: String? = nil, query: [String: QueryItem] = [:], ranges: [String: IntegerRange] = [:],
+            opensDefaultLink: Bool = false
         ) {
+            self.opensDefaultLink = opensDefaultLink
             self.name = name
             self.patterns = patterns
             self.handledBy = handledBy
             self.params = params
+            self.query = query
+            self.ranges = ranges
             self.webContentQuery = webContentQuery
             self.fragment = fragment
             self.headerImage = headerImage
             self.handoffType = handoffType
+        }
+    }
+
+    /// The share page's title and description for a route's links (`routes[].preview`).
+    @_spi(ClipKitTooling) public struct RoutePreview: Sendable, Equatable {
+        /// The page's title, 1 to 200 characters.
+        public var title: String?
+        /// The page's description, 1 to 300 characters.
+        public var description: String?
+
+        /// Creates a preview; give at least one of the two.
+        public init(title: String? = nil, description: String? = nil) {
+            self.title = title
+            self.description = description
+        }
+    }
+
+    /// A query item a route reads (`routes[].query` in `clipkit.json`): its kind, and whether a link
+    /// without it is refused.
+    public struct QueryItem: Sendable, Equatable {
+        /// The item's parameter kind, such as `integer` or `string`.
+        public var kind: String
+        /// Whether a link must carry the item to match the route; an optional item may be absent.
+        public var isRequired: Bool
+
+        /// Creates a query item declaration.
+        public init(kind: String, isRequired: Bool = false) {
+            self.kind = kind
+            self.isRequired = isRequired
+        }
+    }
+
+    /// The values an `integer` parameter may take (`minimum` and `maximum` in `clipkit.json`);
+    /// a link with a value outside them does not match the route.
+    public struct IntegerRange: Sendable, Equatable {
+        /// The smallest value accepted, if any.
+        public var minimum: Int?
+        /// The largest value accepted, if any.
+        public var maximum: Int?
+
+        /// Creates a range; either bound may be left open.
+        public init(minimum: Int? = nil, maximum: Int? = nil) {
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+
+        /// Whether `value` lies within the range.
+        public func contains(_ value: Int) -> Bool {
+            (minimum.map { value >= $0 } ?? true) && (maximum.map { value <= $0 } ?? true)
         }
     }
 
@@ -186,6 +252,9 @@ public struct ClipManifest: Sendable, Equatable {
         /// The App Clip card's header image for the place, a PNG or JPEG file of 1800 × 1200
         /// pixels named relative to the manifest's folder.
         public var headerImage: String?
+        /// The radius of the region around the place, in metres (more than 0, at most 500), within
+        /// which location confirmation accepts a code or tag scanned there; `nil` for the default, 100.
+        public var radius: Double?
 
         /// The map actions App Store Connect accepts for a place (`AppClipAdvancedExperiencePlace.mapAction`).
         @_spi(ClipKitTooling) public static let mapActions: [String] = [
@@ -195,7 +264,11 @@ public struct ClipManifest: Sendable, Equatable {
         ]
 
         /// Creates a place.
-        public init(name: String, url: String, latitude: Double, longitude: Double, mapAction: String, headerImage: String? = nil) {
+        public init(
+            name: String, url: String, latitude: Double, longitude: Double, mapAction: String, headerImage: String? = nil,
+            radius: Double? = nil
+        ) {
+            self.radius = radius
             self.name = name
             self.url = url
             self.latitude = latitude

@@ -41,6 +41,13 @@ public struct InvocationRouter: Sendable {
         public let fragment: RouteFragment?
         /// The handoff type the clip leaves for links of this route, if the manifest names one.
         public let handoffType: String?
+        /// The kind of each query item the route reads, by name.
+        public let queryKinds: [String: ParameterKind]
+        /// The query items a link must carry to match the route.
+        public let requiredQueryItems: Set<String>
+        /// Whether Apple's default App Clip link opens the route, its captures read from the link's
+        /// query items.
+        public let opensDefaultLink: Bool
 
         /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:)``
         /// builds from a route definition, and what code generated from `clipkit.json` writes out.
@@ -55,10 +62,18 @@ public struct InvocationRouter: Sendable {
         ///   - fragment: What the route accepts in the URL's fragment, if anything.
         ///   - handoffType: The handoff type the clip leaves for the route's links, if the manifest
         ///     names one.
+        ///   - queryKinds: The kind of each query item the route reads; its value joins the match's
+        ///     parameters like a capture's.
+        ///   - requiredQueryItems: The query items of `queryKinds` a link must carry.
+        ///   - opensDefaultLink: Whether Apple's default App Clip link opens the route.
         public init(
             name: String, handledBy: ClipManifest.Handler, patterns: [RoutePattern], parameterKinds: [String: ParameterKind],
-            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, handoffType: String? = nil
+            webContentQuery: [String: String]? = nil, fragment: RouteFragment? = nil, handoffType: String? = nil,
+            queryKinds: [String: ParameterKind] = [:], requiredQueryItems: Set<String> = [], opensDefaultLink: Bool = false
         ) {
+            self.opensDefaultLink = opensDefaultLink
+            self.queryKinds = queryKinds
+            self.requiredQueryItems = requiredQueryItems
             self.name = name
             self.handledBy = handledBy
             self.patterns = patterns
@@ -71,6 +86,12 @@ public struct InvocationRouter: Sendable {
 
     /// The compiled routes, in manifest order.
     public let routes: [CompiledRoute]
+    /// The clip's bundle identifier, which Apple's default App Clip link names in its `p` item;
+    /// `nil` when the router was built without one and routes no default link.
+    public let clipBundleID: String?
+
+    /// The host of Apple's default App Clip links, `https://appclip.apple.com/id?p=<clip bundle ID>`.
+    @_spi(ClipKitTooling) public static let defaultLinkHost = "appclip.apple.com"
 
     /// Builds a router from a manifest's routes.
     ///
@@ -83,16 +104,21 @@ public struct InvocationRouter: Sendable {
 
     /// The initializer above with its error typed, for this package.
     package init(checkingManifest manifest: ClipManifest, parameterKinds: ParameterKindRegistry) throws(RouterConfigurationError) {
-        try self.init(checkingRoutes: manifest.routes, parameterKinds: parameterKinds)
+        try self.init(checkingRoutes: manifest.routes, parameterKinds: parameterKinds, clipBundleID: manifest.clip.bundleID)
     }
 
-    /// Builds a router from route definitions.
-    public init(routes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry = .standard) throws {
-        try self.init(checkingRoutes: definitions, parameterKinds: parameterKinds)
+    /// Builds a router from route definitions; with `clipBundleID`, it also routes Apple's default
+    /// App Clip links that name that clip to the routes that open them.
+    public init(
+        routes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry = .standard, clipBundleID: String? = nil
+    ) throws {
+        try self.init(checkingRoutes: definitions, parameterKinds: parameterKinds, clipBundleID: clipBundleID)
     }
 
     /// The initializer above with its error typed, for this package.
-    package init(checkingRoutes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry) throws(RouterConfigurationError) {
+    package init(
+        checkingRoutes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry, clipBundleID: String?
+    ) throws(RouterConfigurationError) {
         var compiled: [CompiledRoute] = []
         for definition in definitions {
             var patterns: [RoutePattern] = []
@@ -109,21 +135,33 @@ public struct InvocationRouter: Sendable {
                 guard let kind = parameterKinds.kind(named: kindName) else {
                     throw RouterConfigurationError.unknownParameterKind(route: definition.name, parameter: name, kind: kindName)
                 }
-                kinds[name] = kind
+                kinds[name] = kind.limited(to: definition.ranges[name] ?? ClipManifest.IntegerRange())
+            }
+            var queryKinds: [String: ParameterKind] = [:]
+            for (name, item) in definition.query {
+                guard let kind = parameterKinds.kind(named: item.kind) else {
+                    throw RouterConfigurationError.unknownParameterKind(route: definition.name, parameter: name, kind: item.kind)
+                }
+                queryKinds[name] = kind.limited(to: definition.ranges[name] ?? ClipManifest.IntegerRange())
             }
             compiled.append(CompiledRoute(
                 name: definition.name, handledBy: definition.handledBy, patterns: patterns,
                 parameterKinds: kinds, webContentQuery: definition.webContentQuery, fragment: definition.fragment,
-                handoffType: definition.handoffType
+                handoffType: definition.handoffType, queryKinds: queryKinds,
+                requiredQueryItems: Set(definition.query.filter(\.value.isRequired).keys), opensDefaultLink: definition.opensDefaultLink
             ))
         }
         routes = compiled
+        self.clipBundleID = clipBundleID
     }
 
     /// Builds a router from routes compiled ahead of time, such as the route table that code
     /// generated from `clipkit.json` holds: nothing is parsed here, so nothing can fail.
-    public init(compiledRoutes: [CompiledRoute]) {
+    ///
+    /// - Parameter clipBundleID: The clip's bundle identifier, for Apple's default App Clip links.
+    public init(compiledRoutes: [CompiledRoute], clipBundleID: String? = nil) {
         routes = compiledRoutes
+        self.clipBundleID = clipBundleID
     }
 
     /// Routes a URL given as text, such as one typed on a command line.
@@ -150,6 +188,9 @@ public struct InvocationRouter: Sendable {
         }
         guard let rawHost = components.percentEncodedHost, !rawHost.isEmpty else { return .failure(.notAURL(text)) }
         let host = rawHost.lowercased()
+        if host == Self.defaultLinkHost, let clipBundleID, routes.contains(where: \.opensDefaultLink) {
+            return routeDefaultLink(url, components: components, clipBundleID: clipBundleID)
+        }
 
         var knowsHost = false
         for route in routes {
@@ -184,12 +225,18 @@ public struct InvocationRouter: Sendable {
                     }
                     if rejected { break }
                 }
+                if !rejected, let failure = InvocationRouter.readQuery(queryItems, of: route, into: &parameters) {
+                    rejected = true
+                    if firstRejection == nil { firstRejection = failure }
+                }
                 if !rejected {
+                    var kindNames = route.parameterKinds.mapValues(\.name)
+                    for (name, kind) in route.queryKinds { kindNames[name] = kind.name }
                     return .success(RouteMatch(
                         route: route.name, handledBy: route.handledBy, parameters: parameters,
                         queryItems: queryItems, url: url, pattern: pattern.source,
                         fragment: route.fragment == nil ? nil : components.percentEncodedFragment.flatMap { $0.isEmpty ? nil : $0 },
-                        parameterKinds: route.parameterKinds.mapValues(\.name)
+                        parameterKinds: kindNames
                     ))
                 }
             }
@@ -212,6 +259,74 @@ public struct InvocationRouter: Sendable {
     /// The route named `name`, if any.
     public func route(named name: String) -> CompiledRoute? {
         for route in routes where route.name == name { return route }
+        return nil
+    }
+
+    /// Routes Apple's default App Clip link, `https://appclip.apple.com/id?p=<clip>&items`: the `p`
+    /// item must name this clip, and the first route that opens default links and whose captures
+    /// the link's items all give takes it, each item checked by its kind (and range); a link whose
+    /// item is not of its kind is refused with the reason, not handed to a later route.
+    private func routeDefaultLink(_ url: URL, components: URLComponents, clipBundleID: String) -> Result<RouteMatch, RoutingFailure> {
+        let path = components.percentEncodedPath
+        guard path == "/id" || path == "/id/" else { return .failure(.noPatternMatches(path: path)) }
+        let items = components.queryItems ?? []
+        guard let named = items.first(where: { $0.name == "p" })?.value, !named.isEmpty else {
+            return .failure(.defaultLinkNamesNoClip)
+        }
+        guard named == clipBundleID else { return .failure(.defaultLinkNamesAnotherClip(named: named, clip: clipBundleID)) }
+        var firstMissing: RoutingFailure?
+        for route in routes where route.opensDefaultLink {
+            var parameters: [String: String] = [:]
+            var missing = false
+            for name in route.parameterKinds.keys.sorted() {
+                guard let kind = route.parameterKinds[name] else { continue }
+                guard let value = items.first(where: { $0.name == name })?.value, !value.isEmpty else {
+                    missing = true
+                    if firstMissing == nil { firstMissing = .queryItemMissing(route: route.name, item: name) }
+                    break
+                }
+                switch kind.check(value) {
+                case .accepted(let normalized): parameters[name] = normalized
+                case .rejected(let reason): return .failure(.queryItemRejected(route: route.name, item: name, kind: kind.name, reason: reason))
+                }
+            }
+            if missing { continue }
+            if let failure = InvocationRouter.readQuery(items, of: route, into: &parameters) {
+                if case .queryItemMissing = failure {
+                    if firstMissing == nil { firstMissing = failure }
+                    continue
+                }
+                return .failure(failure)
+            }
+            var kindNames = route.parameterKinds.mapValues(\.name)
+            for (name, kind) in route.queryKinds { kindNames[name] = kind.name }
+            return .success(RouteMatch(
+                route: route.name, handledBy: route.handledBy, parameters: parameters, queryItems: items, url: url,
+                pattern: "https://\(Self.defaultLinkHost)/id?p=\(clipBundleID)", parameterKinds: kindNames
+            ))
+        }
+        return .failure(firstMissing ?? .noPatternMatches(path: path))
+    }
+
+    /// Checks the query items `route` reads and adds their normalized values to `parameters`; the
+    /// reason the link does not match, or `nil` when it does.
+    ///
+    /// The first item of a name counts, as in ``RouteMatch/queryValue(named:)``; an item without a
+    /// value or with an empty one counts as absent. Items the route does not read are left alone.
+    static func readQuery(
+        _ items: [URLQueryItem], of route: CompiledRoute, into parameters: inout [String: String]
+    ) -> RoutingFailure? {
+        for name in route.queryKinds.keys.sorted() {
+            guard let kind = route.queryKinds[name] else { continue }
+            guard let value = items.first(where: { $0.name == name })?.value, !value.isEmpty else {
+                if route.requiredQueryItems.contains(name) { return .queryItemMissing(route: route.name, item: name) }
+                continue
+            }
+            switch kind.check(value) {
+            case .accepted(let normalized): parameters[name] = normalized
+            case .rejected(let reason): return .queryItemRejected(route: route.name, item: name, kind: kind.name, reason: reason)
+            }
+        }
         return nil
     }
 

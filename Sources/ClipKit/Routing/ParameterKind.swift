@@ -43,4 +43,26 @@ public struct ParameterKind: Sendable {
     public func check(_ value: String) -> Check {
         checkValue(value)
     }
+
+    /// This kind with the values an `integer` parameter may take: a value this kind accepts is
+    /// also refused when it lies outside `range`, with a reason that names the bound.
+    ///
+    /// The generated route table calls it for a parameter with `minimum` or `maximum` in
+    /// `clipkit.json`; ``InvocationRouter/init(routes:parameterKinds:)`` does so too.
+    public func limited(to range: ClipManifest.IntegerRange) -> ParameterKind {
+        guard range.minimum != nil || range.maximum != nil else { return self }
+        let base = self
+        return ParameterKind(name: name, summary: summary) { value in
+            let check = base.check(value)
+            guard case .accepted(let normalized) = check else { return check }
+            guard let number = Int(normalized) else { return .rejected("'\(normalized.truncatedForMessages)' is not a decimal number") }
+            if let minimum = range.minimum, number < minimum {
+                return .rejected("\(number) is less than the minimum, \(minimum)")
+            }
+            if let maximum = range.maximum, number > maximum {
+                return .rejected("\(number) is more than the maximum, \(maximum)")
+            }
+            return check
+        }
+    }
 }

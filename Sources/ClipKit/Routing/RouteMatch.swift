@@ -6,7 +6,8 @@ public struct RouteMatch: Sendable, Equatable {
     public let route: String
     /// Which target handles the route.
     public let handledBy: ClipManifest.Handler
-    /// The captured parameters after their kind's check, normalized, by name.
+    /// The captured parameters and the query items the route reads, after their kind's check,
+    /// normalized, by name; an optional query item the link lacks has no entry.
     public let parameters: [String: String]
     /// The URL's query items, kept as they came (empty when there is no query).
     public let queryItems: [URLQueryItem]
@@ -17,8 +18,9 @@ public struct RouteMatch: Sendable, Equatable {
     /// The URL's fragment as it came (without `#`), when the route accepts one
     /// (``ClipManifest/RouteDefinition/fragment``) and the URL has a non-empty fragment; `nil` otherwise.
     public let fragment: String?
-    /// The kind of each captured parameter, by name (`integer`, `uuid`, `npub`, …), as the route's
-    /// `params` gives it; a parameter not listed is a `string`.
+    /// The kind of each captured parameter and of each query item the route reads, by name
+    /// (`integer`, `uuid`, `npub`, …), as the route's `params` and `query` give it; a capture not
+    /// listed is a `string`.
     public let parameterKinds: [String: String]
 
     /// Creates a match.
@@ -60,8 +62,16 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case noPatternMatches(path: String)
     /// A pattern matched, but a captured value is not of the parameter's kind.
     case parameterRejected(route: String, parameter: String, kind: String, reason: String)
+    /// A pattern matched, but the link lacks a query item the route requires.
+    case queryItemMissing(route: String, item: String)
+    /// A pattern matched, but a query item the route reads is not of its kind.
+    case queryItemRejected(route: String, item: String, kind: String, reason: String)
     /// A notification's target content identifier was empty or not a URL.
     case invalidTargetContentIdentifier(String)
+    /// An Apple default App Clip link without the `p` item that names the clip.
+    case defaultLinkNamesNoClip
+    /// An Apple default App Clip link for another clip: `named` is its `p` item, `clip` this clip's bundle ID.
+    case defaultLinkNamesAnotherClip(named: String, clip: String)
 
     /// A sentence that says why there was no match.
     public var description: String {
@@ -85,8 +95,16 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
             return "no route matches the path '\(path.truncatedForMessages)'"
         case .parameterRejected(let route, let parameter, let kind, let reason):
             return "route '\(route)' matched, but parameter '\(parameter)' is not a valid \(kind): \(reason)"
+        case .queryItemMissing(let route, let item):
+            return "route '\(route)' matched, but the link has no query item '\(item)', which the route requires (add \(item)=… to the link's query)"
+        case .queryItemRejected(let route, let item, let kind, let reason):
+            return "route '\(route)' matched, but query item '\(item)' is not a valid \(kind): \(reason)"
         case .invalidTargetContentIdentifier(let identifier):
             return "the notification's target content identifier '\(identifier.truncatedForMessages)' is not an invocation URL"
+        case .defaultLinkNamesNoClip:
+            return "the link is an App Clip default link without the 'p' item that names the clip (https://appclip.apple.com/id?p=<clip bundle ID>)"
+        case .defaultLinkNamesAnotherClip(let named, let clip):
+            return "the App Clip default link opens the clip '\(named.truncatedForMessages)', not this manifest's clip '\(clip)'"
         }
     }
 }

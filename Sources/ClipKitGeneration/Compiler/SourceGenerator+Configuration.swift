@@ -100,7 +100,9 @@ extension SourceGenerator {
                     body.block("ClipManifest.RouteDefinition(", closing: "),") { body in
                         body.line("name: \(SwiftLiteral.string(definition.name)), patterns: \(SwiftLiteral.strings(definition.patterns)), handledBy: .\(definition.handledBy.rawValue),")
                         body.line("params: \(SwiftLiteral.dictionary(definition.params)), webContentQuery: \(definition.webContentQuery.map(SwiftLiteral.dictionary) ?? "nil"),")
-                        body.line("fragment: \(definition.fragment.map { "." + $0.rawValue } ?? "nil"), headerImage: \(SwiftLiteral.optionalString(definition.headerImage)), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))")
+                        let extras = Self.queryAndRanges(of: definition)
+                        body.line("fragment: \(definition.fragment.map { "." + $0.rawValue } ?? "nil"), headerImage: \(SwiftLiteral.optionalString(definition.headerImage)), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))" + (extras.isEmpty ? "" : ","))
+                        if !extras.isEmpty { body.line(extras) }
                     }
                 }
             }
@@ -124,7 +126,8 @@ extension SourceGenerator {
                     body.block("ClipManifest.Place(", closing: "),") { body in
                         body.line("name: \(SwiftLiteral.string(place.name)), url: \(SwiftLiteral.string(place.url)),")
                         body.line("latitude: \(SwiftLiteral.double(place.latitude)), longitude: \(SwiftLiteral.double(place.longitude)),")
-                        body.line("mapAction: \(SwiftLiteral.string(place.mapAction)), headerImage: \(SwiftLiteral.optionalString(place.headerImage))")
+                        let radius = place.radius.map { ", radius: " + SwiftLiteral.double($0) } ?? ""
+                        body.line("mapAction: \(SwiftLiteral.string(place.mapAction)), headerImage: \(SwiftLiteral.optionalString(place.headerImage))\(radius)")
                     }
                 }
             }
@@ -150,8 +153,8 @@ extension SourceGenerator {
                 let definition = route.definition
                 let name = SwiftLiteral.string(definition.name)
                 let captures = Set(route.patterns.flatMap(\.captureNames)).sorted()
-                // Only a route with captures looks kinds up, which may throw.
-                let call = captures.isEmpty ? "InvocationRouter.CompiledRoute(" : "try InvocationRouter.CompiledRoute("
+                // Only a route with captures or query items looks kinds up, which may throw.
+                let call = captures.isEmpty && route.queryNames.isEmpty ? "InvocationRouter.CompiledRoute(" : "try InvocationRouter.CompiledRoute("
                 writer.block("routes.append(" + call, closing: "))") { writer in
                     writer.line("name: \(name), handledBy: .\(definition.handledBy.rawValue),")
                     writer.block("patterns: [", closing: "],") { writer in
@@ -172,17 +175,62 @@ extension SourceGenerator {
                             for capture in captures {
                                 let kind = SwiftLiteral.string(route.kindName(of: capture))
                                 let parameter = SwiftLiteral.string(capture)
-                                writer.line("\(parameter): kinds.kind(named: \(kind), forParameter: \(parameter), ofRoute: \(name)),")
+                                writer.line("\(parameter): kinds.kind(named: \(kind), forParameter: \(parameter), ofRoute: \(name))\(Self.limit(of: capture, in: definition)),")
                             }
                         }
                     }
                     let query = definition.webContentQuery.map(SwiftLiteral.dictionary) ?? "nil"
                     let fragment = definition.fragment.map { "." + $0.rawValue } ?? "nil"
-                    writer.line("webContentQuery: \(query), fragment: \(fragment), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))")
+                    let items = route.queryNames
+                    let more = !items.isEmpty || definition.opensDefaultLink
+                    writer.line("webContentQuery: \(query), fragment: \(fragment), handoffType: \(SwiftLiteral.optionalString(definition.handoffType))" + (more ? "," : ""))
+                    if !items.isEmpty {
+                        writer.block("queryKinds: [", closing: "],") { writer in
+                            for item in items {
+                                let kind = SwiftLiteral.string(route.kindName(of: item))
+                                let parameter = SwiftLiteral.string(item)
+                                writer.line("\(parameter): kinds.kind(named: \(kind), forParameter: \(parameter), ofRoute: \(name))\(Self.limit(of: item, in: definition)),")
+                            }
+                        }
+                        let required = items.filter { definition.query[$0]?.isRequired == true }
+                        writer.line("requiredQueryItems: \(required.isEmpty ? "[]" : SwiftLiteral.strings(required))" + (definition.opensDefaultLink ? "," : ""))
+                    }
+                    if definition.opensDefaultLink { writer.line("opensDefaultLink: true") }
                 }
             }
-            writer.line("return InvocationRouter(compiledRoutes: routes)")
+            writer.line("return InvocationRouter(compiledRoutes: routes\(routes.contains { $0.definition.opensDefaultLink } ? ", clipBundleID: clipBundleID" : ""))")
         }
+    }
+
+    /// `.limited(to: …)` for a parameter with a range, or nothing.
+    static func limit(of parameter: String, in definition: ClipManifest.RouteDefinition) -> String {
+        guard let range = definition.ranges[parameter] else { return "" }
+        return ".limited(to: \(rangeLiteral(range)))"
+    }
+
+    /// A range as Swift source.
+    static func rangeLiteral(_ range: ClipManifest.IntegerRange) -> String {
+        let bounds = [range.minimum.map { "minimum: \($0)" }, range.maximum.map { "maximum: \($0)" }].compactMap { $0 }
+        return "ClipManifest.IntegerRange(" + bounds.joined(separator: ", ") + ")"
+    }
+
+    /// The `query:` and `ranges:` arguments of a route definition, or an empty string when it has neither.
+    static func queryAndRanges(of definition: ClipManifest.RouteDefinition) -> String {
+        var arguments: [String] = []
+        if !definition.query.isEmpty {
+            let items = definition.query.keys.sorted().compactMap { name in
+                definition.query[name].map { "\(SwiftLiteral.string(name)): ClipManifest.QueryItem(kind: \(SwiftLiteral.string($0.kind)), isRequired: \($0.isRequired))" }
+            }
+            arguments.append("query: [" + items.joined(separator: ", ") + "]")
+        }
+        if !definition.ranges.isEmpty {
+            let ranges = definition.ranges.keys.sorted().compactMap { name in
+                definition.ranges[name].map { "\(SwiftLiteral.string(name)): \(rangeLiteral($0))" }
+            }
+            arguments.append("ranges: [" + ranges.joined(separator: ", ") + "]")
+        }
+        if definition.opensDefaultLink { arguments.append("opensDefaultLink: true") }
+        return arguments.joined(separator: ", ")
     }
 
     private func runtime(_ writer: inout SwiftWriter) {

@@ -16,15 +16,19 @@ extension SourceGenerator {
                 let definition = route.definition
                 let patterns = definition.patterns.map { "`\($0)`" }.joined(separator: ", ")
                 writer.documentation("\(patterns), handled by the \(definition.handledBy.rawValue).")
-                if !route.captureNames.isEmpty {
+                if !route.parameterNames.isEmpty {
                     writer.documentation("")
                     writer.documentation("Parameters, each checked and normalized by its kind:")
                     for name in route.captureNames {
                         writer.documentation("- \(name): `\(route.kindName(of: name))`")
                     }
+                    for name in route.queryNames {
+                        let presence = route.isOptional(name) ? "optional" : "required"
+                        writer.documentation("- \(name): `\(route.kindName(of: name))`, query item, \(presence)")
+                    }
                 }
-                let values = route.captureNames.map { name in
-                    SwiftIdentifier.escaped(name) + ": " + Self.swiftType(ofKind: route.kindName(of: name))
+                let values = route.parameterNames.map { name in
+                    SwiftIdentifier.escaped(name) + ": " + Self.swiftType(ofKind: route.kindName(of: name)) + (route.isOptional(name) ? "?" : "")
                 }
                 let associated = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
                 writer.line("case \(SwiftIdentifier.escaped(definition.name))\(associated)")
@@ -59,15 +63,19 @@ extension SourceGenerator {
     /// The lines of one `case` of the initializer's switch.
     private func initializerBody(for route: Route, _ writer: inout SwiftWriter) {
         let name = SwiftIdentifier.escaped(route.definition.name)
-        let captures = route.captureNames
-        if captures.isEmpty {
+        let parameters = route.parameterNames
+        if parameters.isEmpty {
             writer.line("self = .\(name)")
         } else {
-            let bindings = captures.enumerated().map { index, capture in
-                "let value\(index) = " + Self.conversion(of: capture, kind: route.kindName(of: capture))
+            // An optional query item is read as it is, absent or not; every other value must convert.
+            let bindings = parameters.enumerated().filter { !route.isOptional($0.element) }.map { index, parameter in
+                "let value\(index) = " + Self.conversion(of: parameter, kind: route.kindName(of: parameter))
             }
-            writer.line("guard " + bindings.joined(separator: ", ") + " else { return nil }")
-            let arguments = captures.enumerated().map { index, capture in SwiftIdentifier.argumentLabel(capture) + ": value\(index)" }
+            if !bindings.isEmpty { writer.line("guard " + bindings.joined(separator: ", ") + " else { return nil }") }
+            let arguments = parameters.enumerated().map { index, parameter in
+                SwiftIdentifier.argumentLabel(parameter) + ": "
+                    + (route.isOptional(parameter) ? Self.conversion(of: parameter, kind: route.kindName(of: parameter)) : "value\(index)")
+            }
             writer.line("self = .\(name)(" + arguments.joined(separator: ", ") + ")")
         }
     }

@@ -21,9 +21,21 @@ struct SourceGenerator {
         /// captures the same names).
         var captureNames: [String] { patterns.first?.captureNames ?? [] }
 
-        /// The kind of capture `name`: its `params` entry, or `string`.
+        /// The query items the route reads, in name order.
+        var queryNames: [String] { definition.query.keys.sorted() }
+
+        /// The route's parameters in the order of the enum case's values: the captures in path
+        /// order, then the query items in name order.
+        var parameterNames: [String] { captureNames + queryNames }
+
+        /// Whether parameter `name` may be absent: an optional query item.
+        func isOptional(_ name: String) -> Bool {
+            definition.query[name].map { !$0.isRequired } ?? false
+        }
+
+        /// The kind of parameter `name`: a query item's kind, a capture's `params` entry, or `string`.
         func kindName(of name: String) -> String {
-            definition.params[name] ?? ParameterKind.string.name
+            definition.query[name]?.kind ?? definition.params[name] ?? ParameterKind.string.name
         }
     }
 
@@ -41,13 +53,13 @@ struct SourceGenerator {
     /// The kinds from the package's other modules that the routes use, in name order.
     var moduleKinds: [ModuleParameterKind] {
         ModuleParameterKind.known.filter { kind in
-            routes.contains { route in route.captureNames.contains { route.kindName(of: $0) == kind.name } }
+            routes.contains { route in route.parameterNames.contains { route.kindName(of: $0) == kind.name } }
         }
     }
 
     /// Every kind the routes use, in name order.
     var kindNames: [String] {
-        Set(routes.flatMap { route in route.captureNames.map(route.kindName) }).sorted()
+        Set(routes.flatMap { route in route.parameterNames.map(route.kindName) }).sorted()
     }
 
     /// The whole file.

@@ -24,7 +24,7 @@ public final class LocationConfirmation {
     public let isRequested: Bool
     /// The manifest's places.
     public let places: [ClipManifest.Place]
-    /// The radius of every region, in metres (at most 500).
+    /// The radius of the region around a place that gives none (`places[].radius`), in metres (at most 500).
     public let radius: Double
 
     /// The current state.
@@ -38,15 +38,16 @@ public final class LocationConfirmation {
     private var invocation: (url: URL, confirmer: (any LocationConfirmer)?)?
     private var pending: Task<LocationConfirmationResult, Never>?
 
-    /// A confirmation for the clip `manifest` describes, with regions of
-    /// ``LocationConfirmationRegion/defaultRadius`` around its places.
+    /// A confirmation for the clip `manifest` describes, with a region of each place's `radius`, or
+    /// ``LocationConfirmationRegion/defaultRadius`` around a place that gives none.
     public init(manifest: ClipManifest) {
         isRequested = manifest.clip.requestsLocationConfirmation
         places = manifest.places
         radius = LocationConfirmationRegion.defaultRadius
     }
 
-    /// A confirmation for the clip `manifest` describes, with regions of `radius` metres.
+    /// A confirmation for the clip `manifest` describes, with regions of `radius` metres around the
+    /// places that give no radius of their own.
     ///
     /// - Throws: ``LocationConfirmationError/invalidRegion(_:)`` when `radius` is not in 0 < radius ≤ 500.
     public init(manifest: ClipManifest, radius: Double) throws {
@@ -94,7 +95,7 @@ public final class LocationConfirmation {
         guard let confirmer = invocation.confirmer else { return finish(.unavailable(.noPhysicalInvocation)) }
         let region: LocationConfirmationRegion
         do {
-            region = try LocationConfirmationRegion(place: place, radius: radius)
+            region = try LocationConfirmationRegion(place: place, radius: place.radius ?? radius)
         } catch {
             return finish(.unavailable(.failed((error as? any LocalizedError)?.errorDescription ?? "\(error)")))
         }

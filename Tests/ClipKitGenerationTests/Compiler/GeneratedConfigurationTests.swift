@@ -82,7 +82,8 @@ import TicketingRoutes
         #expect(ModuleParameterKind.known.map(\.name).sorted() == ParameterKind.nostrKinds.map(\.name).sorted())
         #expect(Set(ModuleParameterKind.known.map(\.module)) == ["ClipNostr"])
         let schema = try JSONValue(strictlyParsing: Data(contentsOf: TestEnvironment.file("Schemas/clipkit.schema.json")), maximumDepth: 32)
-        let kinds = schema["$defs"]?["route"]?["properties"]?["params"]?["additionalProperties"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        // Captures and query items name their kinds from one list.
+        let kinds = schema["$defs"]?["parameterKind"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
         #expect(kinds.map(Set.init) == Set(ParameterKindRegistry.standard.names + ModuleParameterKind.known.map(\.name)))
     }
 }

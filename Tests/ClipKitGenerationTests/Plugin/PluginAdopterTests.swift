@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The plugin as an app adopts it: `Tests/Fixtures/PluginAdopter` depends on the ClipKit package by
-/// path and adds `ClipKitManifestPlugin` to three targets in one line each. A real `swift build`
+/// path and adds `ClipKitManifestPlugin` to four targets in one line each. A real `swift build`
 /// compiles it, its own tests route the examples' links through the generated enums, and a copy
 /// with a broken manifest fails to build with the JSON path and line in the error.
 ///
@@ -37,7 +37,7 @@ struct PluginAdopterTests {
         )
         let output = test.standardOutput + test.standardError
         #expect(test.status == 0, "\(output.suffix(4000))")
-        #expect(output.contains("Test run with 5 tests"), "\(output.suffix(2000))")
+        #expect(output.contains("Test run with 6 tests"), "\(output.suffix(2000))")
     }
 
     @Test("a broken manifest fails the build, with the file, the line and the JSON path in the error")

@@ -36,9 +36,15 @@ let package = Package(
             dependencies: [.product(name: "ClipKit", package: "ClipKit")],
             plugins: [.plugin(name: "ClipKitManifestPlugin", package: "ClipKit")]
         ),
+        // The museum of the query-item issue: an integer capture with a range, declared query items.
+        .target(
+            name: "MuseumClip",
+            dependencies: [.product(name: "ClipKit", package: "ClipKit")],
+            plugins: [.plugin(name: "ClipKitManifestPlugin", package: "ClipKit")]
+        ),
         .testTarget(
             name: "PluginAdopterTests",
-            dependencies: ["RoadFlareClip", "BlueskyClip", "TicketClip", .product(name: "ClipKit", package: "ClipKit")]
+            dependencies: ["RoadFlareClip", "BlueskyClip", "TicketClip", "MuseumClip", .product(name: "ClipKit", package: "ClipKit")]
         ),
     ],
     swiftLanguageModes: [.v6]

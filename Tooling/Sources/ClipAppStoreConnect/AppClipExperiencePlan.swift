@@ -14,13 +14,26 @@ package struct AppClipExperience: Sendable, Hashable, Codable {
         package var longitude: Double
         /// The action Maps offers, such as `RESTAURANT_ORDER_FOOD`.
         package var mapAction: String
+        /// The radius of the region location confirmation checks around the place, in metres
+        /// (`places[].radius`, 100 when the manifest gives none). The clip uses it; App Store
+        /// Connect holds no radius, so a place read from it has none and a push never sends one.
+        package var radius: Double?
 
         /// Creates a place.
-        package init(name: String, latitude: Double, longitude: Double, mapAction: String) {
+        package init(name: String, latitude: Double, longitude: Double, mapAction: String, radius: Double? = nil) {
             self.name = name
             self.latitude = latitude
             self.longitude = longitude
             self.mapAction = mapAction
+            self.radius = radius
+        }
+
+        /// The radius of a place that gives none, in metres: the clip's default region.
+        package static let defaultRadius: Double = 100
+
+        /// The place as App Store Connect holds it: without the clip's radius.
+        var asStored: Place {
+            Place(name: name, latitude: latitude, longitude: longitude, mapAction: mapAction)
         }
     }
 
@@ -46,8 +59,8 @@ package struct AppClipExperience: Sendable, Hashable, Codable {
     }
 
     /// Whether App Store Connect would need an update to match `other` (the source is ClipKit's own note).
-    func differs(from other: AppClipExperience) -> Bool {
-        link != other.link || action != other.action || place != other.place
+    package func differs(from other: AppClipExperience) -> Bool {
+        link != other.link || action != other.action || place?.asStored != other.place?.asStored
     }
 }
 
@@ -94,7 +107,10 @@ package struct AppClipExperiencePlan: Sendable, Hashable, Encodable {
             }
         }
         for (index, place) in manifest.places.enumerated() {
-            let location = AppClipExperience.Place(name: place.name, latitude: place.latitude, longitude: place.longitude, mapAction: place.mapAction)
+            let location = AppClipExperience.Place(
+                name: place.name, latitude: place.latitude, longitude: place.longitude, mapAction: place.mapAction,
+                radius: place.radius ?? AppClipExperience.Place.defaultRadius
+            )
             let headerImage = image(place.headerImage, key: "$.places[\(index)].headerImage")
             if links.insert(place.url).inserted {
                 result.append(AppClipExperience(link: place.url, source: "place \(place.name)", place: location, headerImage: headerImage))

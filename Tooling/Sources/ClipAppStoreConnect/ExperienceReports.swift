@@ -8,6 +8,7 @@ extension AppClipExperience {
         .required("source", .string),
         .optional("place", .object([
             .required("name", .string), .required("latitude", .number), .required("longitude", .number), .required("mapAction", .string),
+            .optional("radius", .number),
         ])),
         .optional("headerImage", .object([
             .required("path", .string), .required("manifestKey", .string), .required("file", .string), .required("fileName", .string),

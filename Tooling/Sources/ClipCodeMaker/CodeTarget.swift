@@ -29,13 +29,25 @@ package struct CodeTarget: Sendable, Hashable {
     /// One target per combination of `values` for the route `name` of `manifest`, in the order the
     /// values were given (the last parameter varies fastest).
     ///
+    /// A query item the route reads (`routes[].query`) takes values like a capture and is written
+    /// into the URL's query; an optional one may be left out. A value of an `integer` parameter
+    /// outside the `minimum` and `maximum` the manifest gives it refuses the whole run before any
+    /// code is made, naming the value and the range (`--param table=1...40` on a route that takes
+    /// 1 to 30 is a mistake, not 10 codes to refuse); a value its kind refuses is left to
+    /// ``InvocationCodeCheck``, which refuses that code with the router's reason.
+    ///
     /// - Parameters:
-    ///   - values: Each capture's values, as ``ParameterValues`` parses `--param`.
-    ///   - label: The label template, with the route's captures (and `route`, `url`, `n`) as its
+    ///   - values: Each parameter's values, as ``ParameterValues`` parses `--param`.
+    ///   - label: The label template, with the route's parameters (and `route`, `url`, `n`) as its
     ///     fields; `store soho · table 7` when there is none.
+    ///   - parameterKinds: The kinds the route's parameters name.
     /// - Throws: ``CodeMakerError/badRequest(_:)`` when the route is unknown, handled by the app, a
-    ///   capture has no value or a value no capture takes, or the label names a field it has not.
-    package static func forRoute(_ name: String, values: ParameterValues, in manifest: ClipManifest, label: LabelTemplate? = nil) throws(CodeMakerError) -> [CodeTarget] {
+    ///   capture or a required query item has no value, an integer value lies outside its range, a
+    ///   value names no parameter, or the label names a field it has not.
+    package static func forRoute(
+        _ name: String, values: ParameterValues, in manifest: ClipManifest, label: LabelTemplate? = nil,
+        parameterKinds: ParameterKindRegistry = .standard
+    ) throws(CodeMakerError) -> [CodeTarget] {
         guard let route = manifest.routes.first(where: { $0.name == name }) else {
             throw .badRequest("the manifest has no route '\(name)'; its routes are \(manifest.routes.map(\.name).joined(separator: ", "))")
         }
@@ -46,35 +58,67 @@ package struct CodeTarget: Sendable, Hashable {
             throw .badRequest("route '\(name)' has no pattern to fill")
         }
         let captures = pattern.captureNames
-        let unknown = values.names.filter { !captures.contains($0) }
+        let items = route.query.keys.sorted()
+        let unknown = values.names.filter { !captures.contains($0) && !items.contains($0) }
         if let extra = unknown.first {
-            throw .badRequest("route '\(name)' has no capture '\(extra)'; its pattern \(source) captures \(captures.joined(separator: ", "))")
+            let reads = items.isEmpty ? "" : " and reads the query items \(items.joined(separator: ", "))"
+            throw .badRequest("route '\(name)' has no parameter '\(extra)'; its pattern \(source) captures \(captures.joined(separator: ", "))\(reads)")
         }
         if let missing = captures.first(where: { !values.names.contains($0) }) {
             throw .badRequest("no value for '\(missing)' of route '\(name)' (\(source)): add --param \(missing)=VALUE")
         }
-        try label?.check(fields: captures + LabelTemplate.commonFields + ["route"])
+        if let missing = items.first(where: { route.query[$0]?.isRequired == true && !values.names.contains($0) }) {
+            throw .badRequest("no value for the query item '\(missing)', which route '\(name)' requires: add --param \(missing)=VALUE")
+        }
+        let given = (captures + items).filter { values.names.contains($0) }
+        // A value outside a declared range is a mistake in the request, refused before anything is
+        // made; a value the kind refuses is left to the check, which refuses its code with the reason.
+        for parameter in given {
+            let kindName = route.query[parameter]?.kind ?? route.params[parameter] ?? ParameterKind.string.name
+            guard let range = route.ranges[parameter], let kind = parameterKinds.kind(named: kindName) else { continue }
+            let limited = kind.limited(to: range)
+            for value in values.values(of: parameter) {
+                guard case .accepted = kind.check(value), case .rejected(let reason) = limited.check(value) else { continue }
+                throw .badRequest("--param \(parameter)=\(visible(value)): route '\(name)' would not open with it: \(reason)\(rangeNote(range))")
+            }
+        }
+        try label?.check(fields: captures + items + LabelTemplate.commonFields + ["route"])
         var combinations: [[String: String]] = [[:]]
-        for capture in captures {
-            let options = values.values(of: capture)
+        for parameter in given {
+            let options = values.values(of: parameter)
             guard combinations.count * options.count <= maximumCount else {
                 throw .badRequest("the parameter values make more than \(maximumCount) codes; make them in smaller runs")
             }
-            combinations = combinations.flatMap { partial in options.map { partial.merging([capture: $0]) { $1 } } }
+            combinations = combinations.flatMap { partial in options.map { partial.merging([parameter: $0]) { $1 } } }
         }
         return try combinations.enumerated().map { index, parameters throws(CodeMakerError) in
-            guard let url = pattern.url(filling: parameters) else {
+            guard var url = pattern.url(filling: parameters) else {
                 throw .badRequest("route '\(name)' cannot be filled with \(parameters)")
             }
-            let ordered = captures.compactMap { parameters[$0] }
+            let query = items.compactMap { item in parameters[item].map { URLQueryItem(name: item, value: $0) } }
+            if !query.isEmpty, var components = URLComponents(string: url) {
+                components.queryItems = query
+                url = components.string ?? url
+            }
+            let ordered = given.compactMap { parameters[$0] }
             let text: String
             if let label {
                 let fields = ["route": name, "url": url, "n": String(index + 1)].merging(parameters) { $1 }
                 text = label.text(filling: fields)
             } else {
-                text = captures.isEmpty ? name : captures.map { "\($0) \(parameters[$0] ?? "")" }.joined(separator: " · ")
+                text = given.isEmpty ? name : given.map { "\($0) \(parameters[$0] ?? "")" }.joined(separator: " · ")
             }
             return CodeTarget(url: url, label: text, fileStem: fileStem([name] + ordered), intendedRoute: name, intendedParameters: parameters)
+        }
+    }
+
+    /// `" (the manifest gives it 1 to 99999)"` for a range, or nothing.
+    private static func rangeNote(_ range: ClipManifest.IntegerRange?) -> String {
+        switch (range?.minimum, range?.maximum) {
+        case (let minimum?, let maximum?): return " (the manifest gives it \(minimum) to \(maximum))"
+        case (let minimum?, nil): return " (the manifest gives it at least \(minimum))"
+        case (nil, let maximum?): return " (the manifest gives it at most \(maximum))"
+        case (nil, nil): return ""
         }
     }
 

@@ -1,6 +1,6 @@
 import ClipAppStoreConnect
 import ClipDoctor
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipSite
 import Foundation
 
@@ -9,7 +9,9 @@ import Foundation
 /// - the URL routes, with the manifest's router, to a route the clip handles — and, for a code
 ///   made for a route, to that route with the intended parameters;
 /// - it lies under the prefix of an advanced App Clip experience of `clipkit experiences plan`
-///   (without one, the camera shows no App Clip card for a code);
+///   (without one, the camera shows no App Clip card for a code), or it is Apple's default App Clip
+///   link (`https://appclip.apple.com/id?p=<clip>&…`, iOS 16.4 and later), which opens the default
+///   experience and which the router must route to a clip route that opens default links;
 /// - the clip declares physical invocations, so the stricter size limit that codes and tags impose
 ///   is the one `clipkit doctor` holds it to.
 package struct InvocationCodeCheck: Sendable {
@@ -60,7 +62,9 @@ package struct InvocationCodeCheck: Sendable {
         if let intended = target.intendedRoute, match.route != intended || match.parameters != target.intendedParameters {
             return CodeRefusal(url: url, check: .route, reason: "it routes to '\(match.route)' with \(Self.describe(match.parameters)), not to '\(intended)' with \(Self.describe(target.intendedParameters))")
         }
-        guard let parsed = URL(string: url), selector.experience(for: parsed) != nil else {
+        // Apple's default App Clip link opens the default experience: no advanced one is needed.
+        let isDefaultLink = URL(string: url)?.host?.lowercased() == InvocationRouter.defaultLinkHost
+        guard isDefaultLink || URL(string: url).flatMap(selector.experience(for:)) != nil else {
             let links = plan.experiences.map(\.link)
             return CodeRefusal(url: url, check: .experience, reason: "it lies under no advanced App Clip experience of 'clipkit experiences plan' (\(links.isEmpty ? "none" : links.joined(separator: ", "))): without one the camera shows no App Clip card; add a place or a clip route whose prefix covers it")
         }

@@ -38,6 +38,19 @@ struct LinkDispatcher: Sendable {
     /// Where `url` goes on a phone with or without the full app; `match` is the router's answer.
     func decide(_ url: URL, match: RouteMatch?, appInstalled: Bool) -> LinkDecision {
         let host = url.host?.lowercased() ?? ""
+        if host == InvocationRouter.defaultLinkHost, let match {
+            // Apple serves its default App Clip link: no domain, AASA file or entitlement of the
+            // team's takes part. The router accepted it, so its `p` item names this clip.
+            let details = [
+                SimulationStep.Detail("link", "Apple's default App Clip link for \(manifest.clip.bundleID) (iOS 16.4 and later; from other apps, iOS 17)"),
+                SimulationStep.Detail("aasa", "none: Apple serves the link"),
+                SimulationStep.Detail("appInstalled", appInstalled ? "yes" : "no"),
+            ]
+            if appInstalled {
+                return LinkDecision(handler: .app, reason: "the app is installed: iOS opens it with the default link, as with every App Clip invocation", details: details)
+            }
+            return LinkDecision(handler: .appClipCard, reason: "no app installed: iOS shows the default App Clip card, and the clip opens route '\(match.route)'", details: details)
+        }
         var details = [SimulationStep.Detail("aasa", "https://\(host)\(AASADocument.wellKnownPath)")]
         guard let document = documents[host] else {
             return LinkDecision(handler: .browser, reason: "\(host) is not one of the manifest's domains, so no AASA file claims it", details: details)

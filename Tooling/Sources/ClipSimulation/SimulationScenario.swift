@@ -30,7 +30,7 @@ package enum SimulationScenario: String, Sendable, Hashable, CaseIterable, Custo
         case .freshInstall:
             return "no app installed: the clip opens, the handoff is offered, the installed app claims it and opens pre-filled"
         case .appInstalled:
-            return "app installed: the AASA sends the link to the app, the clip is bypassed"
+            return "app installed: the link opens the app (the AASA sends it there; Apple's default App Clip link goes there by itself), the clip is bypassed"
         case .clipEvicted:
             return "the clip's data is evicted before the install: nothing is claimed, onboarding starts normally"
         case .returningUser:

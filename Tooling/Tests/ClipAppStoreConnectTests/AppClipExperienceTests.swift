@@ -46,7 +46,8 @@ import Testing
         ])
         #expect(plan.experiences[0].place == nil)
         #expect(plan.experiences[0].source == "route driverShare")
-        #expect(plan.experiences[1].place == .init(name: "Union Station stand", latitude: 38.8973, longitude: -77.0063, mapAction: "VIEW_AVAILABILITY"))
+        // A place without a radius gets the clip's default region, 100 metres.
+        #expect(plan.experiences[1].place == .init(name: "Union Station stand", latitude: 38.8973, longitude: -77.0063, mapAction: "VIEW_AVAILABILITY", radius: 100))
         // riderShare is handled by the app, so it is not an App Clip experience.
         #expect(!plan.experiences.contains { $0.link.contains("/share/r/") })
     }
@@ -63,9 +64,23 @@ import Testing
             "https://roadflare.app/share/d/union-station",
             "https://roadflare.app/share/d/airport",
         ])
-        #expect(plan.experiences[0].place == .init(name: "Main stand", latitude: 38.9, longitude: -77.03, mapAction: "VIEW_AVAILABILITY"))
+        #expect(plan.experiences[0].place == .init(name: "Main stand", latitude: 38.9, longitude: -77.03, mapAction: "VIEW_AVAILABILITY", radius: 100))
         #expect(plan.experiences[0].source == "place Main stand, at the prefix of route driverShare")
         #expect(Set(plan.experiences.compactMap(\.place?.name)) == Set(manifest.places.map(\.name)))
+    }
+
+    @Test func aPlacesRadiusIsPlannedButIsNoChangeForAppStoreConnect() throws {
+        var manifest = try manifest()
+        manifest.places[0].radius = 250
+        let plan = try AppClipExperiencePlan(manifest: manifest)
+        let planned = try #require(plan.experiences.first { $0.place?.name == manifest.places[0].name })
+        #expect(planned.place?.radius == 250)
+        // App Store Connect holds no radius: the same experience read back without one is unchanged.
+        var stored = planned
+        stored.place?.radius = nil
+        #expect(!planned.differs(from: stored))
+        stored.place?.latitude += 0.001
+        #expect(planned.differs(from: stored))
     }
 
     @Test func aDryRunWritesNothing() async throws {

@@ -12,6 +12,10 @@ package struct MinimumIOSCheck: Sendable {
     package static let clipKitMinimum = "15.0"
     /// The lowest iOS that the Nostr driver-share flow builds for.
     package static let nostrFlowMinimum = "16.0"
+    /// The lowest iOS that opens Apple's default App Clip link with the team's query items.
+    package static let defaultLinkMinimum = "16.4"
+    /// The lowest iOS that opens the default App Clip link from another app.
+    package static let defaultLinkFromOtherAppsMinimum = "17.0"
     /// The names of ClipNostr's route parameter kinds (`ParameterKind.nostrKinds`). Written out so
     /// that the doctor does not link ClipNostr (and with it libsecp256k1 on Linux); a test checks
     /// that they are ClipNostr's.
@@ -38,30 +42,41 @@ package struct MinimumIOSCheck: Sendable {
     }
 
     /// The findings: one `clip.manifest.minimum-ios` error when `clip.minimumIOS` is below what
-    /// the clip needs; none when it is enough or is not a version (the manifest loader reports that).
+    /// the clip needs, and a `clip.manifest.default-link-ios` warning when a route opens Apple's
+    /// default App Clip link and `clip.minimumIOS` is below iOS 16.4; none when it is enough or is
+    /// not a version (the manifest loader reports that).
     ///
     /// - Parameter file: The manifest's path, for the finding.
     package func findings(file: String?) -> [Finding] {
         let declared = manifest.clip.minimumIOS
         guard let version = FieldVersion(declared),
               let clipKit = FieldVersion(Self.clipKitMinimum),
-              let nostrFlow = FieldVersion(Self.nostrFlowMinimum) else { return [] }
+              let nostrFlow = FieldVersion(Self.nostrFlowMinimum),
+              let defaultLink = FieldVersion(Self.defaultLinkMinimum) else { return [] }
+        var findings: [Finding] = []
         if let evidence = nostrFlowEvidence, version < nostrFlow {
-            return [Finding(
+            findings.append(Finding(
                 .clipManifestMinimumIOS,
                 message: "clip.minimumIOS is \(declared), but the clip is on the Nostr flow (\(evidence)), which needs iOS \(Self.nostrFlowMinimum): ClipNostr's profile fetcher and ClipNostrUI use the standard library's clocks",
                 file: file, key: "clip.minimumIOS",
                 fix: "Set clip.minimumIOS to \(Self.nostrFlowMinimum) or later and the clip target's deployment target with it, or take the Nostr flow out of this clip."
-            )]
-        }
-        if version < clipKit {
-            return [Finding(
+            ))
+        } else if version < clipKit {
+            findings.append(Finding(
                 .clipManifestMinimumIOS,
                 message: "clip.minimumIOS is \(declared), but ClipKit's modules need iOS \(Self.clipKitMinimum) or later",
                 file: file, key: "clip.minimumIOS",
                 fix: "Set clip.minimumIOS to \(Self.clipKitMinimum) or later and the clip target's deployment target with it."
-            )]
+            ))
         }
-        return []
+        if version < defaultLink, let route = manifest.routes.first(where: \.opensDefaultLink) {
+            findings.append(Finding(
+                .clipManifestDefaultLinkIOS,
+                message: "clip.minimumIOS is \(declared), but route '\(route.name)' opens Apple's default App Clip link with its parameters as query items, which iOS passes to the clip from \(Self.defaultLinkMinimum) on (from other apps, from iOS \(Self.defaultLinkFromOtherAppsMinimum)); on older versions that link does not reach the route",
+                file: file, key: "clip.minimumIOS",
+                fix: "Keep the team's own links or App Clip Codes for devices before iOS \(Self.defaultLinkMinimum), or set clip.minimumIOS to \(Self.defaultLinkMinimum) or later."
+            ))
+        }
+        return findings
     }
 }

@@ -9,6 +9,9 @@ package enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     /// The manifest's `clip.minimumIOS` is below what ClipKit (iOS 15) or the clip's flow needs
     /// (the Nostr driver-share flow: iOS 16).
     case clipManifestMinimumIOS = "clip.manifest.minimum-ios"
+    /// Routes open Apple's default App Clip link, whose query items only iOS 16.4 and later pass
+    /// to the clip (iOS 17 from other apps), and `clip.minimumIOS` is lower.
+    case clipManifestDefaultLinkIOS = "clip.manifest.default-link-ios"
 
     // MARK: Clip entitlements
     /// `com.apple.developer.on-demand-install-capable` is missing or not `true` on the clip.
@@ -185,7 +188,7 @@ package enum DoctorCode: String, Sendable, Hashable, CaseIterable {
              .sizeNearLimit, .sizeBundleOverLimit, .archiveSliceEntitlementsDiffer, .clipExcludedFramework, .clipLinkageUnreadable,
              .ascDomainCacheStale, .ascDomainNotCached, .ascDomainUnlisted,
              .shareLinkRedirect, .shareLinkBannerNotCard, .shareLinkPreviewTitleMissing, .shareLinkNotHTML,
-             .keychainAppMinimumIOS:
+             .keychainAppMinimumIOS, .clipManifestDefaultLinkIOS:
             return .warning
         case .clipBundleIdentifierUnresolved, .appBundleIdentifierUnresolved, .sizeBundle:
             return .info

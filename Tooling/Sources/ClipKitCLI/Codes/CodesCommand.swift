@@ -29,7 +29,7 @@ package struct CodesCommand: AsyncParsableCommand {
     package var route: String?
 
     /// The route's parameter values.
-    @Option(name: .customLong("param"), help: "A capture's values: NAME=VALUE, NAME=A,B,C or NAME=FIRST...LAST (repeatable).")
+    @Option(name: .customLong("param"), help: "A capture's or a query item's values: NAME=VALUE, NAME=A,B,C or NAME=FIRST...LAST (repeatable); each is checked against its kind and range.")
     package var parameters: [String] = []
 
     /// Given URLs.
@@ -107,7 +107,10 @@ package struct CodesCommand: AsyncParsableCommand {
             if !urls.isEmpty {
                 targets = try CodeTarget.forURLs(urls, label: template)
             } else if let route, let manifest {
-                targets = try CodeTarget.forRoute(route, values: try ParameterValues(parsing: parameters), in: manifest, label: template)
+                targets = try CodeTarget.forRoute(
+                    route, values: try ParameterValues(parsing: parameters), in: manifest, label: template,
+                    parameterKinds: CommandEnvironment.parameterKinds
+                )
             } else if let manifest {
                 targets = try CodeTarget.forPlaces(in: manifest, label: template)
             } else {

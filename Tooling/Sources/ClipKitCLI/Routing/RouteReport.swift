@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipReports
 import ClipWebBridge
 
@@ -9,7 +9,7 @@ package struct RouteReport: CommandReport {
     package static let members: [ReportMember] = [
         .required("matched", .boolean),
         .optional("route", .string),
-        .optional("params", .dictionary(.string)),
+        .optional("params", .dictionary(.anyOf([.string, .integer]))),
         .optional("handledBy", .oneOf(["clip", "app"])),
         .optional("pattern", .string),
         .optional("query", .array(.object([.required("name", .string), .optional("value", .string)]))),
@@ -33,7 +33,9 @@ package struct RouteReport: CommandReport {
     package let schemaVersion = ReportVersion.current
     package let matched: Bool
     package var route: String?
-    package var params: [String: String]?
+    /// The route's parameters (captures and the query items it reads), typed: an `integer` is a
+    /// JSON number, every other kind a string.
+    package var params: EncodedJSON?
     package var handledBy: String?
     package var pattern: String?
     package var query: [QueryItem]?
@@ -47,7 +49,7 @@ package struct RouteReport: CommandReport {
         case .success(let match):
             matched = true
             route = match.route
-            params = match.parameters
+            params = EncodedJSON(match.parametersJSON)
             handledBy = match.handledBy.rawValue
             pattern = match.pattern
             query = match.queryItems.map { QueryItem(name: $0.name, value: $0.value) }

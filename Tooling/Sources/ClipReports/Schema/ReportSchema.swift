@@ -27,6 +27,8 @@ package indirect enum ReportSchema: Sendable {
     case dictionary(ReportSchema)
     /// The value, or `null`.
     case nullable(ReportSchema)
+    /// A value of any of the listed shapes, such as a route parameter: a string, or a number for an integer.
+    case anyOf([ReportSchema])
 
     /// The JSON Schema of this shape.
     package var jsonSchema: JSONValue {
@@ -51,6 +53,8 @@ package indirect enum ReportSchema: Sendable {
             ])
         case .nullable(let wrapped):
             return .object(["anyOf": .array([wrapped.jsonSchema, .object(["type": .string("null")])])])
+        case .anyOf(let shapes):
+            return .object(["anyOf": .array(shapes.map(\.jsonSchema))])
         }
     }
 }

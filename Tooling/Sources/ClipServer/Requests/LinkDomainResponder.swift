@@ -238,10 +238,12 @@ struct LinkDomainResponder: HTTPResponder {
             }
             return .ready(fixed.response)
         }
-        if let cached = pageCache(for: request.host).response(for: path, now: { Date() }) {
+        // A route that reads query items gets a page per query too (the cache is bounded either way).
+        let page = site.readsQuery ? request.target[...] : path
+        if let cached = pageCache(for: request.host).response(for: page, now: { Date() }) {
             return .ready(cached)
         }
-        return .render(path: path)
+        return .render(path: page)
     }
 
     /// The answer as a Hummingbird response, for use behind a router or middleware.

@@ -52,10 +52,17 @@ package struct LinkDomainSite: Sendable {
         return domains.lazy.compactMap { associationFiles[$0] }.first ?? Data("{}".utf8)
     }
 
+    /// Whether a route reads query items (`routes[].query`): then a share page depends on the
+    /// request's query as well as its path, and `match(path:host:)` takes both.
+    package var readsQuery: Bool {
+        manifest.routes.contains { !$0.query.isEmpty }
+    }
+
     /// The route a request's path leads to.
     ///
     /// - Parameters:
-    ///   - path: The request's percent-encoded path, without the query.
+    ///   - path: The request's percent-encoded path, without the query, or with it when a route
+    ///     reads query items (``readsQuery``).
     ///   - host: The request's `Host` header. A host that is one of the manifest's domains is
     ///     routed as that domain; any other (such as `127.0.0.1:8080`) tries each domain in order.
     package func match(path: String, host: String?) -> RouteMatch? {

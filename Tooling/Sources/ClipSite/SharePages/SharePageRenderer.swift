@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipNostr
 import Foundation
 
@@ -163,7 +163,10 @@ package struct SharePageRenderer: Sendable {
         route: String, handler: ClipManifest.Handler, pattern: RoutePattern?, fallbackURL: URL?,
         parameters: PageParameters, profile: ShareProfile?, hasURL: Bool = true
     ) -> String {
-        let url = pattern.map { Self.canonicalURL(of: $0, encodedParameters: parameters.encoded) }
+        // The query items the route reads are part of the link, so of its canonical URL too.
+        let queryNames = manifest.routes.first { $0.name == route }?.query.keys.sorted() ?? []
+        let query = queryNames.compactMap { name in parameters.encoded[name].map { "\(name)=\($0)" } }.joined(separator: "&")
+        let url = pattern.map { Self.canonicalURL(of: $0, encodedParameters: parameters.encoded) + (query.isEmpty ? "" : "?" + query) }
             ?? fallbackURL.flatMap { SafeURL.https($0.absoluteString) }
             ?? "https://\(primaryDomain)/"
         let banner = hasURL
@@ -182,10 +185,15 @@ package struct SharePageRenderer: Sendable {
         if let shownProfile { context["profile"] = shownProfile }
         let profileName = shownProfile?["name"] as? String
         let routeTitle = Self.humanized(route)
-        let defaultTitle = profileName.map { "\($0) on \(appName)" } ?? "\(routeTitle) on \(appName)"
+        // The manifest's preview text for the route, when it gives one; a shown profile's name and
+        // about come first, the generic text last.
+        let preview = manifest.routes.first { $0.name == route }?.preview
+        let defaultTitle = profileName.map { "\($0) on \(appName)" } ?? preview?.title ?? "\(routeTitle) on \(appName)"
         let defaultDescription: String
         if let about = shownProfile?["about"] as? String {
             defaultDescription = about
+        } else if profileName == nil, let text = preview?.description {
+            defaultDescription = text
         } else if let profileName {
             defaultDescription = "See \(profileName) in \(appName)."
         } else if handler == .clip {

@@ -79,6 +79,10 @@ import Testing
             var tooLow = manifest
             tooLow.clip.minimumIOS = "14.5"
             return try await Doctor(manifest: tooLow, aasaChecker: nil).examine(DoctorInputs()).findings
+        case .clipManifestDefaultLinkIOS:
+            var defaultLink = manifest
+            defaultLink.routes[0].opensDefaultLink = true
+            return try await Doctor(manifest: defaultLink, aasaChecker: nil).examine(DoctorInputs()).findings
         case .clipOnDemandInstallCapable: return clipWith(EntitlementKey.onDemandInstallCapable, .boolean(false))
         case .clipParentIdentifier: return clipWith(EntitlementKey.parentApplicationIdentifiers, .array([.string("AAAAAAAAAA.xyz.blueskyweb.app")]))
         case .clipAppClipsDomain: return clipDomains { $0.filter { $0 != "appclips:go.bsky.app" } }

@@ -96,6 +96,42 @@ struct SimulateCommandTests {
         #expect(details["payload"]?.contains(#""eventID":42"#) == true)
     }
 
+    @Test("a declared query item is handed off with the capture: /x/42?lang=fr leaves {\"exhibit\":42,\"lang\":\"fr\"}")
+    func declaredQueryItems() async throws {
+        let museum = TestEnvironment.file("Tests/Fixtures/museum/clipkit.json").path
+        let result = try await ChildProcess.clipkit(["simulate", "https://museum.example/x/42?lang=fr", "--manifest", museum, "--scenario", "all", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["passed"] as? Bool == true)
+        let steps = try #require(json["steps"] as? [[String: Any]])
+        let fresh = steps.filter { $0["scenario"] as? String == "fresh-install" }
+        let offered = try #require(fresh.first { $0["name"] as? String == "handoff-offered" }?["details"] as? [String: String])
+        #expect(offered["payload"] == #"{"exhibit":42,"lang":"fr"}"#)
+        let claim = try #require(fresh.first { $0["name"] as? String == "claim" }?["details"] as? [String: String])
+        #expect(claim["payload"] == #"{"exhibit":42,"lang":"fr"}"#)
+        let scenarios = try #require(json["scenarios"] as? [[String: Any]])
+        let destination = try #require(scenarios.first?["destination"] as? [String: Any])
+        let payload = try #require(destination["payload"] as? [String: Any])
+        #expect(payload["exhibit"] as? Int == 42 && !(payload["exhibit"] is String), "\(payload)")
+        #expect(payload["lang"] as? String == "fr")
+        // The installed app opened by the link gets the route with both parameters.
+        let installed = try #require(scenarios[1]["destination"] as? [String: Any])
+        #expect(installed["kind"] as? String == "link")
+        #expect(installed["route"] as? String == "exhibit")
+    }
+
+    @Test("a declared integer query item given abc: no route, exit 1, with the reason")
+    func declaredQueryItemOfTheWrongKind() async throws {
+        let museum = TestEnvironment.file("Tests/Fixtures/museum/clipkit.json").path
+        let result = try await ChildProcess.clipkit(["simulate", "https://museum.example/x/42?tour=abc", "--manifest", museum, "--scenario", "fresh-install", "--json"])
+        #expect(result.status == 1)
+        let json = try result.json()
+        #expect(json["passed"] as? Bool == false)
+        let reason = try #require(json["reason"] as? String)
+        #expect(reason.hasSuffix("https://museum.example/x/42?tour=abc: route 'exhibit' matched, but query item 'tour' is not a valid integer: 'abc' is not a decimal number"), "\(reason)")
+        #expect(result.standardError.contains("query item 'tour' is not a valid integer"))
+    }
+
     @Test("a payload an older clip wrote that the app's type cannot take is claimed and given back with the reason")
     func olderClip() async throws {
         let ticketing = TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json").path

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BlueskyClip
+@testable import MuseumClip
 @testable import RoadFlareClip
 @testable import TicketClip
 
@@ -62,5 +63,32 @@ import Testing
         // Without the app's kind the router cannot be built, and says which route needs it.
         #expect(throws: RouterConfigurationError.self) { try TicketClip.ClipRouter() }
         #expect(TicketClip.ClipConfiguration.parameterKindNames == ["integer", "slug", "ticket"])
+    }
+
+    @Test func theMuseumsQueryItemsAreTyped() throws {
+        let router = try MuseumClip.ClipRouter()
+        // The installed app opened by the link: both values typed, by the generated route.
+        let match = try router.route("https://museum.example/x/42?lang=fr").get()
+        #expect(match.route == .exhibit(exhibit: 42, lang: "fr", tour: nil))
+        guard case .exhibit(let exhibit, let lang, _) = match.route else { return }
+        let number: Int = exhibit
+        let language: String? = lang
+        #expect(number == 42 && language == "fr")
+        // The payload the clip hands off for the link decodes as the generated type, as the app's
+        // payload rule reads it.
+        #expect(match.match.parameters(as: ExhibitHandoff.self) == ExhibitHandoff(exhibit: 42, lang: "fr"))
+        #expect(ExhibitScreen.screen(for: "https://museum.example/x/7?tour=3", router: router) == .exhibit(number: 7, language: nil, tourStop: 3))
+        #expect(ExhibitScreen.screen(for: "https://museum.example/x/42?tour=abc", router: router)
+            == .unsupported(reason: "route 'exhibit' matched, but query item 'tour' is not a valid integer: 'abc' is not a decimal number"))
+        #expect(ExhibitScreen.screen(for: "https://museum.example/x/100000", router: router)
+            == .unsupported(reason: "route 'exhibit' matched, but parameter 'exhibit' is not a valid integer: 100000 is more than the maximum, 99999"))
+        let ticket = try #require(UUID(uuidString: "0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F"))
+        #expect(ExhibitScreen.screen(for: "https://museum.example/t/0F8D2C5A-3B7E-4E21-9C4D-5A6B7C8D9E0F", router: router) == .ticket(ticket))
+        #expect(MuseumClip.ClipConfiguration.manifest.places.first?.radius == 250)
+        // Apple's default App Clip link reaches the same case through the generated router.
+        #expect(try router.route("https://appclip.apple.com/id?p=com.example.Museum.Clip&exhibit=42&lang=fr").get().route
+            == .exhibit(exhibit: 42, lang: "fr", tour: nil))
+        #expect(ExhibitScreen.screen(for: "https://appclip.apple.com/id?p=com.example.Other.Clip&exhibit=42", router: router)
+            == .unsupported(reason: "the App Clip default link opens the clip 'com.example.Other.Clip', not this manifest's clip 'com.example.Museum.Clip'"))
     }
 }

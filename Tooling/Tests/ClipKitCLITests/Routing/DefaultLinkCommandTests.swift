@@ -1,0 +1,63 @@
+import ClipTestSupport
+import Foundation
+import Testing
+
+/// Apple's default App Clip link at the command line, on the museum's manifest (whose exhibit and
+/// ticket routes open it): `route` answers the route with typed parameters or the reason, `simulate`
+/// runs the whole flow without the team's domain, `codes` makes a QR code and an NFC tag for it.
+@Suite struct DefaultLinkCommandTests {
+    let museum = TestEnvironment.file("Tests/Fixtures/museum/clipkit.json").path
+    static let link = "https://appclip.apple.com/id?p=com.example.Museum.Clip&exhibit=42&lang=fr"
+
+    @Test func routeAnswersTheExhibitWithTypedParameters() async throws {
+        let result = try await ChildProcess.clipkit(["route", Self.link, "--manifest", museum, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["route"] as? String == "exhibit")
+        let params = try #require(json["params"] as? [String: Any])
+        #expect(params["exhibit"] as? Int == 42 && !(params["exhibit"] is String), "an integer is a JSON number: \(params)")
+        #expect(params["lang"] as? String == "fr")
+        #expect(params.count == 2, "the p item names the clip and is no parameter")
+    }
+
+    @Test(arguments: [
+        ("https://appclip.apple.com/id?p=com.example.Other.Clip&exhibit=42",
+         "the App Clip default link opens the clip 'com.example.Other.Clip', not this manifest's clip 'com.example.Museum.Clip'"),
+        ("https://appclip.apple.com/id?p=com.example.Museum.Clip&exhibit=forty",
+         "route 'exhibit' matched, but query item 'exhibit' is not a valid integer: 'forty' is not a decimal number"),
+    ])
+    func routeRefusesWithTheReason(url: String, reason: String) async throws {
+        let result = try await ChildProcess.clipkit(["route", url, "--manifest", museum, "--json"])
+        #expect(result.status == 1)
+        #expect(try result.json()["reason"] as? String == reason)
+    }
+
+    @Test func simulateRunsTheFlowWithoutTheDomain() async throws {
+        let result = try await ChildProcess.clipkit(["simulate", Self.link, "--manifest", museum, "--scenario", "all", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["passed"] as? Bool == true)
+        let steps = try #require(json["steps"] as? [[String: Any]])
+        let fresh = steps.filter { $0["scenario"] as? String == "fresh-install" }
+        let decision = try #require(fresh.first { $0["name"] as? String == "link-decision" })
+        #expect((decision["summary"] as? String)?.contains("default App Clip card") == true, "\(decision)")
+        let claim = try #require(fresh.first { $0["name"] as? String == "claim" }?["details"] as? [String: String])
+        #expect(claim["payload"] == #"{"exhibit":42,"lang":"fr"}"#)
+        let scenarios = try #require(json["scenarios"] as? [[String: Any]])
+        #expect((scenarios[1]["destination"] as? [String: Any])?["route"] as? String == "exhibit", "the installed app gets the route")
+    }
+
+    @Test func codesAreMadeForADefaultLinkAndRefusedForAnotherClips() async throws {
+        let folder = try TemporaryDirectory(prefix: "codes-default-link")
+        let made = try await ChildProcess.clipkit(["codes", "--manifest", museum, "--url", Self.link, "--out", folder.file("ok").path, "--json"], timeout: 120)
+        #expect(made.status == 0, "\(made.standardError)")
+        let codes = try #require(try made.json()["codes"] as? [[String: Any]])
+        #expect(codes.map { $0["url"] as? String } == [Self.link])
+        #expect(FileManager.default.fileExists(atPath: folder.file("ok/nfc/url-1.ndef").path))
+        let refused = try await ChildProcess.clipkit([
+            "codes", "--manifest", museum, "--url", "https://appclip.apple.com/id?p=com.example.Other.Clip&exhibit=42", "--out", folder.file("no").path,
+        ], timeout: 120)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("opens the clip 'com.example.Other.Clip'"))
+    }
+}
