@@ -56,7 +56,6 @@ public enum LocationConfirmationError: Error, Sendable, Equatable, CustomStringC
         }
     }
 
-
     /// What to do about it.
     public var recoverySuggestion: String? {
         switch self {
