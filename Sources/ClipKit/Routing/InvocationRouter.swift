@@ -49,7 +49,7 @@ public struct InvocationRouter: Sendable {
         /// query items.
         public let opensDefaultLink: Bool
 
-        /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:)``
+        /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:clipBundleID:)``
         /// builds from a route definition, and what code generated from `clipkit.json` writes out.
         ///
         /// - Parameters:
@@ -158,7 +158,9 @@ public struct InvocationRouter: Sendable {
     /// Builds a router from routes compiled ahead of time, such as the route table that code
     /// generated from `clipkit.json` holds: nothing is parsed here, so nothing can fail.
     ///
-    /// - Parameter clipBundleID: The clip's bundle identifier, for Apple's default App Clip links.
+    /// - Parameters:
+    ///   - compiledRoutes: The routes, in the order they are tried.
+    ///   - clipBundleID: The clip's bundle identifier, for Apple's default App Clip links.
     public init(compiledRoutes: [CompiledRoute], clipBundleID: String? = nil) {
         routes = compiledRoutes
         self.clipBundleID = clipBundleID

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An error of ClipKit's modules, whose ``description`` is the message a person reads: what went
+/// An error of ClipKit's modules, whose `description` is the message a person reads: what went
 /// wrong, where, and what to do.
 ///
 /// The message is also the error's `errorDescription`, so `localizedDescription` (and SwiftUI's
@@ -9,6 +9,6 @@ import Foundation
 public protocol ClipKitError: LocalizedError, CustomStringConvertible {}
 
 extension ClipKitError {
-    /// The message, for `localizedDescription`: the error's ``description``.
+    /// The message, for `localizedDescription`: the error's `description`.
     public var errorDescription: String? { description }
 }
