@@ -299,24 +299,20 @@ let package = Package(
             path: "Tests/ClipTestSupport",
             swiftSettings: strictSwift
         ),
+        // The claimer process of the cross-process handoff tests: the App Group store's and the
+        // keychain handoff's.
         .executableTarget(
             name: "HandoffRaceClaimer",
-            dependencies: ["ClipKit"],
+            dependencies: ["ClipKit", "ClipServices", "KeychainTestDouble"],
             path: "Tests/HandoffRaceClaimer",
             swiftSettings: strictSwift
         ),
         // A file-backed stand-in for the keychain (Linux has none), shared by ClipServicesTests and
-        // the keychain race claimer.
+        // the race claimer.
         .target(
             name: "KeychainTestDouble",
             dependencies: ["ClipServices", "ClipKit"],
             path: "Tests/KeychainTestDouble",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "KeychainRaceClaimer",
-            dependencies: ["ClipServices", "ClipKit", "KeychainTestDouble"],
-            path: "Tests/KeychainRaceClaimer",
             swiftSettings: strictSwift
         ),
         .testTarget(

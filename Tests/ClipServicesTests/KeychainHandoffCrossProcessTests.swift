@@ -22,7 +22,7 @@ import Testing
         let keychain = try FileKeychainItems(directory: keychainFolder)
         let store = try KeychainHandoffStore(keychain: keychain, lifetime: 3600)
 
-        let executable = try TestEnvironment.builtExecutable(named: "KeychainRaceClaimer")
+        let executable = try TestEnvironment.builtExecutable(named: "HandoffRaceClaimer")
         let arguments = ["--keychain", keychainFolder.path, "--stop-file", stopFile.path]
         let first = try ChildProcess(executable, arguments: arguments)
         let second = try ChildProcess(executable, arguments: arguments)

@@ -1,15 +1,20 @@
-// A claimer process for the cross-process handoff test.
+// A claimer process for the cross-process handoff tests, of the App Group store and of the keychain
+// handoff.
 //
-//   HandoffRaceClaimer --container DIR --stop-file FILE
+//   HandoffRaceClaimer --container DIR --stop-file FILE   (App Group: type "test.raceTicket")
+//   HandoffRaceClaimer --keychain DIR --stop-file FILE    (keychain: type "test.secretTicket")
 //
-// Prints "ready", then claims handoffs of type "test.raceTicket" ({"round": N}) from the container
-// as fast as it can until FILE exists, and finally prints one "claimed N" line per claim it won and
-// one "diagnostic CODE: MESSAGE" line per entry the store discarded. Two of these run at once
-// against the same container while the test offers one ticket at a time.
+// Prints "ready", then claims handoffs of that type ({"round": N}) as fast as it can until FILE
+// exists, and finally prints one "claimed N" line per claim it won and one "diagnostic CODE:
+// MESSAGE" line per entry the store discarded. Two of these run at once against the same store
+// while the test offers one ticket at a time. The keychain is the file-backed stand-in (Linux has no
+// keychain), shared by the processes as the keychain is on a device.
 @_spi(ClipKitTooling) import ClipKit
+import ClipServices
 import Foundation
+import KeychainTestDouble
 
-struct RaceTicket: Codable, Sendable {
+struct Ticket: Codable, Sendable {
     var round: Int
 }
 
@@ -36,21 +41,32 @@ func value(after flag: String) -> String? {
     return arguments[index + 1]
 }
 
-guard let container = value(after: "--container"), let stopFile = value(after: "--stop-file") else {
-    FileHandle.standardError.write(Data("usage: HandoffRaceClaimer --container DIR --stop-file FILE\n".utf8))
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("HandoffRaceClaimer: \(message)\n".utf8))
     exit(2)
 }
 
+guard let stopFile = value(after: "--stop-file") else {
+    fail("usage: HandoffRaceClaimer (--container DIR | --keychain DIR) --stop-file FILE")
+}
 let diagnostics = Diagnostics()
-let store: HandoffStore
+let claim: () -> Ticket?
 do {
-    let defaults = try DirectorySharedDefaults(
-        directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: URL(fileURLWithPath: container))
-    )
-    store = try HandoffStore(defaults: defaults, lifetime: 3600, diagnostics: { diagnostics.record($0) })
+    if let container = value(after: "--container") {
+        let defaults = try DirectorySharedDefaults(
+            directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: URL(fileURLWithPath: container))
+        )
+        let store = try HandoffStore(defaults: defaults, lifetime: 3600, diagnostics: { diagnostics.record($0) })
+        claim = { store.claim(Ticket.self, typeName: "test.raceTicket") }
+    } else if let folder = value(after: "--keychain") {
+        let keychain = try FileKeychainItems(directory: URL(fileURLWithPath: folder))
+        let store = try KeychainHandoffStore(keychain: keychain, lifetime: 3600, diagnostics: { diagnostics.record($0) })
+        claim = { store.claim(Ticket.self, typeName: "test.secretTicket") }
+    } else {
+        fail("give --container DIR (the App Group store) or --keychain DIR (the keychain handoff)")
+    }
 } catch {
-    FileHandle.standardError.write(Data("HandoffRaceClaimer: \(error)\n".utf8))
-    exit(2)
+    fail("\(error)")
 }
 
 FileHandle.standardOutput.write(Data("ready\n".utf8))
@@ -58,7 +74,7 @@ var won: [Int] = []
 var misses = 0
 let deadline = Date().addingTimeInterval(120)
 while true {
-    if let ticket = store.claim(RaceTicket.self, typeName: "test.raceTicket") {
+    if let ticket = claim() {
         won.append(ticket.round)
         continue
     }
@@ -69,7 +85,7 @@ while true {
     usleep(20)
 }
 // One last look, in case the final ticket arrived together with the stop file.
-if let ticket = store.claim(RaceTicket.self, typeName: "test.raceTicket") { won.append(ticket.round) }
+if let ticket = claim() { won.append(ticket.round) }
 
 let report = won.map { "claimed \($0)" } + diagnostics.all
 FileHandle.standardOutput.write(Data((report.joined(separator: "\n") + "\ndone\n").utf8))
