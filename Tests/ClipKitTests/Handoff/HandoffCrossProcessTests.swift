@@ -9,60 +9,30 @@ import Testing
         var round: Int
     }
 
-    static func claimerExecutable() throws -> URL {
-        try TestEnvironment.builtExecutable(named: "HandoffRaceClaimer")
-    }
-
     @Test(.timeLimit(.minutes(1)))
     func twoProcessesClaimFiveHundredOffersExactlyOnceEach() async throws {
         let rounds = 500
         let folder = try TemporaryDirectory(prefix: "clipkit-race")
-        let stopFile = folder.file("stop")
         let defaults = try DirectorySharedDefaults(
             directory: AppGroupContainer.sharedDefaultsDirectory(inContainerAt: folder.url), synchronizesWrites: false
         )
         let store = try HandoffStore(defaults: defaults, lifetime: 3600)
         let entry = defaults.directory.appendingPathComponent(HandoffStore.defaultKey).path
 
-        let executable = try Self.claimerExecutable()
-        let arguments = ["--container", folder.url.path, "--stop-file", stopFile.path]
-        let first = try ChildProcess(executable, arguments: arguments)
-        let second = try ChildProcess(executable, arguments: arguments)
-        #expect(await first.waitForOutput(containing: "ready", timeout: 10))
-        #expect(await second.waitForOutput(containing: "ready", timeout: 10))
-
-        let started = Date()
-        for round in 0..<rounds {
-            try store.offer(RaceTicket(round: round), typeName: "test.raceTicket")
-            // The next ticket is offered only once this one is claimed, so no offer replaces an unclaimed one.
-            let deadline = Date().addingTimeInterval(5)
-            while FileManager.default.fileExists(atPath: entry) {
-                guard Date() < deadline else {
-                    Issue.record("round \(round): nobody claimed the offer within 5 s")
-                    return
-                }
-                try await Task.sleep(nanoseconds: 20_000)
-            }
-        }
-        let elapsed = Date().timeIntervalSince(started)
-        _ = FileManager.default.createFile(atPath: stopFile.path, contents: nil)
-        #expect(await first.waitForExit(timeout: 10) == 0)
-        #expect(await second.waitForExit(timeout: 10) == 0)
-
-        func claims(_ process: ChildProcess) -> [Int] {
-            process.standardOutput.split(separator: "\n").compactMap { line in
-                line.hasPrefix("claimed ") ? Int(line.dropFirst("claimed ".count)) : nil
-            }
-        }
-        let firstClaims = claims(first)
-        let secondClaims = claims(second)
-        let all = (firstClaims + secondClaims).sorted()
-        #expect(all == Array(0..<rounds), "each offer must be claimed exactly once: \(all.count) claims, \(Set(all).count) distinct")
-        #expect(Set(firstClaims).isDisjoint(with: secondClaims))
+        let race = try await ClaimRace(storeArguments: ["--container", folder.url.path], rounds: rounds).run(
+            in: folder,
+            offer: { round in try store.offer(RaceTicket(round: round), typeName: "test.raceTicket") },
+            isWaiting: { FileManager.default.fileExists(atPath: entry) }
+        )
+        #expect(race.bothReady)
+        #expect(race.unclaimedRound == nil, "round \(race.unclaimedRound ?? -1): nobody claimed the offer within 5 s")
+        #expect(race.exitStatuses == [0, 0])
+        #expect(race.allClaims == Array(0..<rounds), "each offer must be claimed exactly once: \(race.allClaims.count) claims, \(Set(race.allClaims).count) distinct")
+        #expect(Set(race.firstClaims).isDisjoint(with: race.secondClaims))
         // Both processes were claiming; had one of them won nothing, there would have been no contest.
-        #expect(!firstClaims.isEmpty && !secondClaims.isEmpty, "wins: \(firstClaims.count) and \(secondClaims.count)")
-        #expect(!first.standardOutput.contains("diagnostic") && !second.standardOutput.contains("diagnostic"))
+        #expect(!race.firstClaims.isEmpty && !race.secondClaims.isEmpty, "wins: \(race.firstClaims.count) and \(race.secondClaims.count)")
+        #expect(!race.reportedDiagnostics)
         #expect(!FileManager.default.fileExists(atPath: entry))
-        print("two-process claim race: \(rounds) offers in \(String(format: "%.2f", elapsed)) s; wins \(firstClaims.count) / \(secondClaims.count)")
+        print("two-process claim race: \(rounds) offers in \(String(format: "%.2f", race.elapsed)) s; wins \(race.firstClaims.count) / \(race.secondClaims.count)")
     }
 }
