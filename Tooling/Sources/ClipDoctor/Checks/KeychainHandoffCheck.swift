@@ -34,8 +34,7 @@ package struct KeychainHandoffCheck: Sendable {
         guard !secretTypes.isEmpty, let entitlements = value.dictionaryValue else { return [] }
         var findings: [Finding] = []
         let identifierKey = EntitlementKey.applicationIdentifier
-        if let identifier = entitlements[identifierKey]?.stringValue.map(expectations.resolvingTeamPrefix),
-           Self.prefix(of: identifier) != expectations.teamID {
+        if let identifier = identifierOutsideTeam(entitlements[identifierKey]) {
             findings.append(Finding(
                 .keychainClipTeamPrefix,
                 message: "the clip is signed as '\(identifier)', but \(why), into the access group '\(expectations.clipIdentifier)' (the team prefix and the clip's bundle ID), which a clip with another prefix cannot write",
@@ -75,8 +74,7 @@ package struct KeychainHandoffCheck: Sendable {
             ))
         }
         let identifierKey = EntitlementKey.applicationIdentifier
-        if let identifier = entitlements[identifierKey]?.stringValue.map(expectations.resolvingTeamPrefix),
-           Self.prefix(of: identifier) != expectations.teamID {
+        if let identifier = identifierOutsideTeam(entitlements[identifierKey]) {
             findings.append(Finding(
                 .keychainAppTeamPrefix,
                 message: "the app is signed as '\(identifier)', not under the team prefix \(expectations.teamID) of its clip's keychain items, and \(why)",
@@ -98,6 +96,14 @@ package struct KeychainHandoffCheck: Sendable {
             file: file, key: InfoPlistKey.minimumOSVersion,
             fix: "Raise the app's deployment target to iOS \(Self.appMinimumIOS), or guard the keychain handoff with if #available(iOS \(Self.appMinimumIOS), *) and ask the person to sign in on earlier versions."
         )]
+    }
+
+    /// The signed application identifier, with its prefix resolved, when it is not under the
+    /// manifest's team; `nil` when it is, or when none is signed.
+    private func identifierOutsideTeam(_ value: PropertyListValue?) -> String? {
+        guard let identifier = value?.stringValue.map(expectations.resolvingTeamPrefix),
+              Self.prefix(of: identifier) != expectations.teamID else { return nil }
+        return identifier
     }
 
     /// The App ID prefix of an application identifier (`TEAMID` of `TEAMID.bundleID`).
