@@ -238,8 +238,9 @@ struct LinkDomainResponder: HTTPResponder {
             }
             return .ready(fixed.response)
         }
-        // A route that reads query items gets a page per query too (the cache is bounded either way).
-        let page = site.readsQuery ? request.target[...] : path
+        // A route that reads query items gets a page per set of declared items; undeclared ones,
+        // which anyone can add, make no new page (the cache is bounded either way).
+        let page = site.readsQuery ? site.pageTarget(of: request.target[...]) : path
         if let cached = pageCache(for: request.host).response(for: page, now: { Date() }) {
             return .ready(cached)
         }

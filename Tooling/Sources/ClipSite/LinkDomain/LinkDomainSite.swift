@@ -58,6 +58,29 @@ package struct LinkDomainSite: Sendable {
         manifest.routes.contains { !$0.query.isEmpty }
     }
 
+    /// The request target a share page depends on: the path alone, or, when a route reads query
+    /// items, the path with only the items some route declares, sorted by name.
+    ///
+    /// Anyone can add query items to a link, so a page cache keyed by the whole target would make
+    /// a new entry for `?lang=fr&x=1`, `?lang=fr&x=2`, …; keyed by this, those are one page, the one
+    /// the clip would show, since undeclared items route nowhere.
+    package func pageTarget(of target: Substring) -> Substring {
+        guard let mark = target.firstIndex(of: "?") else { return target }
+        let path = target[..<mark]
+        guard readsQuery else { return path }
+        let declared = Set(manifest.routes.flatMap(\.query.keys))
+        let items = target[target.index(after: mark)...].split(separator: "&").filter { item in
+            let name = item.firstIndex(of: "=").map { item[..<$0] } ?? item
+            return declared.contains(name.removingPercentEncoding ?? String(name))
+        }
+        guard !items.isEmpty else { return path }
+        let sorted = items.enumerated().sorted { left, right in
+            let leftName = left.element.prefix { $0 != "=" }, rightName = right.element.prefix { $0 != "=" }
+            return leftName == rightName ? left.offset < right.offset : leftName < rightName
+        }
+        return path + "?" + sorted.map(\.element).joined(separator: "&")
+    }
+
     /// The route a request's path leads to.
     ///
     /// - Parameters:

@@ -36,4 +36,15 @@ import Testing
         }
         await server.stop()
     }
+
+    /// Anyone can add query items to a link: only the ones a route declares make a page of their own,
+    /// so junk items cannot fill the page cache with copies of one page.
+    @Test func onlyDeclaredQueryItemsMakeAPageOfTheirOwn() throws {
+        let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Tests/Fixtures/museum/clipkit.json"))
+        let site = try LinkDomainSite(manifest: manifest, associationFiles: ["museum.example": Data(#"{"applinks":{"details":[]}}"#.utf8)])
+        #expect(site.pageTarget(of: "/x/42?x=1&lang=fr&y=2") == "/x/42?lang=fr")
+        #expect(site.pageTarget(of: "/x/42?tour=3&utm_source=a&lang=fr") == "/x/42?lang=fr&tour=3")
+        #expect(site.pageTarget(of: "/x/42?utm_source=a") == "/x/42")
+        #expect(site.pageTarget(of: "/t/0f8d2c5a-3b7e-4e21-9c4d-5a6b7c8d9e0f") == "/t/0f8d2c5a-3b7e-4e21-9c4d-5a6b7c8d9e0f")
+    }
 }
