@@ -786,7 +786,13 @@ def control(checker: Checker, all_targets: list[Target]) -> bool:
     """The negative control: each fixture, planted into its target file, must make the check fail with
     the fixture's expected diagnostic on a planted line, and never on a `// guarded` line."""
     by_file = {str(path.relative_to(ROOT)): target for target in all_targets for path in target.sources}
-    if not all((checker.out / f"{target.name}.swiftmodule").exists() for target in all_targets if target.package):
+    def current(target: Target) -> bool:
+        module = checker.out / f"{target.name}.swiftmodule"
+        return module.exists() and all(source.stat().st_mtime <= module.stat().st_mtime for source in target.sources)
+
+    # A module older than one of its sources (an edit since the last normal run) is compiled again,
+    # so that no fixture is judged against a stale module.
+    if not all(current(target) for target in all_targets if target.package):
         checker.emit("==> control: compiling the package modules first", stream=sys.stderr)
         if not check(checker, [t for t in all_targets if t.package], None, availability=False):
             checker.emit("check-apple-glue: the package modules do not compile; the control cannot run", stream=sys.stderr)

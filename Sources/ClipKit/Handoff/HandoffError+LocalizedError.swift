@@ -1,8 +1,8 @@
 import Foundation
 
-extension HandoffError: ClipKitError {
+extension HandoffError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .invalidKey: return "Use a letter, then up to 63 letters, digits, '_', '-' or '.'."
         case .invalidLifetime(_, let allowed):
@@ -17,9 +17,9 @@ extension HandoffError: ClipKitError {
     }
 }
 
-extension HandoffDiagnostic: ClipKitError {
+extension HandoffDiagnostic: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .unknownVersion: return "Update the app together with the clip."
         case .storageFailed(let error): return error.recoverySuggestion

@@ -364,14 +364,14 @@ public struct InvocationRouter: Sendable {
 }
 
 /// Why a router could not be built from route definitions.
-public enum RouterConfigurationError: Error, Sendable, CustomStringConvertible {
+public enum RouterConfigurationError: Error, Sendable {
     /// A route's pattern does not parse.
     case invalidPattern(route: String, RoutePatternError)
     /// A route names a parameter kind that the registry does not hold.
     case unknownParameterKind(route: String, parameter: String, kind: String)
 
     /// A sentence that names the route and the problem.
-    public var description: String {
+    package var message: String {
         switch self {
         case .invalidPattern(let route, let error):
             return "route '\(route)': \(error.description)"
@@ -381,9 +381,9 @@ public enum RouterConfigurationError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension RouterConfigurationError: ClipKitError {
+extension RouterConfigurationError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .invalidPattern(_, let error): return error.recoverySuggestion
         case .unknownParameterKind: return "Register the kind with ParameterKindRegistry.register(_:), or use one of the standard kinds."

@@ -143,7 +143,7 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why a route pattern could not be parsed.
-public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum RoutePatternError: Error, Sendable, Equatable {
     /// The pattern does not start with `https://`; carries the pattern.
     case notHTTPS(String)
     /// The pattern has a query or a fragment; carries the pattern.
@@ -162,7 +162,7 @@ public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertib
     case badLiteral(String, String)
 
     /// A sentence that says what is wrong and how to write it instead.
-    public var description: String {
+    package var message: String {
         switch self {
         case .notHTTPS(let pattern):
             return "pattern '\(pattern)' must start with https:// (App Clips and universal links only use https)"
@@ -184,9 +184,9 @@ public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-extension RoutePatternError: ClipKitError {
+extension RoutePatternError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .notHTTPS: return "Start the pattern with https://."
         case .hasQueryOrFragment: return "Remove the query and the fragment from the pattern; the query is passed to the route as it comes."

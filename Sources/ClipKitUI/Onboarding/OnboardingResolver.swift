@@ -40,6 +40,7 @@ public struct OnboardingResolver<Destination: Sendable>: Sendable {
     }
 
     /// Whether a link to `match` opens a screen of its own, not the standard one.
+    @_spi(ClipKitTooling)
     public func handles(_ match: RouteMatch) -> Bool {
         rules.contains { $0.destination(openedBy: match) != nil }
     }

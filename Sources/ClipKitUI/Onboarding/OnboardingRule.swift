@@ -57,18 +57,18 @@ public struct OnboardingRule<Destination: Sendable>: Sendable {
     }
 
     /// The screen a launch link opens when it matched `match`, or `nil` when this rule does not handle it.
-    public func destination(openedBy match: RouteMatch) -> Destination? {
+    package func destination(openedBy match: RouteMatch) -> Destination? {
         link(match)
     }
 
     /// The screen a claimed handoff opens, or `nil` when this rule does not handle `envelope`.
-    public func destination(claimed envelope: HandoffEnvelope) -> Destination? {
+    package func destination(claimed envelope: HandoffEnvelope) -> Destination? {
         if case .opens(let destination) = handoff(envelope) { return destination }
         return nil
     }
 
     /// The rule's whole answer for a claimed handoff, with the reason when it refuses one of its type.
-    public func answer(claimed envelope: HandoffEnvelope) -> ClaimAnswer {
+    package func answer(claimed envelope: HandoffEnvelope) -> ClaimAnswer {
         handoff(envelope)
     }
 

@@ -43,9 +43,6 @@ public final class ClipFlowSession<Flow: ClipFlow> {
     private let policy: InstallPromotionPolicy
     private let now: @Sendable () -> Date
 
-    /// The parameter kinds the flow's routes may use; the runtime's router is built with them.
-    public static var parameterKinds: ParameterKindRegistry { Flow.parameterKinds }
-
     /// Creates a session from its parts and starts listening to `inbox`.
     ///
     /// - Parameters:
@@ -93,7 +90,7 @@ public final class ClipFlowSession<Flow: ClipFlow> {
     /// Creates a session from the runtime `configuration` builds: the configuration generated
     /// from `clipkit.json` (`ClipConfiguration.self`), or ClipManifestReader's `BundledManifest.self`,
     /// which reads the bundled file. Its router accepts the configuration's parameter kinds and
-    /// the flow's ``parameterKinds``.
+    /// the flow's ``ClipFlow/parameterKinds``.
     ///
     /// - Throws: ``/ClipKit/ClipSetupError`` naming what is missing.
     public convenience init<Source: ClipRuntimeSource>(configuration: Source.Type) throws {

@@ -2,7 +2,7 @@ import Foundation
 import ClipKit
 
 /// Why a ``ClipSession`` could not hand off.
-public enum ClipSessionError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ClipSessionError: Error, Sendable, Equatable {
     /// No link the clip handles is on screen.
     case noInvocation
     /// The route names no handoff type in `clipkit.json`, so its parameters have no type to go under.
@@ -11,7 +11,7 @@ public enum ClipSessionError: Error, Sendable, Equatable, CustomStringConvertibl
     case handoffFailed(HandoffError)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var message: String {
         switch self {
         case .noInvocation:
             return "there is nothing to hand off yet: no link the clip handles is on screen"
@@ -23,9 +23,9 @@ public enum ClipSessionError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-extension ClipSessionError: ClipKitError {
+extension ClipSessionError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .noInvocation: return nil
         case .routeNamesNoHandoffType: return "Add \"handoff\": \"<type>\" to the route in clipkit.json, listed in handoff.types."

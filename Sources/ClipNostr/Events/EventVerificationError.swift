@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why an event is not genuine, or not well-formed enough to check.
-public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum EventVerificationError: Error, Sendable, Equatable {
     /// `id` is not 64 lowercase hex characters.
     case malformedID
     /// `pubkey` is not 64 lowercase hex characters.
@@ -47,7 +47,7 @@ public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConv
     }
 
     /// What is wrong, for a person.
-    public var description: String {
+    package var message: String {
         switch self {
         case .malformedID:
             return "the id is not 64 lowercase hexadecimal characters"
@@ -77,5 +77,5 @@ public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConv
     }
 }
 
-extension EventVerificationError: ClipKitError {
+extension EventVerificationError: ClipKitError, ClipKitErrorMessage {
 }

@@ -23,7 +23,7 @@ public enum EventFragmentField: String, Sendable, Equatable, CaseIterable {
 ///
 /// Every malformed, truncated, oversized or over-long input has its own case; nothing is guessed
 /// or repaired.
-public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum EventFragmentError: Error, Sendable, Equatable {
     /// The fragment is empty.
     case empty
     /// The fragment has more characters than `EventFragment.maximumCharacters`.
@@ -83,7 +83,7 @@ public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// What is wrong and where, for a person.
-    public var description: String {
+    package var message: String {
         switch self {
         case .empty:
             return "the link's fragment is empty; it holds no signed event"
@@ -123,5 +123,5 @@ public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-extension EventFragmentError: ClipKitError {
+extension EventFragmentError: ClipKitError, ClipKitErrorMessage {
 }

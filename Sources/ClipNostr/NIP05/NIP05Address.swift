@@ -87,7 +87,7 @@ public struct NIP05Address: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a string is not a NIP-05 address.
-public enum NIP05AddressError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum NIP05AddressError: Error, Sendable, Equatable {
     /// The string is empty.
     case empty
     /// The string has more bytes than allowed.
@@ -104,7 +104,7 @@ public enum NIP05AddressError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidDomain(String)
 
     /// What is wrong, for a person.
-    public var description: String {
+    package var message: String {
         switch self {
         case .empty: return "the NIP-05 address is empty; expected name@domain"
         case .tooLong(let count, let limit): return "the NIP-05 address has \(count) bytes, more than the \(limit) accepted"
@@ -118,5 +118,5 @@ public enum NIP05AddressError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-extension NIP05AddressError: ClipKitError {
+extension NIP05AddressError: ClipKitError, ClipKitErrorMessage {
 }

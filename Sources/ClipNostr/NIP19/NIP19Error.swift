@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why a string is not a NIP-19 entity ClipNostr can use, or why one cannot be encoded.
-public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
+public enum NIP19Error: Error, Sendable, Equatable {
     /// The string is empty.
     case empty
     /// The string has more characters than allowed.
@@ -75,7 +75,7 @@ public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
     static let acceptedForms = "npub, nprofile, nevent or naddr"
 
     /// What is wrong and what to do, for a person.
-    public var description: String {
+    package var message: String {
         switch self {
         case .empty:
             return "the string is empty; expected an npub1…, nprofile1…, nevent1… or naddr1… string"
@@ -132,9 +132,9 @@ public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension NIP19Error: ClipKitError {
+extension NIP19Error: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .unsupportedPrefix("nsec"): return "Never share a secret key; use the npub instead."
         case .unsupportedPrefix("ncryptsec"): return "Never share a secret key, even encrypted; use the npub instead."

@@ -75,7 +75,7 @@ public struct ProfileTarget: Sendable, Equatable {
 
 /// Why a profile target could not be resolved.
 @_spi(ClipKitTooling)
-public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ProfileTargetError: Error, Sendable, Equatable {
     /// The text names no profile (not an npub, nprofile, nevent with an author or naddr of kind
     /// 0); the associated value says why.
     case notAProfileReference(String)
@@ -90,7 +90,7 @@ public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConverti
     case routeHasNoProfile(route: String)
 
     /// What is wrong, for a person.
-    public var description: String {
+    package var message: String {
         switch self {
         case .notAProfileReference(let reason):
             return "not an npub, nprofile, nevent, naddr, NIP-05 address or share URL: \(reason)"
@@ -106,9 +106,9 @@ public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-extension ProfileTargetError: ClipKitError {
+extension ProfileTargetError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         if case .needsManifest = self { return "Pass --manifest, or give an npub." }
         return nil
     }

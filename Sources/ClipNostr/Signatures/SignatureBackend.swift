@@ -57,12 +57,12 @@ public enum SignatureBackend: String, CaseIterable, Sendable {
 
 /// Why a ``SignatureBackend`` cannot make a verifier.
 @_spi(ClipKitTooling)
-public enum SignatureBackendError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum SignatureBackendError: Error, Equatable, Sendable {
     /// This build does not link the backend.
     case notLinked(SignatureBackend)
 
     /// One sentence for a person: what is missing, and what to do.
-    public var description: String {
+    package var message: String {
         switch self {
         case .notLinked(let backend):
             let linked = SignatureBackend.linked.map(\.rawValue).joined(separator: ", ")
@@ -72,9 +72,9 @@ public enum SignatureBackendError: Error, Equatable, Sendable, CustomStringConve
     }
 }
 
-extension SignatureBackendError: ClipKitError {
+extension SignatureBackendError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         "Use the swift backend, or build on Linux with the package's Libsecp256k1 trait and libsecp256k1-dev installed."
     }
 }

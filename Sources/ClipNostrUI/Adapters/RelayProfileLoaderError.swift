@@ -2,14 +2,14 @@ import ClipKit
 import Foundation
 
 /// Why a ``RelayProfileLoader`` cannot be built from a manifest.
-public enum RelayProfileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RelayProfileLoaderError: Error, Sendable, Hashable {
     /// The manifest has no `nostr.relays`.
     case noRelays
     /// A listed relay is not one ClipNostr connects to.
     case invalidRelay(String, reason: String)
 
     /// A sentence that says what is wrong and what to do.
-    public var description: String {
+    package var message: String {
         switch self {
         case .noRelays:
             return "clipkit.json lists no nostr.relays; add the wss:// relays that hold your drivers' profiles"
@@ -19,9 +19,9 @@ public enum RelayProfileLoaderError: Error, Sendable, Hashable, CustomStringConv
     }
 }
 
-extension RelayProfileLoaderError: ClipKitError {
+extension RelayProfileLoaderError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         if case .noRelays = self { return "Add the wss:// relays that hold your drivers' profiles to nostr.relays in clipkit.json." }
         return nil
     }

@@ -2,7 +2,7 @@ import Foundation
 import ClipKit
 
 /// Why the handoff could not be offered.
-public enum DriverHandoffOfferError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum DriverHandoffOfferError: Error, Sendable, Equatable {
     /// The state does not allow it: still loading, or the link's key is invalid.
     case notAvailable(DriverPreviewState)
     /// An offer is being written already.
@@ -11,7 +11,7 @@ public enum DriverHandoffOfferError: Error, Sendable, Equatable, CustomStringCon
     case notSaved(HandoffError)
 
     /// A sentence that says why.
-    public var description: String {
+    package var message: String {
         switch self {
         case .notAvailable(.loading):
             return "the driver is still loading; offer the handoff once the preview shows or loading fails"
@@ -25,9 +25,9 @@ public enum DriverHandoffOfferError: Error, Sendable, Equatable, CustomStringCon
     }
 }
 
-extension DriverHandoffOfferError: ClipKitError {
+extension DriverHandoffOfferError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         switch self {
         case .notAvailable(.loading): return "Offer the handoff once the preview shows or loading fails."
         case .notSaved(let error): return error.recoverySuggestion

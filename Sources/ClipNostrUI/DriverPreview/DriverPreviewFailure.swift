@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why a driver preview shows no profile, with a message a person can read.
-public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public enum DriverPreviewFailure: Error, Sendable, Hashable {
     /// The link's driver key is not a valid npub; the associated value says what is wrong.
     case invalidDriverLink(String)
     /// None of the relays answered within `waitedSeconds`.
@@ -27,7 +27,7 @@ public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// A message for the person.
-    public var description: String {
+    package var message: String {
         switch self {
         case .invalidDriverLink:
             return "This driver link is damaged, so the driver can't be shown. Ask the driver to share their link again."
@@ -45,5 +45,5 @@ public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvert
     }
 }
 
-extension DriverPreviewFailure: ClipKitError {
+extension DriverPreviewFailure: ClipKitError, ClipKitErrorMessage {
 }

@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why a clip's notification was not scheduled.
-public enum ClipNotificationError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ClipNotificationError: Error, Sendable, Equatable {
     /// The clip is not authorized to post notifications now.
     case notAuthorized(ClipNotificationAuthorization)
     /// The manifest's clip does not request ephemeral notifications.
@@ -21,7 +21,7 @@ public enum ClipNotificationError: Error, Sendable, Equatable, CustomStringConve
     case routerUnavailable(String)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var message: String {
         switch self {
         case .notAuthorized(.notDetermined):
             return "the clip may not post notifications: it has no authorization (an App Clip is ephemerally authorized for up to 8 hours after each launch only with NSAppClipRequestEphemeralUserNotification in its Info.plist, clip.requestsEphemeralNotifications in clipkit.json); do not schedule, and offer the full app instead"
@@ -47,5 +47,5 @@ public enum ClipNotificationError: Error, Sendable, Equatable, CustomStringConve
     }
 }
 
-extension ClipNotificationError: ClipKitError {
+extension ClipNotificationError: ClipKitError, ClipKitErrorMessage {
 }

@@ -98,7 +98,7 @@ import Testing
         let record = Record(container: folder.url)
         try CoffeeShop.$record.withValue(record) {
             _ = try TicketSession(configuration: CoffeeShop.self)
-            _ = Self.resolver.launch(configuration: CoffeeShop.self, parameterKinds: TicketSession.parameterKinds)
+            _ = Self.resolver.launch(configuration: CoffeeShop.self, parameterKinds: TicketFlow.parameterKinds)
         }
         let expected = (ClipConfiguration.parameterKinds.names + ["ticket"]).sorted()
         #expect(record.requestedKinds == [expected, expected])

@@ -105,7 +105,7 @@ struct DriverShareClipSessionTests {
             manifest["routes"] = routes
             manifest["handoff"] = ["ttlSeconds": 600, "types": [["name": "com.roadflare.driver", "required": ["npub"]]]]
         }
-        let runtime = try ClipRuntime(manifestAt: file, containerDirectory: folder.url, parameterKinds: DriverShareClipSession.parameterKinds)
+        let runtime = try ClipRuntime(manifestAt: file, containerDirectory: folder.url, parameterKinds: DriverShareClipFlow.parameterKinds)
         let session = try DriverShareClipSession(runtime: runtime)
         session.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
         guard case .content(let preview, _) = session.screen else { Issue.record("expected a driver, got \(session.screen)"); return }
@@ -114,7 +114,7 @@ struct DriverShareClipSessionTests {
 
         let example = try ClipRuntime(
             manifestAt: TestEnvironment.file("Examples/roadflare/clipkit.json"), containerDirectory: folder.url,
-            parameterKinds: DriverShareClipSession.parameterKinds
+            parameterKinds: DriverShareClipFlow.parameterKinds
         )
         let defaultSession = try DriverShareClipSession(runtime: example)
         defaultSession.inbox.receive(.webpage(try #require(URL(string: "https://roadflare.app/share/d/\(Self.npub)"))))
@@ -124,7 +124,7 @@ struct DriverShareClipSessionTests {
 
     @Test func aManifestWithoutRelaysCannotSetTheClipUp() throws {
         let (folder, file) = try manifestFile { manifest in manifest.removeValue(forKey: "nostr") }
-        let runtime = try ClipRuntime(manifestAt: file, containerDirectory: folder.url, parameterKinds: DriverShareClipSession.parameterKinds)
+        let runtime = try ClipRuntime(manifestAt: file, containerDirectory: folder.url, parameterKinds: DriverShareClipFlow.parameterKinds)
         #expect {
             _ = try DriverShareClipSession(runtime: runtime)
         } throws: { error in

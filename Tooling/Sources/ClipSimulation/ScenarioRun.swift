@@ -1,5 +1,5 @@
 @_spi(ClipKitTooling) import ClipKit
-import ClipKitUI
+@_spi(ClipKitTooling) import ClipKitUI
 import Foundation
 
 /// One scenario on one simulated phone: records each step and decides whether the scenario's

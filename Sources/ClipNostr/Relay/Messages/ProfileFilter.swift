@@ -37,7 +37,7 @@ public struct ProfileFilter: Sendable, Equatable {
 }
 
 /// A profile filter was asked for with something other than a hex public key.
-public struct ProfileFilterError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ProfileFilterError: Error, Sendable, Equatable {
     /// What was given, shortened.
     public let author: String
 
@@ -46,14 +46,14 @@ public struct ProfileFilterError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// What is wrong.
-    public var description: String {
+    package var message: String {
         "'\(author)' is not a public key in hex (64 lowercase hexadecimal characters); decode an npub first"
     }
 }
 
-extension ProfileFilterError: ClipKitError {
+extension ProfileFilterError: ClipKitError, ClipKitErrorMessage {
     /// What to do about it, when the message says.
-    public var recoverySuggestion: String? {
+    package var suggestion: String? {
         "Decode an npub first, and pass its public key in hex."
     }
 }
