@@ -92,6 +92,31 @@ import Testing
         await server.stop()
     }
 
+    /// Both ends of one resolution: for each domain's `Host`, the server answers `/`, the AASA
+    /// paths and a path no route serves with that domain's values, the ones the static export
+    /// writes for it; the second domain's pages name it, not the first.
+    @Test func eachDomainIsAnsweredWithTheValuesTheStaticExportWrites() async throws {
+        let site = try ServerFixtures.site("bluesky")
+        let server = try await RunningServer(site: site)
+        for domain in site.servedDomains {
+            let files = try StaticSiteBuilder(site: site).build(forDomain: domain.name).files
+            for path in ["/", "/index.html"] {
+                let home = try await RawHTTP.exchange(port: server.port, request: RawHTTP.request(path, host: domain.name))
+                #expect(home.status == 200)
+                #expect(home.body == String(decoding: files["index.html"] ?? Data(), as: UTF8.self), "\(domain.name)\(path)")
+                #expect(home.body.contains(#"<link rel="canonical" href="https://\#(domain.name)/">"#), "\(domain.name)\(path)")
+            }
+            for path in LinkDomainSite.associationFilePaths {
+                let association = try await RawHTTP.exchange(port: server.port, request: RawHTTP.request(String(path), host: domain.name.uppercased()))
+                #expect(association.body == String(decoding: files[StaticSiteBuilder.associationFilePath] ?? Data(), as: UTF8.self))
+            }
+            let missing = try await RawHTTP.exchange(port: server.port, request: RawHTTP.request("/no/such/page", host: domain.name))
+            #expect(missing.status == 404)
+            #expect(missing.body == domain.notFoundPage, "\(domain.name)")
+        }
+        await server.stop()
+    }
+
     @Test func sharePagesAreRenderedWithTheProfileAndCached() async throws {
         let profile = ShareProfile(name: "Dana Driver", pictureURL: "https://images.example.com/dana.jpg",
                                    details: [.init(label: "Car", value: "Blue Toyota Prius")])

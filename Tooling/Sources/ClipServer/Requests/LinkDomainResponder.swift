@@ -21,25 +21,29 @@ struct LinkDomainResponder: HTTPResponder {
     let logger: Logger
     /// Whether request lines reach the log at all (decided once, not per request).
     private let logsRequests: Bool
-    /// Responses for fixed paths; `isAssociationFile` marks the AASA paths, whose answer depends on the host.
-    private let fixed: [Substring: (response: PreparedResponse, isAssociationFile: Bool)]
-    private let notFound: PreparedResponse
+    /// The prepared answers of each of the site's domains, by name.
+    private let answersByDomain: [String: DomainAnswers]
+    /// The answers for a `Host` that is none of the site's domains: the first domain's, with a
+    /// page cache of their own when the site has several domains.
+    private let otherHostAnswers: DomainAnswers
+    private let health: PreparedResponse
     private let refusals: [RequestScreening.Refusal: PreparedResponse]
     /// The health answer on a connection in the reserve: it ends the connection.
     private let healthClosing: PreparedResponse
     /// The answer to anything else on a connection in the reserve: 503, and the connection ends.
     private let overCapacity: PreparedResponse
     private let htmlHeaders: HTTPFields
-    /// One page cache per domain when the site routes hosts separately; a single one otherwise.
-    private let pageCaches: [String: SharePageCache]
-    private let sharedPageCache: SharePageCache
-    /// The manifest's domains, lower-cased.
-    private let domainNames: [String]
-    /// Each domain's AASA response when the site has several domains (each serves its own).
-    private let associationsByDomain: [String: PreparedResponse]
 
-    /// The paths answered with the AASA document.
-    static let associationFilePaths = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+    /// What the server answers for one of the site's domains (a ``LinkDomainSite/ServedDomain``),
+    /// prepared once: the static export writes the same AASA document and home page.
+    private struct DomainAnswers {
+        let associationFile: PreparedResponse
+        let homePage: PreparedResponse
+        let notFound: PreparedResponse
+        /// The domain's share pages. A site with one domain has one cache, whatever the `Host`.
+        let pages: SharePageCache
+    }
+
     /// The health endpoint's path.
     static let healthPath = "/healthz"
 
@@ -53,34 +57,36 @@ struct LinkDomainResponder: HTTPResponder {
         if let policy = configuration.contentSecurityPolicy { html[.contentSecurityPolicy] = policy }
         htmlHeaders = html
 
-        var fixed: [Substring: (response: PreparedResponse, isAssociationFile: Bool)] = [:]
-        func association(_ file: Data) -> PreparedResponse {
-            PreparedResponse(
-                status: .ok, contentType: "application/json", body: file,
-                cacheControl: "public, max-age=\(configuration.associationFileMaxAge)",
-                extraHeaders: [.xContentTypeOptions: "nosniff"]
+        func answers(for domain: LinkDomainSite.ServedDomain, pages: SharePageCache) -> DomainAnswers {
+            DomainAnswers(
+                associationFile: PreparedResponse(
+                    status: .ok, contentType: "application/json", body: domain.associationFile,
+                    cacheControl: "public, max-age=\(configuration.associationFileMaxAge)",
+                    extraHeaders: [.xContentTypeOptions: "nosniff"]
+                ),
+                homePage: PreparedResponse(
+                    status: .ok, contentType: "text/html; charset=utf-8", body: Array(domain.homePage.utf8),
+                    cacheControl: "public, max-age=\(configuration.sharePageMaxAge)", extraHeaders: html
+                ),
+                notFound: PreparedResponse(
+                    status: .notFound, contentType: "text/html; charset=utf-8", body: Array(domain.notFoundPage.utf8),
+                    cacheControl: "public, max-age=60", extraHeaders: html
+                ),
+                pages: pages
             )
         }
-        let defaultAssociation = association(site.associationFile(forHost: nil))
-        domainNames = site.domains
-        for path in Self.associationFilePaths { fixed[Substring(path)] = (defaultAssociation, true) }
-        var associations: [String: PreparedResponse] = [:]
-        if site.domains.count > 1 {
-            for domain in site.domains { associations[domain] = association(site.associationFile(forHost: domain)) }
+        let domains = site.servedDomains
+        let single = domains.count == 1 ? SharePageCache(capacity: configuration.pageCacheCapacity) : nil
+        var byDomain: [String: DomainAnswers] = [:]
+        for domain in domains {
+            byDomain[domain.name] = answers(for: domain, pages: single ?? SharePageCache(capacity: configuration.pageCacheCapacity))
         }
-        associationsByDomain = associations
-        let home = PreparedResponse(
-            status: .ok, contentType: "text/html; charset=utf-8", body: Array(site.renderer.homePage().utf8),
-            cacheControl: "public, max-age=\(configuration.sharePageMaxAge)", extraHeaders: html
-        )
-        fixed["/"] = (home, false)
-        fixed["/index.html"] = (home, false)
-        let health = PreparedResponse(
+        answersByDomain = byDomain
+        otherHostAnswers = answers(for: domains[0], pages: single ?? SharePageCache(capacity: configuration.pageCacheCapacity))
+        health = PreparedResponse(
             status: .ok, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8),
             cacheControl: "no-store", tagged: false
         )
-        fixed[Substring(Self.healthPath)] = (health, false)
-        self.fixed = fixed
         healthClosing = PreparedResponse(
             status: .ok, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8),
             cacheControl: "no-store", extraHeaders: [.connection: "close"], tagged: false
@@ -90,10 +96,6 @@ struct LinkDomainResponder: HTTPResponder {
             body: Array("The server has too many open connections; try again in a few seconds.\n".utf8), cacheControl: "no-store",
             extraHeaders: [.retryAfter: String(Self.retryAfterSeconds), .xContentTypeOptions: "nosniff", .connection: "close"],
             tagged: false
-        )
-        notFound = PreparedResponse(
-            status: .notFound, contentType: "text/html; charset=utf-8", body: Array(site.renderer.notFoundPage().utf8),
-            cacheControl: "public, max-age=60", extraHeaders: html
         )
         func refusal(_ status: HTTPResponse.Status, _ text: String, allow: Bool = false, closes: Bool = false) -> PreparedResponse {
             var extra: HTTPFields = [.xContentTypeOptions: "nosniff"]
@@ -116,19 +118,13 @@ struct LinkDomainResponder: HTTPResponder {
             ),
             .badPath: refusal(.badRequest, "Bad request: the path is not one this server serves."),
         ]
-        let domains = site.manifest.domains.map { $0.lowercased() }
-        sharedPageCache = SharePageCache(capacity: configuration.pageCacheCapacity)
-        var caches: [String: SharePageCache] = [:]
-        if domains.count > 1 {
-            for domain in domains { caches[domain] = SharePageCache(capacity: configuration.pageCacheCapacity) }
-        }
-        pageCaches = caches
     }
 
     /// What a request resolves to without waiting: a prepared response, or a share page to render.
     private enum Resolution {
         case ready(PreparedResponse)
-        case render(path: Substring)
+        /// A share page to render: `target` on `domain` (`nil` for another host).
+        case render(domain: LinkDomainSite.ServedDomain?, target: Substring)
     }
 
     /// What the event-loop fast path does with a request head.
@@ -204,8 +200,8 @@ struct LinkDomainResponder: HTTPResponder {
         switch resolve(request, path: path) {
         case .ready(let ready):
             prepared = ready
-        case .render(let path):
-            prepared = await renderSharePage(path: path, host: request.host, client: client) ?? notFound
+        case .render(let domain, let target):
+            prepared = await renderSharePage(target: target, on: domain, host: request.host, client: client)
         }
         let answer = prepared.answer(request)
         if let started { logRequest(request, path: path, status: answer.head.status.code, started: started, client: client) }
@@ -230,21 +226,25 @@ struct LinkDomainResponder: HTTPResponder {
            let refused = refusals[refusal] {
             return .ready(refused)
         }
-        if let fixed = fixed[path] {
-            if fixed.isAssociationFile, !associationsByDomain.isEmpty,
-               let host = request.host, let domain = HostMatch.domain(of: host, among: domainNames),
-               let own = associationsByDomain[domain] {
-                return .ready(own)
+        if path == Self.healthPath { return .ready(health) }
+        switch site.resource(at: path, target: request.target[...], host: request.host) {
+        case .associationFile(let domain):
+            return .ready(answers(for: domain).associationFile)
+        case .homePage(let domain):
+            return .ready(answers(for: domain).homePage)
+        case .sharePage(let domain, let target):
+            // A route that reads query items gets a page per set of declared items; undeclared
+            // ones, which anyone can add, make no new page (the cache is bounded either way).
+            if let cached = answers(for: domain).pages.response(for: target, now: { Date() }) {
+                return .ready(cached)
             }
-            return .ready(fixed.response)
+            return .render(domain: domain, target: target)
         }
-        // A route that reads query items gets a page per set of declared items; undeclared ones,
-        // which anyone can add, make no new page (the cache is bounded either way).
-        let page = site.readsQuery ? site.pageTarget(of: request.target[...]) : path
-        if let cached = pageCache(for: request.host).response(for: page, now: { Date() }) {
-            return .ready(cached)
-        }
-        return .render(path: page)
+    }
+
+    /// The prepared answers of `domain`; another host's when `domain` is `nil`.
+    private func answers(for domain: LinkDomainSite.ServedDomain?) -> DomainAnswers {
+        domain.flatMap { answersByDomain[$0.name] } ?? otherHostAnswers
     }
 
     /// The answer as a Hummingbird response, for use behind a router or middleware.
@@ -253,14 +253,17 @@ struct LinkDomainResponder: HTTPResponder {
         return Response(status: head.status, headers: head.headerFields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
     }
 
-    /// The share page for `path`, rendered now and cached; `nil` when no route matches.
+    /// The share page for `target` on `domain`, rendered now and cached; the domain's not-found
+    /// page when no route matches.
     ///
     /// A page whose profile lookup was throttled (the relay-work budget or the concurrency limit
     /// was reached) is the generic page, still 200 so the link works, sent with `no-store` and
     /// not cached: the next request may get the preview.
-    private func renderSharePage(path: Substring, host: String?, client: String?) async -> PreparedResponse? {
-        let cache = pageCache(for: host)
-        guard let match = site.match(path: String(path), host: host) else { return nil }
+    private func renderSharePage(
+        target: Substring, on domain: LinkDomainSite.ServedDomain?, host: String?, client: String?
+    ) async -> PreparedResponse {
+        let answers = answers(for: domain)
+        guard let match = site.match(path: String(target), host: host) else { return answers.notFound }
         let rendered = await site.sharePage(for: match, client: client)
         if rendered.isThrottled {
             return PreparedResponse(
@@ -277,15 +280,8 @@ struct LinkDomainResponder: HTTPResponder {
             status: .ok, contentType: "text/html; charset=utf-8", body: Array(rendered.html.utf8),
             cacheControl: "public, max-age=\(maxAge)", extraHeaders: htmlHeaders
         )
-        cache.store(prepared, for: path, expiresAt: rendered.expiresAt, now: now)
+        answers.pages.store(prepared, for: target, expiresAt: rendered.expiresAt, now: now)
         return prepared
-    }
-
-    private func pageCache(for host: String?) -> SharePageCache {
-        guard !pageCaches.isEmpty, let host, let domain = HostMatch.domain(of: host, among: domainNames) else {
-            return sharedPageCache
-        }
-        return pageCaches[domain] ?? sharedPageCache
     }
 
     private func logRequest(_ request: IncomingRequest, path: Substring, status: Int, started: ContinuousClock.Instant, client: String?) {

@@ -5,24 +5,61 @@ import Foundation
 /// share page for each routed URL and the not-found page.
 ///
 /// `clipkit serve` answers requests from it and `clipkit site build` exports it as static files,
-/// so both show the same pages.
+/// so both show the same pages: each of the manifest's domains is one ``ServedDomain`` value whose
+/// AASA document and home page both serve, and ``resource(at:target:host:)`` is the one reading of
+/// a request's path and `Host` the server answers from.
 package struct LinkDomainSite: Sendable {
+    /// What one of the manifest's domains serves at its fixed paths.
+    package struct ServedDomain: Sendable, Equatable {
+        /// The domain, lower-cased.
+        package let name: String
+        /// Its `apple-app-site-association` document.
+        package let associationFile: Data
+        /// Its home page (`/`, `index.html`), naming this domain.
+        package let homePage: String
+        /// Its page for paths no route serves, naming this domain.
+        package let notFoundPage: String
+    }
+
+    /// What a request's path and `Host` lead to.
+    package enum Resource: Sendable, Equatable {
+        /// The domain's AASA document.
+        case associationFile(ServedDomain)
+        /// The domain's home page.
+        case homePage(ServedDomain)
+        /// A share page, or the not-found page when no route matches: `domain` is the one the
+        /// `Host` header names (`nil` for any other host, such as `127.0.0.1:8080`, which is
+        /// routed against each domain in order), `target` the path, with the declared query items
+        /// when a route reads them (``pageTarget(of:)``).
+        case sharePage(domain: ServedDomain?, target: Substring)
+    }
+
     /// The manifest the site is built from.
     package let manifest: ClipManifest
     /// The router that decides which share page a path gets.
     package let router: InvocationRouter
     /// The page renderer.
     package let renderer: SharePageRenderer
-    /// The `apple-app-site-association` document of each domain, by lower-cased domain.
-    package let associationFiles: [String: Data]
+    /// Each of the manifest's domains, in the manifest's order; never empty (a manifest without
+    /// domains serves an empty AASA document as `localhost`).
+    package let servedDomains: [ServedDomain]
     /// The profile cache share pages consult, when a provider was given.
     package let profiles: ShareProfileCache?
+    /// The domains' names, lower-cased, for ``HostMatch``.
+    private let names: [String]
+
+    /// The paths answered with the AASA document: where iOS reads it, and the root form older
+    /// tools still ask for.
+    package static let associationFilePaths: [Substring] = ["/.well-known/apple-app-site-association", "/apple-app-site-association"]
+    /// The paths answered with the home page.
+    package static let homePagePaths: [Substring] = ["/", "/index.html"]
 
     /// Builds a site.
     ///
     /// - Parameters:
     ///   - manifest: The manifest whose domains, routes and app the site serves.
-    ///   - associationFiles: Each domain's AASA document (from the AASA generator), by domain.
+    ///   - associationFiles: Each domain's AASA document (from the AASA generator), by domain; a
+    ///     domain without one serves `{}`.
     ///   - templates: The Mustache templates the pages render from.
     ///   - profileProvider: Where share pages get their preview profile; wrapped in a ``ShareProfileCache``.
     ///   - profilePolicy: The cache's limits on lookups: how many at once, how long answers hold, the budget.
@@ -35,21 +72,50 @@ package struct LinkDomainSite: Sendable {
     ) throws {
         self.manifest = manifest
         self.router = try InvocationRouter(manifest: manifest, parameterKinds: parameterKinds)
-        self.renderer = SharePageRenderer(manifest: manifest, templates: templates)
-        self.associationFiles = Dictionary(
-            associationFiles.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }
-        )
+        let renderer = SharePageRenderer(manifest: manifest, templates: templates)
+        self.renderer = renderer
+        let files = Dictionary(associationFiles.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        var names: [String] = []
+        for name in manifest.domains.map({ $0.lowercased() }) where !names.contains(name) { names.append(name) }
+        if names.isEmpty { names = [renderer.primaryDomain] }
+        self.names = names
+        self.servedDomains = names.map { name in
+            ServedDomain(
+                name: name, associationFile: files[name] ?? Data("{}".utf8),
+                homePage: renderer.homePage(domain: name), notFoundPage: renderer.notFoundPage(domain: name)
+            )
+        }
         self.profiles = profileProvider.map { ShareProfileCache(provider: $0, policy: profilePolicy) }
     }
 
     /// The manifest's domains, lower-cased, in order.
-    package var domains: [String] { manifest.domains.map { $0.lowercased() } }
+    package var domains: [String] { names }
 
-    /// The AASA document a request with the `Host` header `host` gets: its domain's when it is
-    /// one of the manifest's, the first domain's otherwise.
-    package func associationFile(forHost host: String?) -> Data {
-        if let host, let file = associationFiles[Self.hostName(fromHeader: host)] { return file }
-        return domains.lazy.compactMap { associationFiles[$0] }.first ?? Data("{}".utf8)
+    /// The domain named `name` (any case), or `nil` when it is not one of the manifest's.
+    package func servedDomain(named name: String) -> ServedDomain? {
+        let name = name.lowercased()
+        return servedDomains.first { $0.name == name }
+    }
+
+    /// The domain a `Host` header names (ignoring case, a port and a final dot), or `nil` for any
+    /// other host or none.
+    package func servedDomain(forHost host: String?) -> ServedDomain? {
+        guard let host, let name = HostMatch.domain(of: host, among: names) else { return nil }
+        return servedDomains.first { $0.name == name }
+    }
+
+    /// What a request leads to: the AASA document or home page of the domain its `Host` names (the
+    /// first domain's for any other host), else a share page.
+    ///
+    /// - Parameters:
+    ///   - path: The request's percent-encoded path, without the query.
+    ///   - target: The whole request target, path and query.
+    ///   - host: The request's `Host` header.
+    package func resource(at path: Substring, target: Substring, host: String?) -> Resource {
+        let domain = servedDomain(forHost: host)
+        if Self.associationFilePaths.contains(path) { return .associationFile(domain ?? servedDomains[0]) }
+        if Self.homePagePaths.contains(path) { return .homePage(domain ?? servedDomains[0]) }
+        return .sharePage(domain: domain, target: readsQuery ? pageTarget(of: target) : path)
     }
 
     /// Whether a route reads query items (`routes[].query`): then a share page depends on the
@@ -90,8 +156,7 @@ package struct LinkDomainSite: Sendable {
     ///     routed as that domain; any other (such as `127.0.0.1:8080`) tries each domain in order.
     package func match(path: String, host: String?) -> RouteMatch? {
         guard path.hasPrefix("/"), path.utf8.count <= InvocationRouter.maximumURLLength - 300 else { return nil }
-        let requested = host.map(Self.hostName(fromHeader:))
-        let candidates = requested.flatMap { domains.contains($0) ? [$0] : nil } ?? domains
+        let candidates = host.flatMap { HostMatch.domain(of: $0, among: names) }.map { [$0] } ?? names
         for domain in candidates {
             guard let url = URL(string: "https://\(domain)\(path)") else { return nil }
             if case .success(let match) = router.route(url) { return match }
@@ -113,18 +178,6 @@ package struct LinkDomainSite: Sendable {
             html: renderer.sharePage(for: match, profile: lookup.profile),
             expiresAt: lookup.expiresAt, showsProfile: lookup.profile != nil, isThrottled: lookup.isThrottled
         )
-    }
-
-    /// The host name of a `Host` header: lower-cased, without its port or a final dot.
-    package static func hostName(fromHeader header: String) -> String {
-        var host = Substring(header.lowercased())
-        if host.hasPrefix("[") {
-            if let end = host.firstIndex(of: "]") { host = host[host.startIndex...end] }
-        } else if let colon = host.lastIndex(of: ":") {
-            host = host[..<colon]
-        }
-        if host.hasSuffix(".") { host = host.dropLast() }
-        return String(host)
     }
 }
 

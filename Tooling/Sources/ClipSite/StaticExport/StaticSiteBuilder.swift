@@ -41,13 +41,14 @@ package struct StaticSiteBuilder: Sendable {
     /// - Parameter domain: One of the manifest's domains; `nil` means the first.
     /// - Throws: ``StaticSiteError/unknownDomain(_:domains:)`` when `domain` is not the manifest's.
     package func build(forDomain domain: String? = nil) throws(StaticSiteError) -> StaticSite {
-        let host = domain?.lowercased() ?? site.domains.first ?? ""
-        guard site.domains.contains(host), let association = site.associationFiles[host] else {
+        guard let served = domain == nil ? site.servedDomains.first : site.servedDomain(named: domain ?? "") else {
             throw .unknownDomain(domain ?? "", domains: site.domains)
         }
+        let host = served.name
+        // The same values `clipkit serve` answers `/` and the AASA paths with for this domain.
         var files: [String: Data] = [:]
-        files[Self.associationFilePath] = association
-        files["index.html"] = Data(site.renderer.homePage(domain: host).utf8)
+        files[Self.associationFilePath] = served.associationFile
+        files["index.html"] = Data(served.homePage.utf8)
         files["404.html"] = Data(notFoundPageWithClientRouting(domain: host).utf8)
         let pages = routePages(domain: host)
         for page in pages {

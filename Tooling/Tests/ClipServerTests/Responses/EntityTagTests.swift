@@ -42,20 +42,6 @@ import Testing
     }
 }
 
-@Suite struct HostMatchTests {
-    let domains = ["bsky.app", "go.bsky.app"]
-
-    @Test func hostsMatchIgnoringCasePortAndFinalDot() {
-        #expect(HostMatch.domain(of: "bsky.app", among: domains) == "bsky.app")
-        #expect(HostMatch.domain(of: "GO.BSKY.APP:443", among: domains) == "go.bsky.app")
-        #expect(HostMatch.domain(of: "bsky.app.", among: domains) == "bsky.app")
-        #expect(HostMatch.domain(of: "evil.bsky.app", among: domains) == nil)
-        #expect(HostMatch.domain(of: "bsky.app.evil", among: domains) == nil)
-        #expect(HostMatch.domain(of: "[::1]:8080", among: domains) == nil)
-        #expect(HostMatch.domain(of: "", among: domains) == nil)
-    }
-}
-
 extension String {
     fileprivate func trimmingCharacters(in characters: Set<Character>) -> String {
         var slice = self[...]

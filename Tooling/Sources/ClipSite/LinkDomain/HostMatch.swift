@@ -1,7 +1,8 @@
-/// Finds which of the site's domains a `Host` header names, without allocating.
-enum HostMatch {
+/// Finds which of the site's domains a `Host` header names, without allocating: the one reading of
+/// `Host` the server's fast path and ``LinkDomainSite`` share.
+package enum HostMatch {
     /// The domain in `domains` (lower-cased) that `header` names, ignoring case, a port and a final dot.
-    static func domain(of header: String, among domains: [String]) -> String? {
+    package static func domain(of header: String, among domains: [String]) -> String? {
         var host = header.utf8[...]
         if let colon = host.lastIndex(of: UInt8(ascii: ":")), host.first != UInt8(ascii: "[") {
             host = host[..<colon]
