@@ -18,7 +18,7 @@ public struct ManifestIssue: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why a manifest could not be loaded.
-public enum ManifestError: Error, Sendable, Equatable {
+public enum ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(file: String, reason: String)
     /// The file is larger than a manifest may be.
@@ -40,7 +40,7 @@ public enum ManifestError: Error, Sendable, Equatable {
     }
 
     /// One line per problem, each starting with the file name.
-    package var message: String {
+    public var description: String {
         switch self {
         case .unreadable(let file, let reason): return "\(file): cannot read the manifest: \(reason)"
         case .tooLarge(let file, let bytes, let limit):

@@ -6,7 +6,7 @@ import Foundation
 /// was found unusable and has been removed, so the next offer starts clean. None of them is a crash
 /// or an error the app must handle: the handoff is best-effort, and "nothing to claim" is a normal
 /// outcome.
-public enum HandoffDiagnostic: Error, Sendable, Equatable {
+public enum HandoffDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The entry is not a handoff envelope: not JSON, not an object, a missing or ill-typed member,
     /// an unexpected member, or an impossible lifetime.
     case corrupt(reason: String)
@@ -50,7 +50,7 @@ public enum HandoffDiagnostic: Error, Sendable, Equatable {
     }
 
     /// What was found, for a log line.
-    package var message: String {
+    public var description: String {
         switch self {
         case .corrupt(let reason):
             return "discarded a corrupt handoff entry: \(reason)"

@@ -1,8 +1,8 @@
 import Foundation
 
-extension HandoffError: ClipKitError, ClipKitErrorMessage {
+extension HandoffError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .invalidKey: return "Use a letter, then up to 63 letters, digits, '_', '-' or '.'."
         case .invalidLifetime(_, let allowed):
@@ -17,9 +17,9 @@ extension HandoffError: ClipKitError, ClipKitErrorMessage {
     }
 }
 
-extension HandoffDiagnostic: ClipKitError, ClipKitErrorMessage {
+extension HandoffDiagnostic: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .unknownVersion: return "Update the app together with the clip."
         case .storageFailed(let error): return error.recoverySuggestion

@@ -1,5 +1,5 @@
 /// Why a handoff could not be offered, or a store could not be set up.
-public enum HandoffError: Error, Sendable, Equatable {
+public enum HandoffError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store's key is not a storage key.
     case invalidKey(String)
     /// The lifetime is outside the range a handoff may live.
@@ -32,7 +32,7 @@ public enum HandoffError: Error, Sendable, Equatable {
     }
 
     /// What went wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidKey(let key):
             return "'\(key.prefix(80))' cannot be a handoff key: use a letter, then up to 63 letters, digits, '_', '-' or '.'"

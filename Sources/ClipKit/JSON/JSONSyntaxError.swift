@@ -7,7 +7,7 @@ import Foundation
 /// input ended inside a value) from one that is malformed, so a store can say "the write was
 /// interrupted" rather than "this is not ours". The position is given as a byte offset and as a
 /// line and column, for files a person edits.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem was found.
     @_spi(ClipKitTooling) public enum Kind: Sendable, Equatable {
         /// The input ended before the JSON value was complete (it is a prefix of some valid JSON).
@@ -74,8 +74,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     @_spi(ClipKitTooling) public var isTruncation: Bool { kind == .unexpectedEnd }
 
     /// `detail at byte N (line L, column C)`.
-    package var message: String { "\(detail) at byte \(offset) (line \(line), column \(column))" }
+    public var description: String { "\(detail) at byte \(offset) (line \(line), column \(column))" }
 }
 
-extension JSONSyntaxError: ClipKitError, ClipKitErrorMessage {
+extension JSONSyntaxError: ClipKitError {
 }

@@ -364,14 +364,14 @@ public struct InvocationRouter: Sendable {
 }
 
 /// Why a router could not be built from route definitions.
-public enum RouterConfigurationError: Error, Sendable {
+public enum RouterConfigurationError: Error, Sendable, CustomStringConvertible {
     /// A route's pattern does not parse.
     case invalidPattern(route: String, RoutePatternError)
     /// A route names a parameter kind that the registry does not hold.
     case unknownParameterKind(route: String, parameter: String, kind: String)
 
     /// A sentence that names the route and the problem.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidPattern(let route, let error):
             return "route '\(route)': \(error.description)"
@@ -381,9 +381,9 @@ public enum RouterConfigurationError: Error, Sendable {
     }
 }
 
-extension RouterConfigurationError: ClipKitError, ClipKitErrorMessage {
+extension RouterConfigurationError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .invalidPattern(_, let error): return error.recoverySuggestion
         case .unknownParameterKind: return "Register the kind with ParameterKindRegistry.register(_:), or use one of the standard kinds."

@@ -46,7 +46,7 @@ public struct RouteMatch: Sendable, Equatable {
 }
 
 /// Why a URL did not match any route.
-public enum RoutingFailure: Error, Sendable, Equatable {
+public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is longer than any invocation URL may be.
     case tooLong(length: Int, limit: Int)
     /// The text is not a URL.
@@ -74,7 +74,7 @@ public enum RoutingFailure: Error, Sendable, Equatable {
     case defaultLinkNamesAnotherClip(named: String, clip: String)
 
     /// A sentence that says why there was no match.
-    package var message: String {
+    public var description: String {
         switch self {
         case .tooLong(let length, let limit):
             return "the URL has \(length) characters; invocation URLs may have at most \(limit)"
@@ -109,5 +109,5 @@ public enum RoutingFailure: Error, Sendable, Equatable {
     }
 }
 
-extension RoutingFailure: ClipKitError, ClipKitErrorMessage {
+extension RoutingFailure: ClipKitError {
 }

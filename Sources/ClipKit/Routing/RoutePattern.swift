@@ -143,7 +143,7 @@ public struct RoutePattern: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why a route pattern could not be parsed.
-public enum RoutePatternError: Error, Sendable, Equatable {
+public enum RoutePatternError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The pattern does not start with `https://`; carries the pattern.
     case notHTTPS(String)
     /// The pattern has a query or a fragment; carries the pattern.
@@ -162,7 +162,7 @@ public enum RoutePatternError: Error, Sendable, Equatable {
     case badLiteral(String, String)
 
     /// A sentence that says what is wrong and how to write it instead.
-    package var message: String {
+    public var description: String {
         switch self {
         case .notHTTPS(let pattern):
             return "pattern '\(pattern)' must start with https:// (App Clips and universal links only use https)"
@@ -184,9 +184,9 @@ public enum RoutePatternError: Error, Sendable, Equatable {
     }
 }
 
-extension RoutePatternError: ClipKitError, ClipKitErrorMessage {
+extension RoutePatternError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .notHTTPS: return "Start the pattern with https://."
         case .hasQueryOrFragment: return "Remove the query and the fragment from the pattern; the query is passed to the route as it comes."

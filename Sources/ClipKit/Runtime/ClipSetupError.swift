@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a clip's or an app's runtime could not be built; `clipkit doctor` finds each of these before
 /// App Review.
-public enum ClipSetupError: Error, Sendable {
+public enum ClipSetupError: Error, Sendable, CustomStringConvertible {
     /// The bundle has no `clipkit.json`.
     case manifestNotBundled(bundle: String)
     /// The manifest could not be read or is not valid: ClipManifestReader's `ManifestError`, with
@@ -31,7 +31,7 @@ public enum ClipSetupError: Error, Sendable {
     }
 
     /// What went wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .manifestNotBundled(let bundle):
             return "clipkit.json is not in the bundle \(bundle); add it to the target's resources (Copy Bundle Resources) in both the clip and the app, or compile it with ClipKitManifestPlugin and pass ClipConfiguration.self instead of BundledManifest.self"
@@ -51,9 +51,9 @@ public enum ClipSetupError: Error, Sendable {
     }
 }
 
-extension ClipSetupError: ClipKitError, ClipKitErrorMessage {
+extension ClipSetupError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .manifestNotBundled:
             return "Add clipkit.json to the resources of both the clip and the app, or compile it with ClipKitManifestPlugin and pass ClipConfiguration.self."

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Why an App Group container cannot be used.
-public enum AppGroupContainerError: Error, Sendable, Equatable {
+public enum AppGroupContainerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The identifier is not `group.` followed by a reverse-DNS name.
     case invalidIdentifier(String)
     /// The system has no container for the group: the running target is not entitled to it.
     case notEntitled(identifier: String)
 
     /// What is wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidIdentifier(let identifier):
             return "'\(identifier.prefix(80))' is not an App Group identifier: expected 'group.' and a reverse-DNS name, like group.com.example.MyApp"
@@ -18,9 +18,9 @@ public enum AppGroupContainerError: Error, Sendable, Equatable {
     }
 }
 
-extension AppGroupContainerError: ClipKitError, ClipKitErrorMessage {
+extension AppGroupContainerError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .invalidIdentifier:
             return "Use 'group.' and a reverse-DNS name, like group.com.example.MyApp."

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a ``SharedDefaults`` operation failed.
-public enum SharedDefaultsError: Error, Sendable, Equatable {
+public enum SharedDefaultsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key is not a storage key (a letter, then up to 63 letters, digits, `_`, `-` or `.`).
     case invalidKey(String)
     /// A value is larger than the store's cap.
@@ -24,7 +24,7 @@ public enum SharedDefaultsError: Error, Sendable, Equatable {
     }
 
     /// What went wrong and what to do about it.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidKey(let key):
             return "'\(key.prefix(80))' is not a storage key: use a letter, then up to 63 letters, digits, '_', '-' or '.'"
@@ -40,9 +40,9 @@ public enum SharedDefaultsError: Error, Sendable, Equatable {
     }
 }
 
-extension SharedDefaultsError: ClipKitError, ClipKitErrorMessage {
+extension SharedDefaultsError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .invalidKey: return "Use a letter, then up to 63 letters, digits, '_', '-' or '.'."
         case .valueTooLarge: return "Store less: a handoff carries identifiers, not content."

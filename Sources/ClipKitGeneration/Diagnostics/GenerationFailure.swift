@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why no Swift was generated: every problem found, each with its file, line and JSON path.
-public struct GenerationFailure: Error, Sendable, Equatable {
+public struct GenerationFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in the order found; never empty.
     public let diagnostics: [ManifestDiagnostic]
 
@@ -17,10 +17,10 @@ public struct GenerationFailure: Error, Sendable, Equatable {
     }
 
     /// One line per diagnostic, as a compiler writes them.
-    package var message: String {
+    public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 }
 
-extension GenerationFailure: ClipKitError, ClipKitErrorMessage {
+extension GenerationFailure: ClipKitError {
 }

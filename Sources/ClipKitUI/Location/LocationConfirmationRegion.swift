@@ -45,19 +45,19 @@ public struct LocationConfirmationRegion: Sendable, Hashable {
 }
 
 /// Why a location confirmation could not be set up.
-public enum LocationConfirmationError: Error, Sendable, Equatable, ClipKitError, ClipKitErrorMessage {
+public enum LocationConfirmationError: Error, Sendable, Equatable, CustomStringConvertible, ClipKitError {
     /// The region is out of range; the message names the value.
     case invalidRegion(String)
 
     /// What is wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidRegion(let message): "Location confirmation: \(message). Correct the place in clipkit.json or the radius passed in."
         }
     }
 
     /// What to do about it.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .invalidRegion: "Correct the place's coordinates in clipkit.json, or pass a radius of at most 500 m."
         }

@@ -2,7 +2,7 @@ import Foundation
 import ClipKit
 
 /// Why a ``ClipSession`` could not hand off.
-public enum ClipSessionError: Error, Sendable, Equatable {
+public enum ClipSessionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No link the clip handles is on screen.
     case noInvocation
     /// The route names no handoff type in `clipkit.json`, so its parameters have no type to go under.
@@ -11,7 +11,7 @@ public enum ClipSessionError: Error, Sendable, Equatable {
     case handoffFailed(HandoffError)
 
     /// What went wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .noInvocation:
             return "there is nothing to hand off yet: no link the clip handles is on screen"
@@ -23,9 +23,9 @@ public enum ClipSessionError: Error, Sendable, Equatable {
     }
 }
 
-extension ClipSessionError: ClipKitError, ClipKitErrorMessage {
+extension ClipSessionError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .noInvocation: return nil
         case .routeNamesNoHandoffType: return "Add \"handoff\": \"<type>\" to the route in clipkit.json, listed in handoff.types."

@@ -2,7 +2,7 @@ import Foundation
 @_spi(ClipKitTooling) import ClipKit
 
 /// Why JSON could not be read as a Nostr event.
-public enum EventDecodingError: Error, Sendable, Equatable {
+public enum EventDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes are not JSON that `ClipKit.StrictJSONParser` accepts.
     case invalidJSON(JSONSyntaxError)
     /// The JSON is not an object.
@@ -29,7 +29,7 @@ public enum EventDecodingError: Error, Sendable, Equatable {
     }
 
     /// What is wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidJSON(let error): return "not valid JSON: \(error.description)"
         case .notAnObject(let found): return "an event is a JSON object, but this is \(found)"
@@ -41,5 +41,5 @@ public enum EventDecodingError: Error, Sendable, Equatable {
     }
 }
 
-extension EventDecodingError: ClipKitError, ClipKitErrorMessage {
+extension EventDecodingError: ClipKitError {
 }

@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why an event is not genuine, or not well-formed enough to check.
-public enum EventVerificationError: Error, Sendable, Equatable {
+public enum EventVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `id` is not 64 lowercase hex characters.
     case malformedID
     /// `pubkey` is not 64 lowercase hex characters.
@@ -47,7 +47,7 @@ public enum EventVerificationError: Error, Sendable, Equatable {
     }
 
     /// What is wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .malformedID:
             return "the id is not 64 lowercase hexadecimal characters"
@@ -77,5 +77,5 @@ public enum EventVerificationError: Error, Sendable, Equatable {
     }
 }
 
-extension EventVerificationError: ClipKitError, ClipKitErrorMessage {
+extension EventVerificationError: ClipKitError {
 }

@@ -23,7 +23,7 @@ public enum EventFragmentField: String, Sendable, Equatable, CaseIterable {
 ///
 /// Every malformed, truncated, oversized or over-long input has its own case; nothing is guessed
 /// or repaired.
-public enum EventFragmentError: Error, Sendable, Equatable {
+public enum EventFragmentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The fragment is empty.
     case empty
     /// The fragment has more characters than `EventFragment.maximumCharacters`.
@@ -83,7 +83,7 @@ public enum EventFragmentError: Error, Sendable, Equatable {
     }
 
     /// What is wrong and where, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .empty:
             return "the link's fragment is empty; it holds no signed event"
@@ -123,5 +123,5 @@ public enum EventFragmentError: Error, Sendable, Equatable {
     }
 }
 
-extension EventFragmentError: ClipKitError, ClipKitErrorMessage {
+extension EventFragmentError: ClipKitError {
 }

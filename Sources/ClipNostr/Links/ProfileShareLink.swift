@@ -133,7 +133,7 @@ public struct ProfileShareLink: Sendable, Equatable, Encodable {
 }
 
 /// Why a profile share link could not be made.
-public enum ProfileShareLinkError: Error, Sendable, Equatable {
+public enum ProfileShareLinkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key is neither 64 lowercase hex characters nor a NIP-19 string that names a person.
     case invalidKey(String)
     /// The event does not verify, so the clip would reject it.
@@ -166,7 +166,7 @@ public enum ProfileShareLinkError: Error, Sendable, Equatable {
     }
 
     /// What went wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidKey(let reason):
             return "the key is not a public key: \(reason)"
@@ -190,9 +190,9 @@ public enum ProfileShareLinkError: Error, Sendable, Equatable {
     }
 }
 
-extension ProfileShareLinkError: ClipKitError, ClipKitErrorMessage {
+extension ProfileShareLinkError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .notGenuine: return "Sign the profile event again."
         case .routeTakesNoSignedProfile, .noProfileRoute(true):

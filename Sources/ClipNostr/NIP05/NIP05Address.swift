@@ -87,7 +87,7 @@ public struct NIP05Address: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a string is not a NIP-05 address.
-public enum NIP05AddressError: Error, Sendable, Equatable {
+public enum NIP05AddressError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The string is empty.
     case empty
     /// The string has more bytes than allowed.
@@ -104,7 +104,7 @@ public enum NIP05AddressError: Error, Sendable, Equatable {
     case invalidDomain(String)
 
     /// What is wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .empty: return "the NIP-05 address is empty; expected name@domain"
         case .tooLong(let count, let limit): return "the NIP-05 address has \(count) bytes, more than the \(limit) accepted"
@@ -118,5 +118,5 @@ public enum NIP05AddressError: Error, Sendable, Equatable {
     }
 }
 
-extension NIP05AddressError: ClipKitError, ClipKitErrorMessage {
+extension NIP05AddressError: ClipKitError {
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A name the document does not list, or lists with another key, is no error but a
 /// ``NIP05Mismatch``; `NIP05Verifier.resolve(_:)` throws ``nameNotListed(_:url:)`` for it.
-public enum NIP05Error: Error, Sendable, Equatable {
+public enum NIP05Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is not a NIP-05 address.
     case invalidAddress(String, NIP05AddressError)
     /// The server answered with a redirect; NIP-05 forbids following one.
@@ -46,7 +46,7 @@ public enum NIP05Error: Error, Sendable, Equatable {
     }
 
     /// What is wrong and where, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidAddress(let text, let error):
             return "'\(text.prefix(80))' is not a NIP-05 address: \(error.description)"
@@ -76,9 +76,9 @@ public enum NIP05Error: Error, Sendable, Equatable {
     }
 }
 
-extension NIP05Error: ClipKitError, ClipKitErrorMessage {
+extension NIP05Error: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .redirect: return "Serve /.well-known/nostr.json from the address's own domain, without a redirect."
         case .tooLarge: return "Serve a document that lists only the name asked for (?name=)."

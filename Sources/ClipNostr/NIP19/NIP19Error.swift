@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why a string is not a NIP-19 entity ClipNostr can use, or why one cannot be encoded.
-public enum NIP19Error: Error, Sendable, Equatable {
+public enum NIP19Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The string is empty.
     case empty
     /// The string has more characters than allowed.
@@ -75,7 +75,7 @@ public enum NIP19Error: Error, Sendable, Equatable {
     static let acceptedForms = "npub, nprofile, nevent or naddr"
 
     /// What is wrong and what to do, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .empty:
             return "the string is empty; expected an npub1…, nprofile1…, nevent1… or naddr1… string"
@@ -132,9 +132,9 @@ public enum NIP19Error: Error, Sendable, Equatable {
     }
 }
 
-extension NIP19Error: ClipKitError, ClipKitErrorMessage {
+extension NIP19Error: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .unsupportedPrefix("nsec"): return "Never share a secret key; use the npub instead."
         case .unsupportedPrefix("ncryptsec"): return "Never share a secret key, even encrypted; use the npub instead."

@@ -81,7 +81,7 @@ public struct RelayURL: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why a relay URL was refused.
-public enum RelayURLError: Error, Sendable, Equatable {
+public enum RelayURLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL is empty.
     case empty
     /// The URL has more bytes than allowed.
@@ -100,7 +100,7 @@ public enum RelayURLError: Error, Sendable, Equatable {
     case insecureRemote(String)
 
     /// What is wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .empty: return "the relay URL is empty"
         case .tooLong(let count, let limit): return "the relay URL has \(count) bytes, more than \(limit)"
@@ -115,9 +115,9 @@ public enum RelayURLError: Error, Sendable, Equatable {
     }
 }
 
-extension RelayURLError: ClipKitError, ClipKitErrorMessage {
+extension RelayURLError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .unsupportedScheme: return "Use a wss:// relay URL."
         case .insecureRemote(let host): return "Use wss://\(host)."

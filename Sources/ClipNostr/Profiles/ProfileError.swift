@@ -2,7 +2,7 @@ import Foundation
 @_spi(ClipKitTooling) import ClipKit
 
 /// Why an event's content is not a profile.
-public enum ProfileError: Error, Sendable, Equatable {
+public enum ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The event is not of kind 0.
     case notAProfileEvent(kind: Int)
     /// The content has more bytes than ``ProfileLimits/maximumContentBytes``.
@@ -23,7 +23,7 @@ public enum ProfileError: Error, Sendable, Equatable {
     }
 
     /// What is wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .notAProfileEvent(let kind): return "a profile is a kind-0 event, but this event is of kind \(kind)"
         case .contentTooLarge(let bytes, let limit): return "the profile content has \(bytes) bytes, more than \(limit)"
@@ -33,5 +33,5 @@ public enum ProfileError: Error, Sendable, Equatable {
     }
 }
 
-extension ProfileError: ClipKitError, ClipKitErrorMessage {
+extension ProfileError: ClipKitError {
 }

@@ -68,14 +68,14 @@ extension ProfileTarget {
 
 /// Why ``ProfileTarget/resolve(_:router:verifier:)`` found no profile target.
 @_spi(ClipKitTooling)
-public enum ProfileTargetNameLookupError: Error, Sendable, Equatable {
+public enum ProfileTargetNameLookupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text is no npub, nprofile or share URL (and no NIP-05 address).
     case target(ProfileTargetError)
     /// The text is a NIP-05 address that could not be looked up, or that its domain does not list.
     case lookup(NIP05Error)
 
     /// What is wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .target(let error): return error.description
         case .lookup(let error): return "the NIP-05 address could not be resolved: \(error.description)"
@@ -83,9 +83,9 @@ public enum ProfileTargetNameLookupError: Error, Sendable, Equatable {
     }
 }
 
-extension ProfileTargetNameLookupError: ClipKitError, ClipKitErrorMessage {
+extension ProfileTargetNameLookupError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .target(let error): return error.recoverySuggestion
         case .lookup(let error): return error.recoverySuggestion

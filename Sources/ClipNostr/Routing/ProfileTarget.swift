@@ -75,7 +75,7 @@ public struct ProfileTarget: Sendable, Equatable {
 
 /// Why a profile target could not be resolved.
 @_spi(ClipKitTooling)
-public enum ProfileTargetError: Error, Sendable, Equatable {
+public enum ProfileTargetError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text names no profile (not an npub, nprofile, nevent with an author or naddr of kind
     /// 0); the associated value says why.
     case notAProfileReference(String)
@@ -90,7 +90,7 @@ public enum ProfileTargetError: Error, Sendable, Equatable {
     case routeHasNoProfile(route: String)
 
     /// What is wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .notAProfileReference(let reason):
             return "not an npub, nprofile, nevent, naddr, NIP-05 address or share URL: \(reason)"
@@ -106,9 +106,9 @@ public enum ProfileTargetError: Error, Sendable, Equatable {
     }
 }
 
-extension ProfileTargetError: ClipKitError, ClipKitErrorMessage {
+extension ProfileTargetError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         if case .needsManifest = self { return "Pass --manifest, or give an npub." }
         return nil
     }

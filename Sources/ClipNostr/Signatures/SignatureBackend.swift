@@ -57,12 +57,12 @@ public enum SignatureBackend: String, CaseIterable, Sendable {
 
 /// Why a ``SignatureBackend`` cannot make a verifier.
 @_spi(ClipKitTooling)
-public enum SignatureBackendError: Error, Equatable, Sendable {
+public enum SignatureBackendError: Error, Equatable, Sendable, CustomStringConvertible {
     /// This build does not link the backend.
     case notLinked(SignatureBackend)
 
     /// One sentence for a person: what is missing, and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .notLinked(let backend):
             let linked = SignatureBackend.linked.map(\.rawValue).joined(separator: ", ")
@@ -72,9 +72,9 @@ public enum SignatureBackendError: Error, Equatable, Sendable {
     }
 }
 
-extension SignatureBackendError: ClipKitError, ClipKitErrorMessage {
+extension SignatureBackendError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         "Use the swift backend, or build on Linux with the package's Libsecp256k1 trait and libsecp256k1-dev installed."
     }
 }

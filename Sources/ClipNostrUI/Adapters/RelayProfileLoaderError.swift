@@ -2,14 +2,14 @@ import ClipKit
 import Foundation
 
 /// Why a ``RelayProfileLoader`` cannot be built from a manifest.
-public enum RelayProfileLoaderError: Error, Sendable, Hashable {
+public enum RelayProfileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The manifest has no `nostr.relays`.
     case noRelays
     /// A listed relay is not one ClipNostr connects to.
     case invalidRelay(String, reason: String)
 
     /// A sentence that says what is wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .noRelays:
             return "clipkit.json lists no nostr.relays; add the wss:// relays that hold your drivers' profiles"
@@ -19,9 +19,9 @@ public enum RelayProfileLoaderError: Error, Sendable, Hashable {
     }
 }
 
-extension RelayProfileLoaderError: ClipKitError, ClipKitErrorMessage {
+extension RelayProfileLoaderError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         if case .noRelays = self { return "Add the wss:// relays that hold your drivers' profiles to nostr.relays in clipkit.json." }
         return nil
     }

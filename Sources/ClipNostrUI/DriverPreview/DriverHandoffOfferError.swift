@@ -2,7 +2,7 @@ import Foundation
 import ClipKit
 
 /// Why the handoff could not be offered.
-public enum DriverHandoffOfferError: Error, Sendable, Equatable {
+public enum DriverHandoffOfferError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The state does not allow it: still loading, or the link's key is invalid.
     case notAvailable(DriverPreviewState)
     /// An offer is being written already.
@@ -11,7 +11,7 @@ public enum DriverHandoffOfferError: Error, Sendable, Equatable {
     case notSaved(HandoffError)
 
     /// A sentence that says why.
-    package var message: String {
+    public var description: String {
         switch self {
         case .notAvailable(.loading):
             return "the driver is still loading; offer the handoff once the preview shows or loading fails"
@@ -25,9 +25,9 @@ public enum DriverHandoffOfferError: Error, Sendable, Equatable {
     }
 }
 
-extension DriverHandoffOfferError: ClipKitError, ClipKitErrorMessage {
+extension DriverHandoffOfferError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .notAvailable(.loading): return "Offer the handoff once the preview shows or loading fails."
         case .notSaved(let error): return error.recoverySuggestion

@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why a driver preview shows no profile, with a message a person can read.
-public enum DriverPreviewFailure: Error, Sendable, Hashable {
+public enum DriverPreviewFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The link's driver key is not a valid npub; the associated value says what is wrong.
     case invalidDriverLink(String)
     /// None of the relays answered within `waitedSeconds`.
@@ -27,7 +27,7 @@ public enum DriverPreviewFailure: Error, Sendable, Hashable {
     }
 
     /// A message for the person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .invalidDriverLink:
             return "This driver link is damaged, so the driver can't be shown. Ask the driver to share their link again."
@@ -45,5 +45,5 @@ public enum DriverPreviewFailure: Error, Sendable, Hashable {
     }
 }
 
-extension DriverPreviewFailure: ClipKitError, ClipKitErrorMessage {
+extension DriverPreviewFailure: ClipKitError {
 }

@@ -2,7 +2,7 @@ import ClipKit
 import Foundation
 
 /// Why a clip's notification was not scheduled.
-public enum ClipNotificationError: Error, Sendable, Equatable {
+public enum ClipNotificationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The clip is not authorized to post notifications now.
     case notAuthorized(ClipNotificationAuthorization)
     /// The manifest's clip does not request ephemeral notifications.
@@ -21,7 +21,7 @@ public enum ClipNotificationError: Error, Sendable, Equatable {
     case routerUnavailable(String)
 
     /// What went wrong and what to do.
-    package var message: String {
+    public var description: String {
         switch self {
         case .notAuthorized(.notDetermined):
             return "the clip may not post notifications: it has no authorization (an App Clip is ephemerally authorized for up to 8 hours after each launch only with NSAppClipRequestEphemeralUserNotification in its Info.plist, clip.requestsEphemeralNotifications in clipkit.json); do not schedule, and offer the full app instead"
@@ -47,5 +47,5 @@ public enum ClipNotificationError: Error, Sendable, Equatable {
     }
 }
 
-extension ClipNotificationError: ClipKitError, ClipKitErrorMessage {
+extension ClipNotificationError: ClipKitError {
 }

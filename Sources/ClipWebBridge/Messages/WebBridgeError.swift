@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each description says what the page sent, what was expected, and where to fix it (the page or
 /// the manifest's `handoff.webBridgeKeys`).
-public enum WebBridgeError: Error, Sendable, Equatable {
+public enum WebBridgeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message body is not a string (pages must post `JSON.stringify(message)`).
     case notAString(found: String)
     /// The message is larger than the bridge accepts.
@@ -50,7 +50,7 @@ public enum WebBridgeError: Error, Sendable, Equatable {
     }
 
     /// What was wrong and what to change.
-    package var message: String {
+    public var description: String {
         switch self {
         case .notAString(let found):
             return "the web content posted \(found); post a string: postMessage(JSON.stringify({action: ...}))"
@@ -84,9 +84,9 @@ public enum WebBridgeError: Error, Sendable, Equatable {
     private static let shapes = "expected {\"action\":\"present\"} or {\"action\":\"store\",\"keyToStoreAs\":\"<key>\",\"jsonToStore\":\"<string>\"}"
 }
 
-extension WebBridgeError: ClipKitError, ClipKitErrorMessage {
+extension WebBridgeError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .notAString, .notJSON: return "Post a string: postMessage(JSON.stringify({action: ...}))."
         case .messageTooLarge, .valueTooLarge: return "Send an identifier, not content."

@@ -37,7 +37,7 @@ public struct ProfileFilter: Sendable, Equatable {
 }
 
 /// A profile filter was asked for with something other than a hex public key.
-public struct ProfileFilterError: Error, Sendable, Equatable {
+public struct ProfileFilterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was given, shortened.
     public let author: String
 
@@ -46,14 +46,14 @@ public struct ProfileFilterError: Error, Sendable, Equatable {
     }
 
     /// What is wrong.
-    package var message: String {
+    public var description: String {
         "'\(author)' is not a public key in hex (64 lowercase hexadecimal characters); decode an npub first"
     }
 }
 
-extension ProfileFilterError: ClipKitError, ClipKitErrorMessage {
+extension ProfileFilterError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         "Decode an npub first, and pass its public key in hex."
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Why a relay frame could not be parsed.
 @_spi(ClipKitTooling)
-public enum RelayMessageError: Error, Sendable, Equatable {
+public enum RelayMessageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The frame has more bytes than ``RelayMessageLimits/maximumFrameBytes``.
     case frameTooLarge(bytes: Int, limit: Int)
     /// The frame is not well-formed JSON (strictly: see ``/ClipKit/StrictJSONParser``).
@@ -22,7 +22,7 @@ public enum RelayMessageError: Error, Sendable, Equatable {
     case invalidEvent(EventDecodingError)
 
     /// What is wrong with the frame, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .frameTooLarge(let bytes, let limit):
             return "the relay sent a frame of \(bytes) bytes, more than the limit of \(limit)"
@@ -44,5 +44,5 @@ public enum RelayMessageError: Error, Sendable, Equatable {
     }
 }
 
-extension RelayMessageError: ClipKitError, ClipKitErrorMessage {
+extension RelayMessageError: ClipKitError {
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each case names something a person can act on; ``code`` is the same reason as a stable,
 /// machine-readable string.
-public enum RelayTransportError: Error, Sendable, Equatable {
+public enum RelayTransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The relay's host name could not be resolved (DNS).
     case hostNotFound(String)
     /// Nothing listens on the relay's port: the connection was refused.
@@ -44,7 +44,7 @@ public enum RelayTransportError: Error, Sendable, Equatable {
     }
 
     /// What went wrong, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .hostNotFound(let host):
             return "could not connect: the host name \(host) could not be resolved; check the relay URL and DNS"
@@ -87,7 +87,7 @@ public enum RelayTransportError: Error, Sendable, Equatable {
 }
 
 /// Why a TLS connection to a relay failed.
-public enum RelayTLSError: Error, Sendable, Equatable {
+public enum RelayTLSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The relay's certificate chain does not lead to a trusted certificate authority (or it is
     /// expired or otherwise invalid).
     case untrustedCertificate
@@ -99,7 +99,7 @@ public enum RelayTLSError: Error, Sendable, Equatable {
     case trustStoreUnreadable(variable: String, path: String, reason: String)
 
     /// What went wrong and what to do, for a person.
-    package var message: String {
+    public var description: String {
         switch self {
         case .untrustedCertificate:
             return "TLS: the relay's certificate is not trusted (unknown certificate authority, expired or invalid); "
@@ -161,9 +161,9 @@ public enum RelayReasonCode: String, Sendable, Equatable, CaseIterable {
     case cancelled = "cancelled"
 }
 
-extension RelayTransportError: ClipKitError, ClipKitErrorMessage {
+extension RelayTransportError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .hostNotFound: return "Check the relay URL and DNS."
         case .connectionRefused: return "Check that the relay is running on that port."
@@ -174,9 +174,9 @@ extension RelayTransportError: ClipKitError, ClipKitErrorMessage {
     }
 }
 
-extension RelayTLSError: ClipKitError, ClipKitErrorMessage {
+extension RelayTLSError: ClipKitError {
     /// What to do about it, when the message says.
-    package var suggestion: String? {
+    public var recoverySuggestion: String? {
         switch self {
         case .untrustedCertificate:
             return "To trust a private CA, set SSL_CERT_FILE to its PEM file or SSL_CERT_DIR to a folder of PEM certificates."
