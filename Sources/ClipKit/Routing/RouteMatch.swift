@@ -84,6 +84,9 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
             return "the URL's scheme is '\(scheme)'; App Clip and universal-link URLs are https only"
         case .unexpectedAuthority(let detail):
             return "the URL \(detail); invocation URLs have a plain host"
+        case .unknownHost(let host) where host.lowercased() == InvocationRouter.defaultLinkHost:
+            return "no route opens Apple's default App Clip link (\(InvocationRouter.defaultLinkHost)): "
+                + "add \"defaultLink\": true to the clip route it should open (routes[].defaultLink in clipkit.json)"
         case .unknownHost(let host):
             return "no route serves the host '\(host.truncatedForMessages)'"
         case .noPatternMatches(let path):

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Builds the URL that a clip loads when it shows a route's web content.
@@ -24,8 +24,18 @@ public enum WebContentURL {
 
     /// The URL to load for a routed invocation: the invocation URL with the route's
     /// `webContentQuery` items set, or `nil` when the route shows no web content.
+    ///
+    /// Apple's default App Clip link (`https://appclip.apple.com/id?p=…`) names no page of the
+    /// team's site, so for it the page is the route's own: its first pattern with the link's
+    /// values in the captures, and the query items the route reads.
     public static func url(for match: RouteMatch, in router: InvocationRouter) -> URL? {
-        guard let query = router.route(named: match.route)?.webContentQuery else { return nil }
-        return url(match.url, setting: query)
+        guard let route = router.route(named: match.route), let query = route.webContentQuery else { return nil }
+        guard match.url.host?.lowercased() == InvocationRouter.defaultLinkHost else { return url(match.url, setting: query) }
+        guard let page = route.patterns.first?.url(filling: match.parameters), var components = URLComponents(string: page) else {
+            return nil
+        }
+        let read = match.queryItems.filter { route.queryKinds[$0.name] != nil }
+        components.queryItems = read.isEmpty ? nil : read
+        return components.url.flatMap { url($0, setting: query) }
     }
 }

@@ -49,7 +49,12 @@ import Testing
         var manifest = try ManifestLoader().load(contentsOf: Self.museum)
         for index in manifest.routes.indices { manifest.routes[index].opensDefaultLink = false }
         let router = try InvocationRouter(manifest: manifest)
-        #expect(router.route("https://appclip.apple.com/id?p=com.example.Museum.Clip&exhibit=42") == .failure(.unknownHost("appclip.apple.com")))
+        let failure = router.route("https://appclip.apple.com/id?p=com.example.Museum.Clip&exhibit=42")
+        #expect(failure == .failure(.unknownHost("appclip.apple.com")))
+        // The message says what to add, not only that no route serves the host.
+        #expect(RoutingFailure.unknownHost("AppClip.Apple.com").description
+            == #"no route opens Apple's default App Clip link (appclip.apple.com): add "defaultLink": true to the clip route it should open (routes[].defaultLink in clipkit.json)"#)
+        #expect(RoutingFailure.unknownHost("example.com").description == "no route serves the host 'example.com'")
     }
 
     @Test func onlyAClipRouteWithoutAParameterNamedPMayOpenIt() throws {

@@ -103,6 +103,26 @@ import Testing
         #expect(url.absoluteString == "https://go.bsky.app/abc?clip=true")
     }
 
+    /// Apple's default App Clip link names no page of bsky.app: with the starter-pack route opening
+    /// it, the clip loads the starter pack's own page, built from the route's first pattern and the
+    /// link's items, with `clip=true`.
+    @Test func aDefaultLinkLoadsTheStarterPacksOwnPage() throws {
+        var manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Examples/bluesky/clipkit.json"))
+        for index in manifest.routes.indices where manifest.routes[index].name == "starterPack" {
+            manifest.routes[index].opensDefaultLink = true
+        }
+        let router = try InvocationRouter(manifest: manifest)
+        let link = "https://appclip.apple.com/id?p=xyz.blueskyweb.app.AppClip&handle=Alice.bsky.social&rkey=3jzfcijpj2z2a&x=1"
+        let match = try router.route(link).get()
+        #expect(match.route == "starterPack")
+        let url = try #require(WebContentURL.url(for: match, in: router))
+        #expect(url.absoluteString == "https://bsky.app/start/alice.bsky.social/3jzfcijpj2z2a?clip=true")
+        // The page loads as a starter-pack link would: routing it gives the same route and values.
+        let page = try router.route(url).get()
+        #expect(page.route == match.route)
+        #expect(page.parameters == match.parameters)
+    }
+
     @Test func notificationTargetContentIdentifierRoutesLikeAnInvocation() throws {
         let match = try router.route(notificationTargetContentIdentifier: "https://go.bsky.app/abc").get()
         #expect(match.route == "starterPackShortLink")

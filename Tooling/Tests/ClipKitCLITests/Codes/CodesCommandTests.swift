@@ -125,7 +125,7 @@ import Testing
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
         let refused = try #require(try result.json()["refused"] as? [[String: String]])
         #expect(refused.first?["check"] == "physical")
-        #expect(refused.first?["reason"]?.contains("10 MB") == true, "the physical limit for iOS 15: \(refused)")
+        #expect(refused.first?["reason"]?.contains("15 MB for minimum iOS 16.4") == true, "the physical limit for the example's iOS 16.4: \(refused)")
 
         // A value the capture's kind refuses: the URL does not reach the route.
         let wrong = try await make(["--route", "table", "--param", "store=soho", "--param", "table=twelve"], in: try TemporaryDirectory())

@@ -32,6 +32,34 @@ import Testing
         #expect(try result.json()["reason"] as? String == reason)
     }
 
+    /// Each example: the coffee shop's table and store routes open the default link (its clip's
+    /// minimum is iOS 16.4, where the items reach it), so a table link routes with the table as a
+    /// number; RoadFlare and Bluesky, whose clips support earlier iOS, open none, and `route` says
+    /// what to add instead of only that no route serves the host.
+    @Test func everyExampleAnswersItsDefaultLink() async throws {
+        let coffee = TestEnvironment.file("Examples/coffee-shop/clipkit.json").path
+        let table = try await ChildProcess.clipkit([
+            "route", "https://appclip.apple.com/id?p=com.example.Brew.Clip&store=soho&table=4", "--manifest", coffee, "--json",
+        ])
+        #expect(table.status == 0, "\(table.standardError)")
+        let json = try table.json()
+        #expect(json["route"] as? String == "table")
+        let params = try #require(json["params"] as? [String: Any])
+        #expect(params["table"] as? Int == 4 && !(params["table"] is String), "\(params)")
+        #expect(params["store"] as? String == "soho")
+        let store = try await ChildProcess.clipkit([
+            "route", "https://appclip.apple.com/id?p=com.example.Brew.Clip&store=soho", "--manifest", coffee, "--json",
+        ])
+        #expect(try store.json()["route"] as? String == "store")
+        for (example, clip) in [("roadflare", "com.roadflare.RoadFlare.Clip"), ("bluesky", "xyz.blueskyweb.app.AppClip")] {
+            let manifest = TestEnvironment.file("Examples/\(example)/clipkit.json").path
+            let result = try await ChildProcess.clipkit(["route", "https://appclip.apple.com/id?p=\(clip)&x=1", "--manifest", manifest, "--json"])
+            #expect(result.status == 1, "\(example)")
+            #expect(try result.json()["reason"] as? String
+                == #"no route opens Apple's default App Clip link (appclip.apple.com): add "defaultLink": true to the clip route it should open (routes[].defaultLink in clipkit.json)"#)
+        }
+    }
+
     @Test func simulateRunsTheFlowWithoutTheDomain() async throws {
         let result = try await ChildProcess.clipkit(["simulate", Self.link, "--manifest", museum, "--scenario", "all", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
