@@ -59,9 +59,12 @@ import Testing
         let provider = ReleasableProvider()
         let cache = ShareProfileCache(provider: provider, policy: .init(lookupTimeout: 30, maximumConcurrentLookups: 2, maximumLookupsPerClient: 2))
         let first = "198.51.100.1", second = "198.51.100.2"
+        // One after the other: two tasks made together may start in either order, and the order of
+        // `started` below is what the test reads.
         let a1 = Task { await cache.lookup(Self.request("a1"), client: first) }
+        #expect(await eventually { await provider.started == ["a1"] })
         let a2 = Task { await cache.lookup(Self.request("a2"), client: first) }
-        #expect(await eventually { await provider.started.count == 2 })
+        #expect(await eventually { await provider.started == ["a1", "a2"] })
         // The first client asks again before the second client comes: it waits first.
         let a3 = Task { await cache.lookup(Self.request("a3"), client: first) }
         #expect(await eventually { await cache.lookupsWaiting == 1 })
