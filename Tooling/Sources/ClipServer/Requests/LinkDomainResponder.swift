@@ -21,8 +21,9 @@ struct LinkDomainResponder: HTTPResponder {
     let logger: Logger
     /// Whether request lines reach the log at all (decided once, not per request).
     private let logsRequests: Bool
-    /// The prepared answers of each of the site's domains, by name.
-    private let answersByDomain: [String: DomainAnswers]
+    /// The prepared answers of each of the site's domains, in the order of
+    /// ``LinkDomainSite/servedDomains`` (the positions ``LinkDomainSite/Resource`` names).
+    private let domainAnswers: [DomainAnswers]
     /// The answers for a `Host` that is none of the site's domains: the first domain's, with a
     /// page cache of their own when the site has several domains.
     private let otherHostAnswers: DomainAnswers
@@ -77,11 +78,7 @@ struct LinkDomainResponder: HTTPResponder {
         }
         let domains = site.servedDomains
         let single = domains.count == 1 ? SharePageCache(capacity: configuration.pageCacheCapacity) : nil
-        var byDomain: [String: DomainAnswers] = [:]
-        for domain in domains {
-            byDomain[domain.name] = answers(for: domain, pages: single ?? SharePageCache(capacity: configuration.pageCacheCapacity))
-        }
-        answersByDomain = byDomain
+        domainAnswers = domains.map { answers(for: $0, pages: single ?? SharePageCache(capacity: configuration.pageCacheCapacity)) }
         otherHostAnswers = answers(for: domains[0], pages: single ?? SharePageCache(capacity: configuration.pageCacheCapacity))
         health = PreparedResponse(
             status: .ok, contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8),
@@ -123,8 +120,8 @@ struct LinkDomainResponder: HTTPResponder {
     /// What a request resolves to without waiting: a prepared response, or a share page to render.
     private enum Resolution {
         case ready(PreparedResponse)
-        /// A share page to render: `target` on `domain` (`nil` for another host).
-        case render(domain: LinkDomainSite.ServedDomain?, target: Substring)
+        /// A share page to render: `target` on the domain at `domain` (`nil` for another host).
+        case render(domain: Int?, target: Substring)
     }
 
     /// What the event-loop fast path does with a request head.
@@ -229,9 +226,9 @@ struct LinkDomainResponder: HTTPResponder {
         if path == Self.healthPath { return .ready(health) }
         switch site.resource(at: path, target: request.target[...], host: request.host) {
         case .associationFile(let domain):
-            return .ready(answers(for: domain).associationFile)
+            return .ready(domainAnswers[domain].associationFile)
         case .homePage(let domain):
-            return .ready(answers(for: domain).homePage)
+            return .ready(domainAnswers[domain].homePage)
         case .sharePage(let domain, let target):
             // A route that reads query items gets a page per set of declared items; undeclared
             // ones, which anyone can add, make no new page (the cache is bounded either way).
@@ -242,9 +239,9 @@ struct LinkDomainResponder: HTTPResponder {
         }
     }
 
-    /// The prepared answers of `domain`; another host's when `domain` is `nil`.
-    private func answers(for domain: LinkDomainSite.ServedDomain?) -> DomainAnswers {
-        domain.flatMap { answersByDomain[$0.name] } ?? otherHostAnswers
+    /// The prepared answers of the domain at `domain`; another host's when `domain` is `nil`.
+    private func answers(for domain: Int?) -> DomainAnswers {
+        domain.map { domainAnswers[$0] } ?? otherHostAnswers
     }
 
     /// The answer as a Hummingbird response, for use behind a router or middleware.
@@ -253,14 +250,14 @@ struct LinkDomainResponder: HTTPResponder {
         return Response(status: head.status, headers: head.headerFields, body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
     }
 
-    /// The share page for `target` on `domain`, rendered now and cached; the domain's not-found
-    /// page when no route matches.
+    /// The share page for `target` on the domain at `domain`, rendered now and cached; the
+    /// domain's not-found page when no route matches.
     ///
     /// A page whose profile lookup was throttled (the relay-work budget or the concurrency limit
     /// was reached) is the generic page, still 200 so the link works, sent with `no-store` and
     /// not cached: the next request may get the preview.
     private func renderSharePage(
-        target: Substring, on domain: LinkDomainSite.ServedDomain?, host: String?, client: String?
+        target: Substring, on domain: Int?, host: String?, client: String?
     ) async -> PreparedResponse {
         let answers = answers(for: domain)
         guard let match = site.match(path: String(target), host: host) else { return answers.notFound }

@@ -3,13 +3,19 @@
 package enum HostMatch {
     /// The domain in `domains` (lower-cased) that `header` names, ignoring case, a port and a final dot.
     package static func domain(of header: String, among domains: [String]) -> String? {
+        index(of: header, among: domains).map { domains[$0] }
+    }
+
+    /// The position in `domains` (lower-cased) of the domain `header` names, ignoring case, a port
+    /// and a final dot; `nil` for any other host.
+    package static func index(of header: String, among domains: [String]) -> Int? {
         var host = header.utf8[...]
         if let colon = host.lastIndex(of: UInt8(ascii: ":")), host.first != UInt8(ascii: "[") {
             host = host[..<colon]
         }
         if host.last == UInt8(ascii: ".") { host = host.dropLast() }
-        for domain in domains where domain.utf8.count == host.count {
-            if zip(domain.utf8, host).allSatisfy({ $0 == Self.lowercased($1) }) { return domain }
+        for (index, domain) in domains.enumerated() where domain.utf8.count == host.count {
+            if zip(domain.utf8, host).allSatisfy({ $0 == Self.lowercased($1) }) { return index }
         }
         return nil
     }

@@ -21,17 +21,18 @@ package struct LinkDomainSite: Sendable {
         package let notFoundPage: String
     }
 
-    /// What a request's path and `Host` lead to.
+    /// What a request's path and `Host` lead to. Each `domain` is a position in
+    /// ``servedDomains``, so the server can keep its prepared answers in an array beside them.
     package enum Resource: Sendable, Equatable {
-        /// The domain's AASA document.
-        case associationFile(ServedDomain)
-        /// The domain's home page.
-        case homePage(ServedDomain)
-        /// A share page, or the not-found page when no route matches: `domain` is the one the
-        /// `Host` header names (`nil` for any other host, such as `127.0.0.1:8080`, which is
-        /// routed against each domain in order), `target` the path, with the declared query items
-        /// when a route reads them (``pageTarget(of:)``).
-        case sharePage(domain: ServedDomain?, target: Substring)
+        /// The AASA document of the domain at `domain`.
+        case associationFile(domain: Int)
+        /// The home page of the domain at `domain`.
+        case homePage(domain: Int)
+        /// A share page, or the not-found page when no route matches: `domain` is the domain the
+        /// `Host` header names (`nil` for any other host, such as `127.0.0.1:8080`, which is routed
+        /// against each domain in order), `target` the path, with the declared query items when a
+        /// route reads them (``pageTarget(of:)``).
+        case sharePage(domain: Int?, target: Substring)
     }
 
     /// The manifest the site is built from.
@@ -97,11 +98,10 @@ package struct LinkDomainSite: Sendable {
         return servedDomains.first { $0.name == name }
     }
 
-    /// The domain a `Host` header names (ignoring case, a port and a final dot), or `nil` for any
-    /// other host or none.
-    package func servedDomain(forHost host: String?) -> ServedDomain? {
-        guard let host, let name = HostMatch.domain(of: host, among: names) else { return nil }
-        return servedDomains.first { $0.name == name }
+    /// The position in ``servedDomains`` of the domain a `Host` header names (ignoring case, a
+    /// port and a final dot), or `nil` for any other host or none.
+    package func domainIndex(forHost host: String?) -> Int? {
+        host.flatMap { HostMatch.index(of: $0, among: names) }
     }
 
     /// What a request leads to: the AASA document or home page of the domain its `Host` names (the
@@ -112,9 +112,9 @@ package struct LinkDomainSite: Sendable {
     ///   - target: The whole request target, path and query.
     ///   - host: The request's `Host` header.
     package func resource(at path: Substring, target: Substring, host: String?) -> Resource {
-        let domain = servedDomain(forHost: host)
-        if Self.associationFilePaths.contains(path) { return .associationFile(domain ?? servedDomains[0]) }
-        if Self.homePagePaths.contains(path) { return .homePage(domain ?? servedDomains[0]) }
+        let domain = domainIndex(forHost: host)
+        if Self.associationFilePaths.contains(path) { return .associationFile(domain: domain ?? 0) }
+        if Self.homePagePaths.contains(path) { return .homePage(domain: domain ?? 0) }
         return .sharePage(domain: domain, target: readsQuery ? pageTarget(of: target) : path)
     }
 

@@ -16,6 +16,7 @@ import Testing
         #expect(HostMatch.domain(of: "bsky.app.evil", among: domains) == nil)
         #expect(HostMatch.domain(of: "[::1]:8080", among: domains) == nil)
         #expect(HostMatch.domain(of: "", among: domains) == nil)
+        #expect(HostMatch.index(of: "GO.BSKY.APP:443", among: domains) == 1)
     }
 
     /// Each domain is one value: its own AASA document, and a home page and not-found page that
@@ -34,17 +35,18 @@ import Testing
 
     @Test func fixedPathsLeadToTheDomainTheHostNames() throws {
         let site = try SiteFixtures.site("bluesky")
-        let short = try #require(site.servedDomain(named: "go.bsky.app"))
-        let main = try #require(site.servedDomain(named: "bsky.app"))
+        let short = try #require(site.servedDomains.firstIndex { $0.name == "go.bsky.app" })
+        let main = try #require(site.servedDomains.firstIndex { $0.name == "bsky.app" })
+        #expect(site.domainIndex(forHost: "Go.Bsky.App.") == short)
         for path in LinkDomainSite.associationFilePaths {
-            #expect(site.resource(at: path, target: path, host: "go.bsky.app:443") == .associationFile(short))
-            #expect(site.resource(at: path, target: path, host: "BSKY.APP") == .associationFile(main))
+            #expect(site.resource(at: path, target: path, host: "go.bsky.app:443") == .associationFile(domain: short))
+            #expect(site.resource(at: path, target: path, host: "BSKY.APP") == .associationFile(domain: main))
             // Any other host (a server reached by its address) gets the first domain's.
-            #expect(site.resource(at: path, target: path, host: "127.0.0.1:8080") == .associationFile(main))
-            #expect(site.resource(at: path, target: path, host: nil) == .associationFile(main))
+            #expect(site.resource(at: path, target: path, host: "127.0.0.1:8080") == .associationFile(domain: main))
+            #expect(site.resource(at: path, target: path, host: nil) == .associationFile(domain: main))
         }
         for path in LinkDomainSite.homePagePaths {
-            #expect(site.resource(at: path, target: path, host: "go.bsky.app") == .homePage(short))
+            #expect(site.resource(at: path, target: path, host: "go.bsky.app") == .homePage(domain: short))
         }
         // A path under the AASA's with more after it is no AASA.
         let slashed: Substring = "/.well-known/apple-app-site-association/"
