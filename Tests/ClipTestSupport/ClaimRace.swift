@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Two claimer processes taking the same handoffs at once, while the test offers one at a time: the
 /// race the cross-process tests of the App Group store and of the keychain handoff both run, through
@@ -23,6 +24,21 @@ public struct ClaimRace {
 
         /// Every claim of both claimers, sorted.
         public var allClaims: [Int] { (firstClaims + secondClaims).sorted() }
+
+        /// Records an issue unless the race was a fair contest whose `rounds` offers were each
+        /// claimed exactly once: both claimers ready and exited cleanly, no round left unclaimed or
+        /// claimed twice, both claimers winning some, and no discarded entry reported.
+        public func expectEachOfferClaimedOnce(of rounds: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(bothReady, sourceLocation: sourceLocation)
+            #expect(unclaimedRound == nil, "round \(unclaimedRound ?? -1): nobody claimed the offer within 5 s", sourceLocation: sourceLocation)
+            #expect(exitStatuses == [0, 0], sourceLocation: sourceLocation)
+            #expect(allClaims == Array(0..<rounds),
+                    "each offer must be claimed exactly once: \(allClaims.count) claims, \(Set(allClaims).count) distinct", sourceLocation: sourceLocation)
+            #expect(Set(firstClaims).isDisjoint(with: secondClaims), sourceLocation: sourceLocation)
+            // Both processes were claiming; had one of them won nothing, there would have been no contest.
+            #expect(!firstClaims.isEmpty && !secondClaims.isEmpty, "wins: \(firstClaims.count) and \(secondClaims.count)", sourceLocation: sourceLocation)
+            #expect(!reportedDiagnostics, sourceLocation: sourceLocation)
+        }
     }
 
     /// The claimer's store option and folder: `["--container", path]` or `["--keychain", path]`.

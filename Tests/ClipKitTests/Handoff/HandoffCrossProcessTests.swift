@@ -24,14 +24,7 @@ import Testing
             offer: { round in try store.offer(RaceTicket(round: round), typeName: "test.raceTicket") },
             isWaiting: { FileManager.default.fileExists(atPath: entry) }
         )
-        #expect(race.bothReady)
-        #expect(race.unclaimedRound == nil, "round \(race.unclaimedRound ?? -1): nobody claimed the offer within 5 s")
-        #expect(race.exitStatuses == [0, 0])
-        #expect(race.allClaims == Array(0..<rounds), "each offer must be claimed exactly once: \(race.allClaims.count) claims, \(Set(race.allClaims).count) distinct")
-        #expect(Set(race.firstClaims).isDisjoint(with: race.secondClaims))
-        // Both processes were claiming; had one of them won nothing, there would have been no contest.
-        #expect(!race.firstClaims.isEmpty && !race.secondClaims.isEmpty, "wins: \(race.firstClaims.count) and \(race.secondClaims.count)")
-        #expect(!race.reportedDiagnostics)
+        race.expectEachOfferClaimedOnce(of: rounds)
         #expect(!FileManager.default.fileExists(atPath: entry))
         print("two-process claim race: \(rounds) offers in \(String(format: "%.2f", race.elapsed)) s; wins \(race.firstClaims.count) / \(race.secondClaims.count)")
     }
