@@ -48,6 +48,8 @@ package struct LinkDomainSite: Sendable {
     package let profiles: ShareProfileCache?
     /// The domains' names, lower-cased, for ``HostMatch``.
     private let names: [String]
+    /// The query items some route declares, read once rather than on each request.
+    private let declaredQueryItems: Set<String>
 
     /// The paths answered with the AASA document: where iOS reads it, and the root form older
     /// tools still ask for.
@@ -86,6 +88,7 @@ package struct LinkDomainSite: Sendable {
                 homePage: renderer.homePage(domain: name), notFoundPage: renderer.notFoundPage(domain: name)
             )
         }
+        self.declaredQueryItems = Set(manifest.routes.flatMap(\.query.keys))
         self.profiles = profileProvider.map { ShareProfileCache(provider: $0, policy: profilePolicy) }
     }
 
@@ -120,9 +123,7 @@ package struct LinkDomainSite: Sendable {
 
     /// Whether a route reads query items (`routes[].query`): then a share page depends on the
     /// request's query as well as its path, and `match(path:host:)` takes both.
-    package var readsQuery: Bool {
-        manifest.routes.contains { !$0.query.isEmpty }
-    }
+    package var readsQuery: Bool { !declaredQueryItems.isEmpty }
 
     /// The request target a share page depends on: the path alone, or, when a route reads query
     /// items, the path with only the items some route declares, sorted by name.
@@ -134,10 +135,9 @@ package struct LinkDomainSite: Sendable {
         guard let mark = target.firstIndex(of: "?") else { return target }
         let path = target[..<mark]
         guard readsQuery else { return path }
-        let declared = Set(manifest.routes.flatMap(\.query.keys))
         let items = target[target.index(after: mark)...].split(separator: "&").filter { item in
             let name = item.firstIndex(of: "=").map { item[..<$0] } ?? item
-            return declared.contains(name.removingPercentEncoding ?? String(name))
+            return declaredQueryItems.contains(name.removingPercentEncoding ?? String(name))
         }
         guard !items.isEmpty else { return path }
         let sorted = items.enumerated().sorted { left, right in
