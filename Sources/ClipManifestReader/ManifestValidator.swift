@@ -71,6 +71,8 @@ private struct Checker {
     var declaredMemberKinds: [String: [String: String]] = [:]
     /// `clip.notificationRoutes` with the path of each, checked against the routes once both are read.
     var notificationRouteNames: [(String, String)] = []
+    /// The most demo links `clip.demoLinks` may list: App Store Connect's demo link and its short version, with room to spare.
+    static let maximumDemoLinks = 4
     var model = ClipManifest(
         teamID: "", app: .init(bundleID: "", appStoreID: ""), clip: .init(bundleID: "", minimumIOS: "", invocations: []),
         appGroup: "", domains: [], routes: [], handoff: .init(ttlSeconds: 0)
@@ -189,7 +191,7 @@ private struct Checker {
 
         if let clip = root["clip"], let members = object(
             clip, at: "$.clip", required: ["bundleID", "minimumIOS", "invocations"],
-            optional: ["requestsLocationConfirmation", "requestsEphemeralNotifications", "notificationRoutes"]
+            optional: ["requestsLocationConfirmation", "requestsEphemeralNotifications", "notificationRoutes", "demoLinks"]
         ) {
             if let bundle = string(members["bundleID"], at: "$.clip.bundleID") {
                 model.clip.bundleID = bundle
@@ -222,6 +224,18 @@ private struct Checker {
             if let names = stringArray(members["notificationRoutes"], at: "$.clip.notificationRoutes", nonEmpty: false, unique: true) {
                 notificationRouteNames = names
                 model.clip.notificationRoutes = names.map(\.1)
+            }
+            if let links = stringArray(members["demoLinks"], at: "$.clip.demoLinks", nonEmpty: true, unique: true) {
+                if links.count > Self.maximumDemoLinks {
+                    report("$.clip.demoLinks", "lists \(links.count) links; App Store Connect makes a demo link and its short version, so list at most \(Self.maximumDemoLinks)")
+                }
+                for (path, link) in links.prefix(Self.maximumDemoLinks) {
+                    if let problem = Self.demoLinkProblem(link, clipBundleID: model.clip.bundleID) {
+                        report(path, quoting: link, problem)
+                    } else {
+                        model.clip.demoLinks.append(link)
+                    }
+                }
             }
             if let flag = boolean(members["requestsLocationConfirmation"], at: "$.clip.requestsLocationConfirmation") {
                 model.clip.requestsLocationConfirmation = flag
@@ -285,6 +299,7 @@ private struct Checker {
         routeHandoffTypes()
         impliedMemberKinds()
         checkNotificationRoutes()
+        checkDemoLinks(kinds: kinds)
         optionalQueryItemsOfHandoffs()
 
         if let places = root["places"] {
@@ -483,6 +498,39 @@ private struct Checker {
             if route.handledBy != .clip {
                 report(path, "route '\(name)' is handled by the app, not the clip: a notification that targets it would relaunch the clip with a link the clip does not handle; name a clip route")
             }
+        }
+    }
+
+    /// Why `link` cannot be one of a clip's demo links, or `nil` when it can: an https URL with a
+    /// plain host and no fragment, no longer than an invocation URL, and not the clip's default App
+    /// Clip link, which App Store Connect shows beside the demo link.
+    static func demoLinkProblem(_ link: String, clipBundleID: String) -> String? {
+        let limit = InvocationRouter.maximumURLLength
+        if link.count > limit { return "has \(link.count) characters; an invocation URL has at most \(limit)" }
+        guard let components = URLComponents(string: link), components.scheme?.lowercased() == "https",
+              let form = DemoLinkForm(link) else {
+            return "is not an https URL; copy the demo link App Store Connect shows for the clip"
+        }
+        if components.user != nil || components.password != nil || components.port != nil {
+            return "names a user, a password or a port, which App Store Connect's links never do; copy the demo link as it shows it"
+        }
+        if components.fragment != nil {
+            return "has a fragment (#…), which no invocation URL carries to the clip; copy the demo link as App Store Connect shows it"
+        }
+        if form.host == InvocationRouter.defaultLinkHost, form.path == "/id", form.items == [URLQueryItem(name: "p", value: clipBundleID)] {
+            return "is the clip's default App Clip link, not its demo link; App Store Connect shows both, so copy the demo link"
+        }
+        return nil
+    }
+
+    /// Each of `clip.demoLinks` opens a route: the one Apple's default App Clip link opens when it
+    /// carries no items, which the router finds as it will in the clip. Checked once the rest is
+    /// sound, since a router needs routes that compile.
+    mutating func checkDemoLinks(kinds: ParameterKindRegistry) {
+        guard let link = model.clip.demoLinks.first, issues.isEmpty else { return }
+        guard let router = try? InvocationRouter(checkingManifest: model, parameterKinds: kinds) else { return }
+        if case .failure = router.route(link) {
+            report("$.clip.demoLinks", "a demo link opens the clip's default experience, the route Apple's default App Clip link opens when it carries no items, and no route does; add a clip route without captures or required query items and with \"defaultLink\": true")
         }
     }
 

@@ -83,13 +83,21 @@ public struct ClipManifest: Sendable, Equatable {
         /// A tapped notification relaunches the clip without its invocation URL, so the notification's
         /// `targetContentIdentifier` is a URL of one of these routes.
         public var notificationRoutes: [String]
+        /// The demo links App Store Connect made for the clip, exactly as it shows them: the demo
+        /// link, and its short version when App Clip Codes encode that; empty when the manifest names none.
+        ///
+        /// A demo link opens the clip's default experience, the route Apple's default App Clip link
+        /// opens when it carries no items of its own, and it carries no parameters: a link that adds
+        /// query items to one is refused, by the router and by `clipkit codes`.
+        public var demoLinks: [String]
 
         /// Creates the clip's description.
         public init(
             bundleID: String, minimumIOS: String, invocations: [Invocation],
             requestsLocationConfirmation: Bool = false, requestsEphemeralNotifications: Bool = false,
-            notificationRoutes: [String] = []
+            notificationRoutes: [String] = [], demoLinks: [String] = []
         ) {
+            self.demoLinks = demoLinks
             self.bundleID = bundleID
             self.minimumIOS = minimumIOS
             self.invocations = invocations

@@ -89,6 +89,14 @@ public struct InvocationRouter: Sendable {
     /// The clip's bundle identifier, which Apple's default App Clip link names in its `p` item;
     /// `nil` when the router was built without one and routes no default link.
     public let clipBundleID: String?
+    /// The clip's demo links as App Store Connect made them (``ClipManifest/ClipTarget/demoLinks``);
+    /// empty when the router routes none.
+    ///
+    /// A demo link opens the route Apple's default App Clip link opens without items of its own,
+    /// and a link that adds query items to one is refused with ``RoutingFailure/demoLinkCarriesParameters(items:)``.
+    public let demoLinks: [String]
+    /// `demoLinks` taken apart once, for matching.
+    private let demos: [DemoLinkForm]
 
     /// The host of Apple's default App Clip links, `https://appclip.apple.com/id?p=<clip bundle ID>`.
     @_spi(ClipKitTooling) public static let defaultLinkHost = "appclip.apple.com"
@@ -104,20 +112,26 @@ public struct InvocationRouter: Sendable {
 
     /// The initializer above with its error typed, for this package.
     package init(checkingManifest manifest: ClipManifest, parameterKinds: ParameterKindRegistry) throws(RouterConfigurationError) {
-        try self.init(checkingRoutes: manifest.routes, parameterKinds: parameterKinds, clipBundleID: manifest.clip.bundleID)
+        try self.init(
+            checkingRoutes: manifest.routes, parameterKinds: parameterKinds, clipBundleID: manifest.clip.bundleID,
+            demoLinks: manifest.clip.demoLinks
+        )
     }
 
     /// Builds a router from route definitions; with `clipBundleID`, it also routes Apple's default
-    /// App Clip links that name that clip to the routes that open them.
+    /// App Clip links that name that clip to the routes that open them, and with `demoLinks`, the
+    /// clip's demo links to the route the default link opens without items.
     public init(
-        routes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry = .standard, clipBundleID: String? = nil
+        routes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry = .standard,
+        clipBundleID: String? = nil, demoLinks: [String] = []
     ) throws {
-        try self.init(checkingRoutes: definitions, parameterKinds: parameterKinds, clipBundleID: clipBundleID)
+        try self.init(checkingRoutes: definitions, parameterKinds: parameterKinds, clipBundleID: clipBundleID, demoLinks: demoLinks)
     }
 
     /// The initializer above with its error typed, for this package.
     package init(
-        checkingRoutes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry, clipBundleID: String?
+        checkingRoutes definitions: [ClipManifest.RouteDefinition], parameterKinds: ParameterKindRegistry, clipBundleID: String?,
+        demoLinks: [String] = []
     ) throws(RouterConfigurationError) {
         var compiled: [CompiledRoute] = []
         for definition in definitions {
@@ -153,6 +167,8 @@ public struct InvocationRouter: Sendable {
         }
         routes = compiled
         self.clipBundleID = clipBundleID
+        self.demoLinks = demoLinks
+        demos = demoLinks.compactMap(DemoLinkForm.init)
     }
 
     /// Builds a router from routes compiled ahead of time, such as the route table that code
@@ -161,9 +177,12 @@ public struct InvocationRouter: Sendable {
     /// - Parameters:
     ///   - compiledRoutes: The routes, in the order they are tried.
     ///   - clipBundleID: The clip's bundle identifier, for Apple's default App Clip links.
-    public init(compiledRoutes: [CompiledRoute], clipBundleID: String? = nil) {
+    ///   - demoLinks: The clip's demo links, as App Store Connect made them.
+    public init(compiledRoutes: [CompiledRoute], clipBundleID: String? = nil, demoLinks: [String] = []) {
         routes = compiledRoutes
         self.clipBundleID = clipBundleID
+        self.demoLinks = demoLinks
+        demos = demoLinks.compactMap(DemoLinkForm.init)
     }
 
     /// Routes a URL given as text, such as one typed on a command line.
@@ -190,6 +209,13 @@ public struct InvocationRouter: Sendable {
         }
         guard let rawHost = components.percentEncodedHost, !rawHost.isEmpty else { return .failure(.notAURL(text)) }
         let host = rawHost.lowercased()
+        for demo in demos where demo.host == host && demo.path == DemoLinkForm.trimmed(components.percentEncodedPath) {
+            let items = components.queryItems ?? []
+            guard demo.items.allSatisfy(items.contains) else { continue }
+            let added = items.filter { !demo.items.contains($0) }.map(\.name)
+            guard added.isEmpty else { return .failure(.demoLinkCarriesParameters(items: added)) }
+            return openDefaultExperience(url, items: [], pattern: demo.link, path: components.percentEncodedPath)
+        }
         if host == Self.defaultLinkHost, let clipBundleID, routes.contains(where: \.opensDefaultLink) {
             return routeDefaultLink(url, components: components, clipBundleID: clipBundleID)
         }
@@ -265,9 +291,7 @@ public struct InvocationRouter: Sendable {
     }
 
     /// Routes Apple's default App Clip link, `https://appclip.apple.com/id?p=<clip>&items`: the `p`
-    /// item must name this clip, and the first route that opens default links and whose captures
-    /// the link's items all give takes it, each item checked by its kind (and range); a link whose
-    /// item is not of its kind is refused with the reason, not handed to a later route.
+    /// item must name this clip, and the route that opens it is found from the link's items.
     private func routeDefaultLink(_ url: URL, components: URLComponents, clipBundleID: String) -> Result<RouteMatch, RoutingFailure> {
         let path = components.percentEncodedPath
         guard path == "/id" || path == "/id/" else { return .failure(.noPatternMatches(path: path)) }
@@ -276,6 +300,13 @@ public struct InvocationRouter: Sendable {
             return .failure(.defaultLinkNamesNoClip)
         }
         guard named == clipBundleID else { return .failure(.defaultLinkNamesAnotherClip(named: named, clip: clipBundleID)) }
+        return openDefaultExperience(url, items: items, pattern: "https://\(Self.defaultLinkHost)/id?p=\(clipBundleID)", path: path)
+    }
+
+    /// The first route that opens default links and whose captures `items` all give, each item
+    /// checked by its kind (and range), matched with `pattern` as the link's form; a link whose item
+    /// is not of its kind is refused with the reason, not handed to a later route.
+    private func openDefaultExperience(_ url: URL, items: [URLQueryItem], pattern: String, path: String) -> Result<RouteMatch, RoutingFailure> {
         var firstMissing: RoutingFailure?
         for route in routes where route.opensDefaultLink {
             var parameters: [String: String] = [:]
@@ -304,7 +335,7 @@ public struct InvocationRouter: Sendable {
             for (name, kind) in route.queryKinds { kindNames[name] = kind.name }
             return .success(RouteMatch(
                 route: route.name, handledBy: route.handledBy, parameters: parameters, queryItems: items, url: url,
-                pattern: "https://\(Self.defaultLinkHost)/id?p=\(clipBundleID)", parameterKinds: kindNames
+                pattern: pattern, parameterKinds: kindNames
             ))
         }
         return .failure(firstMissing ?? .noPatternMatches(path: path))
@@ -360,6 +391,33 @@ public struct InvocationRouter: Sendable {
             }
         }
         return captures
+    }
+}
+
+/// A demo link taken apart for matching: its host in lower case, its path without a trailing
+/// slash, and its query items, each of which a link must carry to be the demo link.
+package struct DemoLinkForm: Sendable {
+    /// The link as given.
+    package let link: String
+    /// Its host, in lower case.
+    package let host: String
+    /// Its percent-encoded path without a trailing slash.
+    package let path: String
+    /// Its query items.
+    package let items: [URLQueryItem]
+
+    /// The link taken apart, or `nil` when it has no host.
+    package init?(_ link: String) {
+        guard let components = URLComponents(string: link), let host = components.percentEncodedHost, !host.isEmpty else { return nil }
+        self.link = link
+        self.host = host.lowercased()
+        path = Self.trimmed(components.percentEncodedPath)
+        items = components.queryItems ?? []
+    }
+
+    /// `path` without its trailing slash, so that `/id` and `/id/` compare equal.
+    package static func trimmed(_ path: String) -> String {
+        path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 }
 

@@ -72,6 +72,9 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case defaultLinkNamesNoClip
     /// An Apple default App Clip link for another clip: `named` is its `p` item, `clip` this clip's bundle ID.
     case defaultLinkNamesAnotherClip(named: String, clip: String)
+    /// One of the clip's demo links with query items of its own added, named in `items`: a demo link
+    /// opens the default experience and carries no parameters.
+    case demoLinkCarriesParameters(items: [String])
 
     /// A sentence that says why there was no match.
     public var description: String {
@@ -108,6 +111,11 @@ public enum RoutingFailure: Error, Sendable, Equatable, CustomStringConvertible 
             return "the link is an App Clip default link without the 'p' item that names the clip (https://appclip.apple.com/id?p=<clip bundle ID>)"
         case .defaultLinkNamesAnotherClip(let named, let clip):
             return "the App Clip default link opens the clip '\(named.truncatedForMessages)', not this manifest's clip '\(clip)'"
+        case .demoLinkCarriesParameters(let items):
+            let names = items.map { "'\($0.truncatedForMessages)'" }.joined(separator: ", ")
+            return "the link is the clip's demo link with query items added (\(names)); a demo link opens the default experience "
+                + "and carries no parameters: use it as App Store Connect gives it, or the default App Clip link "
+                + "(https://\(InvocationRouter.defaultLinkHost)/id?p=<clip bundle ID>&…) for a link with parameters"
         }
     }
 }

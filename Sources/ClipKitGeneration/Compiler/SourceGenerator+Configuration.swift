@@ -90,7 +90,8 @@ extension SourceGenerator {
             body.block("clip: ClipManifest.ClipTarget(", closing: "),") { body in
                 body.line("bundleID: clipBundleID, minimumIOS: \(SwiftLiteral.string(clip.minimumIOS)), invocations: \(invocations),")
                 let notificationRoutes = clip.notificationRoutes.isEmpty ? "" : ", notificationRoutes: \(SwiftLiteral.strings(clip.notificationRoutes))"
-                body.line("requestsLocationConfirmation: \(clip.requestsLocationConfirmation), requestsEphemeralNotifications: \(clip.requestsEphemeralNotifications)\(notificationRoutes)")
+                let demoLinks = clip.demoLinks.isEmpty ? "" : ", demoLinks: \(SwiftLiteral.strings(clip.demoLinks))"
+                body.line("requestsLocationConfirmation: \(clip.requestsLocationConfirmation), requestsEphemeralNotifications: \(clip.requestsEphemeralNotifications)\(notificationRoutes)\(demoLinks)")
             }
             body.line("appGroup: appGroup,")
             body.line("domains: domains,")
@@ -198,7 +199,9 @@ extension SourceGenerator {
                     if definition.opensDefaultLink { writer.line("opensDefaultLink: true") }
                 }
             }
-            writer.line("return InvocationRouter(compiledRoutes: routes\(routes.contains { $0.definition.opensDefaultLink } ? ", clipBundleID: clipBundleID" : ""))")
+            let clipBundleID = routes.contains { $0.definition.opensDefaultLink } ? ", clipBundleID: clipBundleID" : ""
+            let demoLinks = manifest.clip.demoLinks.isEmpty ? "" : ", demoLinks: \(SwiftLiteral.strings(manifest.clip.demoLinks))"
+            writer.line("return InvocationRouter(compiledRoutes: routes\(clipBundleID)\(demoLinks))")
         }
     }
 

@@ -25,12 +25,13 @@ public enum WebContentURL {
     /// The URL to load for a routed invocation: the invocation URL with the route's
     /// `webContentQuery` items set, or `nil` when the route shows no web content.
     ///
-    /// Apple's default App Clip link (`https://appclip.apple.com/id?p=…`) names no page of the
-    /// team's site, so for it the page is the route's own: its first pattern with the link's
-    /// values in the captures, and the query items the route reads.
+    /// Apple's default App Clip link (`https://appclip.apple.com/id?p=…`) and the clip's demo links
+    /// name no page of the team's site, so for them the page is the route's own: its first pattern
+    /// with the link's values in the captures, and the query items the route reads.
     public static func url(for match: RouteMatch, in router: InvocationRouter) -> URL? {
         guard let route = router.route(named: match.route), let query = route.webContentQuery else { return nil }
-        guard match.url.host?.lowercased() == InvocationRouter.defaultLinkHost else { return url(match.url, setting: query) }
+        let isApplesLink = match.url.host?.lowercased() == InvocationRouter.defaultLinkHost || router.demoLinks.contains(match.pattern)
+        guard isApplesLink else { return url(match.url, setting: query) }
         guard let page = route.patterns.first?.url(filling: match.parameters), var components = URLComponents(string: page) else {
             return nil
         }

@@ -77,6 +77,21 @@ import TicketingRoutes
         #expect(CoffeeShopRoutes.ClipConfiguration.manifest == reference.manifest, "member kinds included")
     }
 
+    @Test("the generated router routes a demo link the manifest names, and refuses it with items added")
+    func demoLink() throws {
+        let demo = "https://appclip.apple.com/id?p=com.acme.Tickets.Clip&demo=1"
+        #expect(TicketingRoutes.ClipConfiguration.manifest.clip.demoLinks.first == demo)
+        let router = try TicketingRoutes.ClipRouter()
+        let match = try router.route(demo).get()
+        #expect(match.route == .boxOffice)
+        #expect(match.match.pattern == demo)
+        guard case .failure(let failure) = router.route(demo + "&eventID=42") else {
+            Issue.record("a demo link with an item added routed")
+            return
+        }
+        #expect(failure == .demoLinkCarriesParameters(items: ["eventID"]))
+    }
+
     @Test("the kinds the generator knows from other modules are ClipNostr's, and with ClipKit's the schema's")
     func moduleKinds() throws {
         #expect(ModuleParameterKind.known.map(\.name).sorted() == ParameterKind.nostrKinds.map(\.name).sorted())

@@ -13,11 +13,12 @@ import ClipReports
 /// One row per invocation URL prefix of each clip route (the prefix ``AppClipExperiencePlan`` plans;
 /// routes that share one share the registration), each with a sample URL of the route for
 /// `_XCAppClipURL` (one the manifest's router sends to that route), and one for Apple's default App Clip link,
-/// `https://appclip.apple.com/id?p=<clip bundle ID>`, made from the bundle ID alone.
+/// `https://appclip.apple.com/id?p=<clip bundle ID>`, made from the bundle ID alone, and one for
+/// each demo link the manifest names (`clip.demoLinks`).
 package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
     /// One Local Experience to register.
     package struct Row: Sendable, Hashable, Encodable {
-        /// The manifest route the row comes from, or `default link`.
+        /// The manifest route the row comes from, `default link` or `demo link`.
         package var source: String
         /// The URL prefix to register: invocations of URLs that start with it show this card.
         package var urlPrefix: String
@@ -36,7 +37,7 @@ package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
     /// The name of the Xcode scheme's environment variable that holds the invocation URL.
     package static let xcodeVariable = "_XCAppClipURL"
 
-    /// The rows: clip routes' prefixes first, in manifest order, then the default link.
+    /// The rows: clip routes' prefixes first, in manifest order, then the default link and the demo links.
     package let rows: [Row]
 
     /// The rows for `manifest`'s clip, with sample URLs whose captures hold values of their kinds.
@@ -75,6 +76,12 @@ package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
             subtitle: "Test of the default App Clip link", action: "Open",
             xcodeAppClipURL: defaultLink
         ))
+        for demoLink in manifest.clip.demoLinks {
+            rows.append(Row(
+                source: "demo link", urlPrefix: demoLink, bundleID: bundleID, title: title,
+                subtitle: "Test of the demo link", action: "Open", xcodeAppClipURL: demoLink
+            ))
+        }
         self.rows = rows
     }
 }

@@ -11,7 +11,8 @@ import Foundation
 /// - it lies under the prefix of an advanced App Clip experience of `clipkit experiences plan`
 ///   (without one, the camera shows no App Clip card for a code), or it is Apple's default App Clip
 ///   link (`https://appclip.apple.com/id?p=<clip>&…`, iOS 16.4 and later), which opens the default
-///   experience and which the router must route to a clip route that opens default links;
+///   experience and which the router must route to a clip route that opens default links, or
+///   one of the clip's demo links (`clip.demoLinks`), which open it too and carry no parameters;
 /// - the clip declares physical invocations, so the stricter size limit that codes and tags impose
 ///   is the one `clipkit doctor` holds it to.
 package struct InvocationCodeCheck: Sendable {
@@ -62,13 +63,15 @@ package struct InvocationCodeCheck: Sendable {
         if let intended = target.intendedRoute, match.route != intended || match.parameters != target.intendedParameters {
             return CodeRefusal(url: url, check: .route, reason: "it routes to '\(match.route)' with \(Self.describe(match.parameters)), not to '\(intended)' with \(Self.describe(target.intendedParameters))")
         }
-        // Apple's default App Clip link opens the default experience: no advanced one is needed.
+        // Apple's default App Clip link and the demo link open the default experience: no advanced one is needed.
+        let isDemoLink = manifest.clip.demoLinks.contains(match.pattern)
         let isDefaultLink = URL(string: url)?.host?.lowercased() == InvocationRouter.defaultLinkHost
-        guard isDefaultLink || URL(string: url).flatMap(selector.experience(for:)) != nil else {
+        guard isDemoLink || isDefaultLink || URL(string: url).flatMap(selector.experience(for:)) != nil else {
             let links = plan.experiences.map(\.link)
             return CodeRefusal(url: url, check: .experience, reason: "it lies under no advanced App Clip experience of 'clipkit experiences plan' (\(links.isEmpty ? "none" : links.joined(separator: ", "))): without one the camera shows no App Clip card; add a place or a clip route whose prefix covers it")
         }
-        guard manifest.clip.invocations.contains(.physical) else {
+        // Apple allows the demo link physical invocations whatever the clip declares, at the demo link's own size limit.
+        guard isDemoLink || manifest.clip.invocations.contains(.physical) else {
             let limit = physicalSizeLimit.map { " (\($0.bytes / AppClipSizeLimit.megabyte) MB for minimum iOS \(manifest.clip.minimumIOS))" } ?? ""
             return CodeRefusal(url: url, check: .physical, reason: "the manifest's clip.invocations does not list \"physical\": a QR code or an NFC tag is a physical invocation, whose stricter size limit\(limit) 'clipkit doctor' would not check; add \"physical\" to clip.invocations")
         }

@@ -38,6 +38,18 @@ struct LinkDispatcher: Sendable {
     /// Where `url` goes on a phone with or without the full app; `match` is the router's answer.
     func decide(_ url: URL, match: RouteMatch?, appInstalled: Bool) -> LinkDecision {
         let host = url.host?.lowercased() ?? ""
+        if let match, manifest.clip.demoLinks.contains(match.pattern) {
+            // App Store Connect made the demo link: like the default link, Apple serves it.
+            let details = [
+                SimulationStep.Detail("link", "the demo link App Store Connect made for \(manifest.clip.bundleID): the default experience, without parameters"),
+                SimulationStep.Detail("aasa", "none: Apple serves the link"),
+                SimulationStep.Detail("appInstalled", appInstalled ? "yes" : "no"),
+            ]
+            if appInstalled {
+                return LinkDecision(handler: .app, reason: "the app is installed: iOS opens it with the demo link, as with every App Clip invocation", details: details)
+            }
+            return LinkDecision(handler: .appClipCard, reason: "no app installed: iOS shows the App Clip card, and the clip opens route '\(match.route)'", details: details)
+        }
         if host == InvocationRouter.defaultLinkHost, let match {
             // Apple serves its default App Clip link: no domain, AASA file or entitlement of the
             // team's takes part. The router accepted it, so its `p` item names this clip.

@@ -1,5 +1,6 @@
 import ClipAppStoreConnect
 import ClipKit
+import ClipManifestReader
 import ClipTestSupport
 import ClipToolingTestSupport
 import Foundation
@@ -26,6 +27,20 @@ import Testing
         }
         #expect(!plan.rows[0].xcodeAppClipURL.contains("/s/clipkit-sample/"), "\(plan.rows[0].xcodeAppClipURL)")
         #expect(plan.rows.last?.urlPrefix == "https://appclip.apple.com/id?p=com.example.Brew.Clip")
+    }
+
+    /// A manifest that names demo links gets a row for each, whose URL routes to the default experience.
+    @Test func theDemoLinkGetsARowThatRoutes() throws {
+        let manifest = try ManifestLoader().load(contentsOf: TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json"))
+        let plan = LocalExperiencePlan(manifest: manifest)
+        #expect(plan.rows.suffix(3).map(\.source) == ["default link", "demo link", "demo link"])
+        let demos = plan.rows.suffix(2)
+        #expect(demos.map(\.urlPrefix) == manifest.clip.demoLinks && demos.map(\.xcodeAppClipURL) == manifest.clip.demoLinks)
+        for demo in demos {
+            #expect(try InvocationRouter(manifest: manifest).route(demo.xcodeAppClipURL).get().route == "boxOffice")
+        }
+        // Without one, there is no such row.
+        #expect(!LocalExperiencePlan(manifest: try ExampleManifest.load("coffee-shop")).rows.contains { $0.source == "demo link" })
     }
 
     @Test func appRoutesGiveNoRow() throws {
