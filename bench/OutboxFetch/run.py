@@ -75,6 +75,8 @@ def main():
         npub = subprocess.run([options.clipkit, "nip19", "encode", author], capture_output=True, text=True).stdout.strip()
 
         rows = {"clipkit": {"first": [], "total": []}, "nostr-sdk": {"first": [], "total": []}}
+        # ClipNostr's steps, from the per-relay times `clipkit profile --json` reports.
+        steps = {"given connected": [], "given answered": [], "write relay connected": []}
         for run in range(options.runs):
             order = ["clipkit", "nostr-sdk"] if run % 2 == 0 else ["nostr-sdk", "clipkit"]
             for side in order:
@@ -89,6 +91,11 @@ def main():
                         raise SystemExit("clipkit did not find the profile through the relay list: %s" % json.dumps(result)[:600])
                     rows[side]["first"].append(result["firstResultMs"])
                     rows[side]["total"].append(result["totalMs"])
+                    given = [relay for relay in result["relays"] if relay["role"] == "given"][0]
+                    write = [relay for relay in result["relays"] if relay["role"] == "write-relay"][0]
+                    steps["given connected"].append(given["connectedMs"])
+                    steps["given answered"].append(given["finishedMs"])
+                    steps["write relay connected"].append(write["connectedMs"])
                 else:
                     result = profile_fetch.run_json(
                         [PYTHON, os.path.join(HERE, "reference_gossip.py"), str(options.timeout), author, index_url],
@@ -113,6 +120,21 @@ def main():
         print("Protocol minimum for the first profile: 4 round trips = %d ms." % (4 * options.latency))
         print("Raw first-profile times (ms): clipkit %s; nostr-sdk %s" % (
             [round(value) for value in ours["first"]], [round(value) for value in theirs["first"]]))
+        print()
+        print("ClipNostr's steps (medians of each time, the step's length beside it):")
+        print()
+        print("| step | at | length |")
+        print("|---|---:|---:|")
+        previous = 0.0
+        for label, values in [
+            ("WebSocket upgrade at the given relay (the process's first connection)", steps["given connected"]),
+            ("`REQ` for the profile and the relay list, to both `EOSE`s", steps["given answered"]),
+            ("WebSocket upgrade at the write relay", steps["write relay connected"]),
+            ("`REQ` at the write relay, to the verified profile", ours["first"]),
+        ]:
+            at = median(values)
+            print("| %s | %.1f ms | %.1f ms |" % (label, at, at - previous))
+            previous = at
     finally:
         profile_fetch.stop_processes(processes)
 
