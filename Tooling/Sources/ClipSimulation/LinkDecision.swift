@@ -35,33 +35,36 @@ struct LinkDispatcher: Sendable {
         }
     }
 
+    /// The decision for a link Apple serves (the default App Clip link, a demo link): no domain,
+    /// AASA file or entitlement of the team's takes part, so the clip opens `route` unless the app
+    /// is installed. `link` describes it, `name` names it in the reason, `card` is the card iOS shows.
+    private static func applesLink(_ link: String, named name: String, card: String, opening route: String, appInstalled: Bool) -> LinkDecision {
+        let details = [
+            SimulationStep.Detail("link", link),
+            SimulationStep.Detail("aasa", "none: Apple serves the link"),
+            SimulationStep.Detail("appInstalled", appInstalled ? "yes" : "no"),
+        ]
+        if appInstalled {
+            return LinkDecision(handler: .app, reason: "the app is installed: iOS opens it with \(name), as with every App Clip invocation", details: details)
+        }
+        return LinkDecision(handler: .appClipCard, reason: "no app installed: iOS shows \(card), and the clip opens route '\(route)'", details: details)
+    }
+
     /// Where `url` goes on a phone with or without the full app; `match` is the router's answer.
     func decide(_ url: URL, match: RouteMatch?, appInstalled: Bool) -> LinkDecision {
         let host = url.host?.lowercased() ?? ""
         if let match, manifest.clip.demoLinks.contains(match.pattern) {
-            // App Store Connect made the demo link: like the default link, Apple serves it.
-            let details = [
-                SimulationStep.Detail("link", "the demo link App Store Connect made for \(manifest.clip.bundleID): the default experience, without parameters"),
-                SimulationStep.Detail("aasa", "none: Apple serves the link"),
-                SimulationStep.Detail("appInstalled", appInstalled ? "yes" : "no"),
-            ]
-            if appInstalled {
-                return LinkDecision(handler: .app, reason: "the app is installed: iOS opens it with the demo link, as with every App Clip invocation", details: details)
-            }
-            return LinkDecision(handler: .appClipCard, reason: "no app installed: iOS shows the App Clip card, and the clip opens route '\(match.route)'", details: details)
+            return Self.applesLink(
+                "the demo link App Store Connect made for \(manifest.clip.bundleID): the default experience, without parameters",
+                named: "the demo link", card: "the App Clip card", opening: match.route, appInstalled: appInstalled
+            )
         }
         if host == InvocationRouter.defaultLinkHost, let match {
-            // Apple serves its default App Clip link: no domain, AASA file or entitlement of the
-            // team's takes part. The router accepted it, so its `p` item names this clip.
-            let details = [
-                SimulationStep.Detail("link", "Apple's default App Clip link for \(manifest.clip.bundleID) (iOS 16.4 and later; from other apps, iOS 17)"),
-                SimulationStep.Detail("aasa", "none: Apple serves the link"),
-                SimulationStep.Detail("appInstalled", appInstalled ? "yes" : "no"),
-            ]
-            if appInstalled {
-                return LinkDecision(handler: .app, reason: "the app is installed: iOS opens it with the default link, as with every App Clip invocation", details: details)
-            }
-            return LinkDecision(handler: .appClipCard, reason: "no app installed: iOS shows the default App Clip card, and the clip opens route '\(match.route)'", details: details)
+            // The router accepted it, so its `p` item names this clip.
+            return Self.applesLink(
+                "Apple's default App Clip link for \(manifest.clip.bundleID) (iOS 16.4 and later; from other apps, iOS 17)",
+                named: "the default link", card: "the default App Clip card", opening: match.route, appInstalled: appInstalled
+            )
         }
         var details = [SimulationStep.Detail("aasa", "https://\(host)\(AASADocument.wellKnownPath)")]
         guard let document = documents[host] else {

@@ -2,10 +2,11 @@ import ClipTestSupport
 import Foundation
 import Testing
 
-/// Apple's default App Clip link at the command line, on the museum's manifest (whose exhibit and
-/// ticket routes open it): `route` answers the route with typed parameters or the reason, `simulate`
-/// runs the whole flow without the team's domain, `codes` makes a QR code and an NFC tag for it.
-@Suite struct DefaultLinkCommandTests {
+/// The links Apple serves, at the command line: the default App Clip link on the museum's manifest
+/// (whose exhibit and ticket routes open it), and the ticketing fixture's demo link. `route` answers
+/// the route with typed parameters or the reason, `simulate` runs the whole flow without the team's
+/// domain, and `codes` makes a QR code and an NFC tag for each.
+@Suite struct AppleServedLinkCommandTests {
     let museum = TestEnvironment.file("Tests/Fixtures/museum/clipkit.json").path
     static let link = "https://appclip.apple.com/id?p=com.example.Museum.Clip&exhibit=42&lang=fr"
 
@@ -60,32 +61,65 @@ import Testing
         }
     }
 
-    @Test func simulateRunsTheFlowWithoutTheDomain() async throws {
-        let result = try await ChildProcess.clipkit(["simulate", Self.link, "--manifest", museum, "--scenario", "all", "--json"])
+    /// The ticketing fixture's demo link (`clip.demoLinks`), which opens its box-office route.
+    static let demo = "https://appclip.apple.com/id?p=com.acme.Tickets.Clip&demo=1"
+    static let ticketing = TestEnvironment.file("Tests/Fixtures/ticketing/clipkit.json").path
+
+    /// `route` on the demo link: the default experience without parameters, and the reason for one
+    /// with items added.
+    @Test func routeAnswersADemoLinkWithTheDefaultExperienceAndRefusesParameters() async throws {
+        let result = try await ChildProcess.clipkit(["route", Self.demo, "--manifest", Self.ticketing, "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try result.json()
+        #expect(json["route"] as? String == "boxOffice")
+        #expect((json["params"] as? [String: Any])?.isEmpty == true, "\(json)")
+        let refused = try await ChildProcess.clipkit(["route", Self.demo + "&eventID=42", "--manifest", Self.ticketing, "--json"])
+        #expect(refused.status == 1)
+        #expect((try refused.json()["reason"] as? String)?.hasPrefix("the link is the clip's demo link with query items added ('eventID')") == true)
+    }
+
+    /// `simulate` runs the flow without the team's domain, for the default link and for a demo
+    /// link: the card, the clip's route, the note with its typed payload, the app's claim.
+    @Test(arguments: [
+        (link, "museum", "default App Clip card", "exhibit", #"{"exhibit":42,"lang":"fr"}"#),
+        (demo, "ticketing", "the App Clip card, and the clip opens route 'boxOffice'", "boxOffice", "{}"),
+    ])
+    func simulateRunsTheFlowWithoutTheDomain(link: String, fixture: String, card: String, route: String, payload: String) async throws {
+        let manifest = TestEnvironment.file("Tests/Fixtures/\(fixture)/clipkit.json").path
+        let result = try await ChildProcess.clipkit(["simulate", link, "--manifest", manifest, "--scenario", "all", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let json = try result.json()
         #expect(json["passed"] as? Bool == true)
         let steps = try #require(json["steps"] as? [[String: Any]])
         let fresh = steps.filter { $0["scenario"] as? String == "fresh-install" }
         let decision = try #require(fresh.first { $0["name"] as? String == "link-decision" })
-        #expect((decision["summary"] as? String)?.contains("default App Clip card") == true, "\(decision)")
+        #expect((decision["summary"] as? String)?.contains(card) == true, "\(decision)")
+        #expect((decision["details"] as? [String: String])?["aasa"] == "none: Apple serves the link", "\(decision)")
         let claim = try #require(fresh.first { $0["name"] as? String == "claim" }?["details"] as? [String: String])
-        #expect(claim["payload"] == #"{"exhibit":42,"lang":"fr"}"#)
+        #expect(claim["payload"] == payload)
         let scenarios = try #require(json["scenarios"] as? [[String: Any]])
-        #expect((scenarios[1]["destination"] as? [String: Any])?["route"] as? String == "exhibit", "the installed app gets the route")
+        #expect((scenarios[1]["destination"] as? [String: Any])?["route"] as? String == route, "the installed app gets the route")
     }
 
-    @Test func codesAreMadeForADefaultLinkAndRefusedForAnotherClips() async throws {
-        let folder = try TemporaryDirectory(prefix: "codes-default-link")
-        let made = try await ChildProcess.clipkit(["codes", "--manifest", museum, "--url", Self.link, "--out", folder.file("ok").path, "--json"], timeout: 120)
+    /// `codes` makes a QR code and an NFC tag for a default link and for a demo link, and refuses
+    /// another clip's default link and a demo link with items added, naming why.
+    @Test(arguments: [
+        ("museum", link, "https://appclip.apple.com/id?p=com.example.Other.Clip&exhibit=42", "opens the clip 'com.example.Other.Clip'"),
+        ("ticketing", demo, demo + "&seat=12",
+         "the clip's demo link with query items added ('seat'); a demo link opens the default experience and carries no parameters"),
+    ])
+    func codesAreMadeForApplesLinksAndRefusedWithTheReason(fixture: String, accepted: String, refused: String, reason: String) async throws {
+        let manifest = TestEnvironment.file("Tests/Fixtures/\(fixture)/clipkit.json").path
+        let folder = try TemporaryDirectory(prefix: "codes-apple-link")
+        let made = try await ChildProcess.clipkit(["codes", "--manifest", manifest, "--url", accepted, "--out", folder.file("ok").path, "--json"], timeout: 120)
         #expect(made.status == 0, "\(made.standardError)")
         let codes = try #require(try made.json()["codes"] as? [[String: Any]])
-        #expect(codes.map { $0["url"] as? String } == [Self.link])
+        #expect(codes.map { $0["url"] as? String } == [accepted])
         #expect(FileManager.default.fileExists(atPath: folder.file("ok/nfc/url-1.ndef").path))
-        let refused = try await ChildProcess.clipkit([
-            "codes", "--manifest", museum, "--url", "https://appclip.apple.com/id?p=com.example.Other.Clip&exhibit=42", "--out", folder.file("no").path,
-        ], timeout: 120)
-        #expect(refused.status == 1)
-        #expect(refused.standardError.contains("opens the clip 'com.example.Other.Clip'"))
+        let refusal = try await ChildProcess.clipkit(["codes", "--manifest", manifest, "--url", refused, "--out", folder.file("no").path], timeout: 120)
+        #expect(refusal.status == 1)
+        #expect(refusal.standardError.contains(reason), "\(refusal.standardError)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder.file("no").path)) ?? []
+        #expect(written.isEmpty, "no code is written for a refused link: \(written)")
     }
 }
