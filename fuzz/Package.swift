@@ -59,6 +59,10 @@ let package = Package(
         // What the parser targets share: views of one input, and the invariant check.
         .target(name: "FuzzSupport"),
         // One target per parser of untrusted input; seed corpora under Corpus/TARGET.
+        .executableTarget(
+            name: "FuzzInvocationRouter",
+            dependencies: [clipKit("ClipKit"), clipKit("ClipManifestReader"), clipKit("ClipNostr"), clipKit("ClipWebBridge"), "FuzzDriver", "FuzzSupport"]
+        ),
         .executableTarget(name: "FuzzManifest", dependencies: [clipKit("ClipKit"), clipKit("ClipManifestReader"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzNIP19", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzRelayMessage", dependencies: [clipKit("ClipNostr"), "FuzzDriver", "FuzzSupport"]),
