@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipManifestReader
 import ClipTestSupport
 import ClipWebBridge
@@ -101,6 +101,19 @@ import Testing
         let match = try router.route("https://go.bsky.app/abc?clip=false").get()
         let url = try #require(WebContentURL.url(for: match, in: router))
         #expect(url.absoluteString == "https://go.bsky.app/abc?clip=true")
+    }
+
+    /// A link at the router's length cap still gets its page, which `clip=true` takes over the
+    /// cap: the web view loads the page, and no router reads it. (Found by `FuzzInvocationRouter`,
+    /// whose check that a page routes back holds within the cap.)
+    @Test func aLinkAtTheCapLoadsItsPageOverIt() throws {
+        let start = "https://bsky.app/start/alice.bsky.social/3jzfcijpj2z2a?ref="
+        let link = start + String(repeating: "a", count: InvocationRouter.maximumURLLength - start.count)
+        #expect(link.count == InvocationRouter.maximumURLLength)
+        let match = try router.route(link).get()
+        let url = try #require(WebContentURL.url(for: match, in: router))
+        #expect(url.absoluteString == link + "&clip=true")
+        #expect(router.route(url) == .failure(.tooLong(length: link.count + 10, limit: InvocationRouter.maximumURLLength)))
     }
 
     /// Apple's default App Clip link names no page of bsky.app: with the starter-pack route opening

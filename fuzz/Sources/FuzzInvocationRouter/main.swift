@@ -2,7 +2,8 @@
 // example manifest and of the fixtures that open Apple's default App Clip link and demo links.
 // Routing the same text twice gives the same answer; text over the cap is refused as too long; each
 // parameter of a match is a value its kind accepts unchanged; and where a matched route shows web
-// content, the page the clip loads routes back to the same route with the same parameters.
+// content, the page the clip loads, when within the cap, routes back to the same route with the
+// same parameters.
 @_spi(ClipKitTooling) import ClipKit
 import ClipManifestReader
 import ClipNostr
@@ -14,15 +15,25 @@ import FuzzSupport
 /// The repository's root, three folders above this file.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-let routers: [InvocationRouter] = [
-    "Examples/roadflare/clipkit.json", "Examples/bluesky/clipkit.json", "Examples/coffee-shop/clipkit.json",
-    "Tests/Fixtures/museum/clipkit.json", "Tests/Fixtures/ticketing/clipkit.json",
-].map { path in
+func manifest(_ path: String) -> ClipManifest {
     do {
-        let manifest = try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: root.appendingPathComponent(path))
-        return try InvocationRouter(manifest: manifest, parameterKinds: .standardWithNostr)
+        return try ManifestLoader(parameterKinds: .standardWithNostr).load(contentsOf: root.appendingPathComponent(path))
     } catch {
         fatalError("\(path) does not load: \(error)")
+    }
+}
+/// Bluesky's manifest with its starter-pack route opening the default link, so that the page a
+/// clip loads for an Apple link (the route's own page) is checked too.
+var blueskyWithDefaultLink = manifest("Examples/bluesky/clipkit.json")
+blueskyWithDefaultLink.routes[0].opensDefaultLink = true
+let routers: [InvocationRouter] = ([
+    "Examples/roadflare/clipkit.json", "Examples/bluesky/clipkit.json", "Examples/coffee-shop/clipkit.json",
+    "Tests/Fixtures/museum/clipkit.json", "Tests/Fixtures/ticketing/clipkit.json",
+].map(manifest) + [blueskyWithDefaultLink]).map { manifest in
+    do {
+        return try InvocationRouter(manifest: manifest, parameterKinds: .standardWithNostr)
+    } catch {
+        fatalError("\(manifest.clip.bundleID)'s routes do not compile: \(error)")
     }
 }
 
@@ -42,7 +53,10 @@ runFuzzer { data, size in
             }
             require(kind.check(value) == .accepted(value), "'\(value)' of \(name) is not a \(kind.name) value that stays as it is")
         }
-        guard route.webContentQuery != nil, let page = WebContentURL.url(for: match, in: router) else { continue }
+        // The page adds the route's webContentQuery items, which may take a link at the cap over it;
+        // the web view loads such a page and no router reads it (BlueskyRoutingTableTests pins this).
+        guard route.webContentQuery != nil, let page = WebContentURL.url(for: match, in: router),
+              page.absoluteString.count <= InvocationRouter.maximumURLLength else { continue }
         guard case .success(let loaded) = router.route(page) else {
             require(false, "the page the clip loads for '\(text)', \(page.absoluteString), does not route")
             continue
