@@ -21,6 +21,11 @@ import Foundation
 /// one (``ClipManifest/RouteDefinition/fragment``) as ``RouteMatch/fragment``, and ignored
 /// otherwise. Routes are tried in manifest order; the first whose pattern and parameters all
 /// match wins.
+///
+/// Two links Apple serves come first: one of the clip's demo links (``demoLinks``) opens the route
+/// Apple's default App Clip link opens without items, and the default link itself
+/// (`https://appclip.apple.com/id?p=<clip>&items`, with ``clipBundleID``) opens the first route
+/// marked to open it whose captures its items give, each item checked like a capture.
 public struct InvocationRouter: Sendable {
     /// The longest URL routed, in characters.
     @_spi(ClipKitTooling) public static let maximumURLLength = 4096
@@ -49,7 +54,7 @@ public struct InvocationRouter: Sendable {
         /// query items.
         public let opensDefaultLink: Bool
 
-        /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:clipBundleID:)``
+        /// Creates a compiled route from its parts: what ``InvocationRouter/init(routes:parameterKinds:clipBundleID:demoLinks:)``
         /// builds from a route definition, and what code generated from `clipkit.json` writes out.
         ///
         /// - Parameters:

@@ -48,7 +48,7 @@ public struct ParameterKind: Sendable {
     /// also refused when it lies outside `range`, with a reason that names the bound.
     ///
     /// The generated route table calls it for a parameter with `minimum` or `maximum` in
-    /// `clipkit.json`; ``InvocationRouter/init(routes:parameterKinds:clipBundleID:)`` does so too.
+    /// `clipkit.json`; ``InvocationRouter/init(routes:parameterKinds:clipBundleID:demoLinks:)`` does so too.
     public func limited(to range: ClipManifest.IntegerRange) -> ParameterKind {
         guard range.minimum != nil || range.maximum != nil else { return self }
         let base = self
