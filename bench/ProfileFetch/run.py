@@ -111,8 +111,8 @@ def publish_profile(relay_ports):
     return signed
 
 
-def clipkit_fetch(clipkit, npub, urls, timeout):
-    arguments = [clipkit, "profile", npub, "--timeout", str(timeout), "--json"]
+def clipkit_fetch(clipkit, npub, urls, timeout, extra=()):
+    arguments = [clipkit, "profile", npub, "--timeout", str(timeout), "--json"] + list(extra)
     for url in urls:
         arguments += ["--relay", url]
     result = run_json(arguments, timeout=timeout + 30, allowed=(0, 1))[0]
@@ -161,11 +161,13 @@ def main():
 
         rows = []
         floors = {"20 ms": [], "300 ms": []}
+        # The same, without the relay-list subscription the outbox model adds (--write-relays 0).
+        floors_without_list = {"20 ms": [], "300 ms": []}
         for name, urls in scenarios:
             samples = {"first": [], "final": [], "sdk": [], "endings": set(), "sdkFound": 0, "clipkitFound": 0}
             fastest = "20 ms" if url(fast) in urls else "300 ms"
             for run in range(options.runs):
-                tools = ["clipkit", "alone", "sdk"] if run % 2 == 0 else ["sdk", "alone", "clipkit"]
+                tools = ["clipkit", "alone", "alone-no-list", "sdk"] if run % 2 == 0 else ["sdk", "alone-no-list", "alone", "clipkit"]
                 for tool in tools:
                     if tool == "clipkit":
                         result = clipkit_fetch(options.clipkit, npub, urls, options.timeout)
@@ -174,11 +176,13 @@ def main():
                             samples["first"].append(result["firstResultMs"])
                         samples["final"].append(result["totalMs"])
                         samples["endings"].add(result.get("ending"))
-                    elif tool == "alone":
-                        # The reference for the target: the fastest relay of this scenario, asked alone.
-                        result = clipkit_fetch(options.clipkit, npub, [url(fast) if fastest == "20 ms" else url(slow)], options.timeout)
+                    elif tool in ("alone", "alone-no-list"):
+                        # The reference for the target: the fastest relay of this scenario, asked alone;
+                        # and the same without the relay-list subscription, which shows what that costs.
+                        extra = ["--write-relays", "0"] if tool == "alone-no-list" else []
+                        result = clipkit_fetch(options.clipkit, npub, [url(fast) if fastest == "20 ms" else url(slow)], options.timeout, extra)
                         if result.get("id") == expected_id:
-                            floors[fastest].append(result["firstResultMs"])
+                            (floors if tool == "alone" else floors_without_list)[fastest].append(result["firstResultMs"])
                     else:
                         result = run_json([PYTHON, os.path.join(HERE, "reference_fetch.py"), "sdk", str(options.timeout), author] + urls)[0]
                         samples["sdk"].append(result["totalMs"])
@@ -187,7 +191,9 @@ def main():
 
         floor = {label: median(values) for label, values in floors.items()}
         print("Profile fetch latency — medians of %d runs, timeout %.0f s, on %d CPU core(s)\n" % (options.runs, options.timeout, os.cpu_count() or 0))
-        print("Fastest relay alone (ClipKit, that relay only): 20 ms relay %.1f ms, 300 ms relay %.1f ms (protocol minimum: 2 round trips = 40 / 600 ms)\n" % (floor["20 ms"], floor["300 ms"]))
+        print("Fastest relay alone (ClipKit, that relay only): 20 ms relay %.1f ms, 300 ms relay %.1f ms (protocol minimum: 2 round trips = 40 / 600 ms)" % (floor["20 ms"], floor["300 ms"]))
+        print("The same without the relay-list subscription (--write-relays 0): 20 ms relay %.1f ms, 300 ms relay %.1f ms\n" % (
+            median(floors_without_list["20 ms"]), median(floors_without_list["300 ms"])))
         print("| relays | ClipKit first verified | first − fastest relay alone (target ≤ 15 ms) | ClipKit final | ClipKit ended by | nostr-sdk fetch_events | nostr-sdk ÷ ClipKit first | nostr-sdk ÷ ClipKit final | found (ClipKit / nostr-sdk) |")
         print("|---|---|---|---|---|---|---|---|---|")
         for name, urls, samples in rows:
