@@ -93,6 +93,13 @@ import Testing
         #expect(issues.first?.message.contains("no route does; add a clip route without captures or required query items and with \"defaultLink\": true") == true, "\(issues)")
     }
 
+    /// A demo link that is also a link of the team's own domain would take that link from its route.
+    @Test func theManifestRefusesADemoLinkThatIsARoutesLink() throws {
+        let issues = try issues { clip, _ in clip["demoLinks"] = .array([.string(Self.demo), .string("https://tickets.acme.com/e/42")]) }
+        #expect(issues.map(\.path) == ["$.clip.demoLinks[1]"])
+        #expect(issues.first?.message == "'https://tickets.acme.com/e/42' is also a link of route 'event', which the demo link would take from it; a demo link is the one App Store Connect made, not a link of the team's domain")
+    }
+
     /// The validator's issues for the fixture with its `clip` object and routes changed.
     func issues(_ change: (inout [String: JSONValue], inout [JSONValue]) -> Void) throws -> [ManifestIssue] {
         guard case .object(var root) = try JSONValue(parsing: Data(contentsOf: Self.ticketing)), case .object(var clip) = root["clip"],
