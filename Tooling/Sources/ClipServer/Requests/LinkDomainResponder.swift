@@ -198,7 +198,7 @@ struct LinkDomainResponder: HTTPResponder {
         case .ready(let ready):
             prepared = ready
         case .render(let domain, let target):
-            prepared = await renderSharePage(target: target, on: domain, host: request.host, client: client)
+            prepared = await renderSharePage(target: target, on: domain, client: client)
         }
         let answer = prepared.answer(request)
         if let started { logRequest(request, path: path, status: answer.head.status.code, started: started, client: client) }
@@ -257,10 +257,10 @@ struct LinkDomainResponder: HTTPResponder {
     /// was reached) is the generic page, still 200 so the link works, sent with `no-store` and
     /// not cached: the next request may get the preview.
     private func renderSharePage(
-        target: Substring, on domain: Int?, host: String?, client: String?
+        target: Substring, on domain: Int?, client: String?
     ) async -> PreparedResponse {
         let answers = answers(for: domain)
-        guard let match = site.match(path: String(target), host: host) else { return answers.notFound }
+        guard let match = site.match(path: String(target), domain: domain) else { return answers.notFound }
         let rendered = await site.sharePage(for: match, client: client)
         if rendered.isThrottled {
             return PreparedResponse(

@@ -1,11 +1,6 @@
 /// Finds which of the site's domains a `Host` header names, without allocating: the one reading of
 /// `Host` the server's fast path and ``LinkDomainSite`` share.
 package enum HostMatch {
-    /// The domain in `domains` (lower-cased) that `header` names, ignoring case, a port and a final dot.
-    package static func domain(of header: String, among domains: [String]) -> String? {
-        index(of: header, among: domains).map { domains[$0] }
-    }
-
     /// The position in `domains` (lower-cased) of the domain `header` names, ignoring case, a port
     /// and a final dot; `nil` for any other host.
     package static func index(of header: String, among domains: [String]) -> Int? {

@@ -155,8 +155,14 @@ package struct LinkDomainSite: Sendable {
     ///   - host: The request's `Host` header. A host that is one of the manifest's domains is
     ///     routed as that domain; any other (such as `127.0.0.1:8080`) tries each domain in order.
     package func match(path: String, host: String?) -> RouteMatch? {
+        match(path: path, domain: domainIndex(forHost: host))
+    }
+
+    /// The route a request's path leads to on the domain at `domain` in ``servedDomains``, as
+    /// ``resource(at:target:host:)`` names it; `nil` tries each domain in order.
+    package func match(path: String, domain: Int?) -> RouteMatch? {
         guard path.hasPrefix("/"), path.utf8.count <= InvocationRouter.maximumURLLength - 300 else { return nil }
-        let candidates = host.flatMap { HostMatch.domain(of: $0, among: names) }.map { [$0] } ?? names
+        let candidates = domain.map { [names[$0]] } ?? names
         for domain in candidates {
             guard let url = URL(string: "https://\(domain)\(path)") else { return nil }
             if case .success(let match) = router.route(url) { return match }

@@ -9,14 +9,13 @@ import Testing
     let domains = ["bsky.app", "go.bsky.app"]
 
     @Test func hostsMatchIgnoringCasePortAndFinalDot() {
-        #expect(HostMatch.domain(of: "bsky.app", among: domains) == "bsky.app")
-        #expect(HostMatch.domain(of: "GO.BSKY.APP:443", among: domains) == "go.bsky.app")
-        #expect(HostMatch.domain(of: "bsky.app.", among: domains) == "bsky.app")
-        #expect(HostMatch.domain(of: "evil.bsky.app", among: domains) == nil)
-        #expect(HostMatch.domain(of: "bsky.app.evil", among: domains) == nil)
-        #expect(HostMatch.domain(of: "[::1]:8080", among: domains) == nil)
-        #expect(HostMatch.domain(of: "", among: domains) == nil)
+        #expect(HostMatch.index(of: "bsky.app", among: domains) == 0)
         #expect(HostMatch.index(of: "GO.BSKY.APP:443", among: domains) == 1)
+        #expect(HostMatch.index(of: "bsky.app.", among: domains) == 0)
+        #expect(HostMatch.index(of: "evil.bsky.app", among: domains) == nil)
+        #expect(HostMatch.index(of: "bsky.app.evil", among: domains) == nil)
+        #expect(HostMatch.index(of: "[::1]:8080", among: domains) == nil)
+        #expect(HostMatch.index(of: "", among: domains) == nil)
     }
 
     /// Each domain is one value: its own AASA document, and a home page and not-found page that
