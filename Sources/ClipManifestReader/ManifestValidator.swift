@@ -528,16 +528,16 @@ private struct Checker {
     /// team's own domain that a route matches, which the demo link would take from that route.
     /// Checked once the rest is sound, since a router needs routes that compile.
     mutating func checkDemoLinks(kinds: ParameterKindRegistry) {
-        guard let link = model.clip.demoLinks.first, issues.isEmpty else { return }
-        guard let router = try? InvocationRouter(checkingManifest: model, parameterKinds: kinds) else { return }
-        if case .failure = router.route(link) {
+        guard !model.clip.demoLinks.isEmpty, issues.isEmpty else { return }
+        // The routes alone: the default link without items is what a demo link opens.
+        guard let router = try? InvocationRouter(
+            checkingRoutes: model.routes, parameterKinds: kinds, clipBundleID: model.clip.bundleID
+        ) else { return }
+        if case .failure = router.route("https://\(InvocationRouter.defaultLinkHost)/id?p=\(model.clip.bundleID)") {
             report("$.clip.demoLinks", "a demo link opens the clip's default experience, the route Apple's default App Clip link opens when it carries no items, and no route does; add a clip route without captures or required query items and with \"defaultLink\": true")
         }
-        var withoutDemoLinks = model
-        withoutDemoLinks.clip.demoLinks = []
-        guard let ownRouter = try? InvocationRouter(checkingManifest: withoutDemoLinks, parameterKinds: kinds) else { return }
         for (index, link) in model.clip.demoLinks.enumerated() {
-            guard DemoLinkForm(link)?.host != InvocationRouter.defaultLinkHost, case .success(let match) = ownRouter.route(link) else { continue }
+            guard DemoLinkForm(link)?.host != InvocationRouter.defaultLinkHost, case .success(let match) = router.route(link) else { continue }
             report("$.clip.demoLinks[\(index)]", quoting: link, "is also a link of route '\(match.route)', which the demo link would take from it; a demo link is the one App Store Connect made, not a link of the team's domain")
         }
     }

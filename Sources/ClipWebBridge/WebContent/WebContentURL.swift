@@ -30,8 +30,10 @@ public enum WebContentURL {
     /// with the link's values in the captures, and the query items the route reads.
     public static func url(for match: RouteMatch, in router: InvocationRouter) -> URL? {
         guard let route = router.route(named: match.route), let query = route.webContentQuery else { return nil }
-        let isApplesLink = match.url.host?.lowercased() == InvocationRouter.defaultLinkHost || router.demoLinks.contains(match.pattern)
-        guard isApplesLink else { return url(match.url, setting: query) }
+        // The tooling's `appleServedLink(of:)` (ClipSite) reads the same two facts; kept out of
+        // ClipKit, where a type of its own would cost every clip about 4 KB.
+        let isAppleServed = router.demoLinks.contains(match.pattern) || match.url.host?.lowercased() == InvocationRouter.defaultLinkHost
+        guard isAppleServed else { return url(match.url, setting: query) }
         guard let page = route.patterns.first?.url(filling: match.parameters), var components = URLComponents(string: page) else {
             return nil
         }

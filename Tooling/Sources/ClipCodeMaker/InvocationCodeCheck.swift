@@ -64,14 +64,13 @@ package struct InvocationCodeCheck: Sendable {
             return CodeRefusal(url: url, check: .route, reason: "it routes to '\(match.route)' with \(Self.describe(match.parameters)), not to '\(intended)' with \(Self.describe(target.intendedParameters))")
         }
         // Apple's default App Clip link and the demo link open the default experience: no advanced one is needed.
-        let isDemoLink = manifest.clip.demoLinks.contains(match.pattern)
-        let isDefaultLink = URL(string: url)?.host?.lowercased() == InvocationRouter.defaultLinkHost
-        guard isDemoLink || isDefaultLink || URL(string: url).flatMap(selector.experience(for:)) != nil else {
+        let appleServed = router.appleServedLink(of: match)
+        guard appleServed != nil || URL(string: url).flatMap(selector.experience(for:)) != nil else {
             let links = plan.experiences.map(\.link)
             return CodeRefusal(url: url, check: .experience, reason: "it lies under no advanced App Clip experience of 'clipkit experiences plan' (\(links.isEmpty ? "none" : links.joined(separator: ", "))): without one the camera shows no App Clip card; add a place or a clip route whose prefix covers it")
         }
         // Apple allows the demo link physical invocations whatever the clip declares, at the demo link's own size limit.
-        guard isDemoLink || manifest.clip.invocations.contains(.physical) else {
+        guard appleServed == .demoLink || manifest.clip.invocations.contains(.physical) else {
             let limit = physicalSizeLimit.map { " (\($0.bytes / AppClipSizeLimit.megabyte) MB for minimum iOS \(manifest.clip.minimumIOS))" } ?? ""
             return CodeRefusal(url: url, check: .physical, reason: "the manifest's clip.invocations does not list \"physical\": a QR code or an NFC tag is a physical invocation, whose stricter size limit\(limit) 'clipkit doctor' would not check; add \"physical\" to clip.invocations")
         }

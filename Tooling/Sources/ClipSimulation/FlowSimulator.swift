@@ -43,7 +43,7 @@ package final class FlowSimulator {
         } catch {
             throw .routerConfiguration("\(error)")
         }
-        dispatcher = try LinkDispatcher(manifest: settings.manifest)
+        dispatcher = try LinkDispatcher(manifest: settings.manifest, router: router)
         var relays: [RelayURL] = []
         for text in settings.relays ?? settings.manifest.nostr?.relays ?? [] {
             do {

@@ -24,10 +24,13 @@ struct LinkDecision: Sendable {
 /// and `AASAMatcher`'s Apple-exact matching.
 struct LinkDispatcher: Sendable {
     let manifest: ClipManifest
+    /// The manifest's router, which says which links Apple serves.
+    let router: InvocationRouter
     let documents: [String: AASADocument]
 
-    init(manifest: ClipManifest) throws(SimulationError) {
+    init(manifest: ClipManifest, router: InvocationRouter) throws(SimulationError) {
         self.manifest = manifest
+        self.router = router
         do {
             documents = try AASAGenerator(manifest: manifest).documentsByDomain()
         } catch {
@@ -53,18 +56,22 @@ struct LinkDispatcher: Sendable {
     /// Where `url` goes on a phone with or without the full app; `match` is the router's answer.
     func decide(_ url: URL, match: RouteMatch?, appInstalled: Bool) -> LinkDecision {
         let host = url.host?.lowercased() ?? ""
-        if let match, manifest.clip.demoLinks.contains(match.pattern) {
-            return Self.applesLink(
-                "the demo link App Store Connect made for \(manifest.clip.bundleID): the default experience, without parameters",
-                named: "the demo link", card: "the App Clip card", opening: match.route, appInstalled: appInstalled
-            )
-        }
-        if host == InvocationRouter.defaultLinkHost, let match {
-            // The router accepted it, so its `p` item names this clip.
-            return Self.applesLink(
-                "Apple's default App Clip link for \(manifest.clip.bundleID) (iOS 16.4 and later; from other apps, iOS 17)",
-                named: "the default link", card: "the default App Clip card", opening: match.route, appInstalled: appInstalled
-            )
+        if let match {
+            switch router.appleServedLink(of: match) {
+            case .demoLink?:
+                return Self.applesLink(
+                    "the demo link App Store Connect made for \(manifest.clip.bundleID): the default experience, without parameters",
+                    named: "the demo link", card: "the App Clip card", opening: match.route, appInstalled: appInstalled
+                )
+            case .defaultLink?:
+                // The router accepted it, so its `p` item names this clip.
+                return Self.applesLink(
+                    "Apple's default App Clip link for \(manifest.clip.bundleID) (iOS 16.4 and later; from other apps, iOS 17)",
+                    named: "the default link", card: "the default App Clip card", opening: match.route, appInstalled: appInstalled
+                )
+            case nil:
+                break
+            }
         }
         var details = [SimulationStep.Detail("aasa", "https://\(host)\(AASADocument.wellKnownPath)")]
         guard let document = documents[host] else {
