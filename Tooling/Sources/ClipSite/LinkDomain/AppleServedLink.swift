@@ -4,7 +4,7 @@
 package enum AppleServedLink: Sendable, Equatable {
     /// The default App Clip link, `https://appclip.apple.com/id?p=<clip>&items`.
     case defaultLink
-    /// One of the clip's ``ClipKit/InvocationRouter/demoLinks``.
+    /// One of the clip's demo links (`InvocationRouter.demoLinks`).
     case demoLink
 }
 
