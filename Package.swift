@@ -285,6 +285,13 @@ let package = Package(
             plugins: ["ClipKitManifestPlugin"]
         ),
         .target(
+            name: "FoodTruckRoutes",
+            dependencies: ["ClipKit"],
+            path: "Tests/GeneratedRoutes/FoodTruck",
+            swiftSettings: strictSwift,
+            plugins: ["ClipKitManifestPlugin"]
+        ),
+        .target(
             name: "TicketingRoutes",
             dependencies: ["ClipKit"],
             path: "Tests/GeneratedRoutes/Ticketing",
@@ -364,7 +371,7 @@ let package = Package(
             name: "ClipKitGenerationTests",
             dependencies: [
                 "ClipKitGeneration", "ClipKit", "ClipNostr", "ClipTestSupport",
-                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes", "TicketingRoutes", "ClipManifestReader",
+                "RoadFlareRoutes", "BlueskyRoutes", "CoffeeShopRoutes", "FoodTruckRoutes", "TicketingRoutes", "ClipManifestReader",
             ],
             swiftSettings: strictSwift
         ),

@@ -29,6 +29,7 @@ EXAMPLES = {
     "roadflare": ("RoadFlare", [("RoadFlareClip", "Clip", True), ("RoadFlareApp", "App", True)]),
     "bluesky": ("Bluesky", [("BlueskyClip", "Clip", True), ("BlueskyNotificationService", "NotificationService", False)]),
     "coffee-shop": ("CoffeeShop", [("CoffeeShopClip", "Clip", True), ("CoffeeShopApp", "App", True)]),
+    "food-truck": ("FoodTruck", [("FoodTruckClip", "Clip", True), ("FoodTruckApp", "App", True)]),
 }
 # An example's own libraries, which its targets import: example folder: [(target, folder)].
 EXAMPLE_LIBRARIES = {

@@ -240,6 +240,8 @@ def targets() -> list[Target]:
         ("BlueskyNotificationService", "bluesky/NotificationService", ios_only),
         ("CoffeeShopClip", "coffee-shop/Clip", {"iOS": clip_minimum("coffee-shop")}),
         ("CoffeeShopApp", "coffee-shop/App", ios_only),
+        ("FoodTruckClip", "food-truck/Clip", {"iOS": clip_minimum("food-truck")}),
+        ("FoodTruckApp", "food-truck/App", ios_only),
     ]
     for name, folder, mins in examples:
         manifest = ROOT / "Examples" / folder.split("/")[0] / "clipkit.json"

@@ -63,6 +63,9 @@ private struct Checker {
     var warnings: [ManifestIssue] = []
     /// Each route's `handoff` type with its path, checked against `handoff.types` once both are read.
     var routeHandoffs: [(String, String)] = []
+    /// Whether `domains` is an empty list: a clip with no domain of its own, which only Apple's
+    /// default App Clip link (and demo links) open.
+    var listsNoDomains = false
     /// Each route that hands off a type: its path, name, type and the kind of each capture.
     var routeCaptureKinds: [(path: String, route: String, typeName: String, kinds: [String: String])] = []
     /// Each route that hands off a type and reads optional query items: its path, name, type and those items.
@@ -253,7 +256,10 @@ private struct Checker {
         }
 
         var domains: Set<String> = []
-        if let list = stringArray(root["domains"], at: "$.domains", nonEmpty: true, unique: true) {
+        let domainList = stringArray(root["domains"], at: "$.domains", nonEmpty: false, unique: true)
+        // An empty list is a clip with no domain of its own: Apple's default App Clip link opens it.
+        listsNoDomains = domainList?.isEmpty == true
+        if let list = domainList {
             for (path, domain) in list {
                 model.domains.append(domain)
                 if domain.hasPrefix("*.") {
@@ -533,7 +539,7 @@ private struct Checker {
         guard let router = try? InvocationRouter(
             checkingRoutes: model.routes, parameterKinds: kinds, clipBundleID: model.clip.bundleID
         ) else { return }
-        if case .failure = router.route("https://\(InvocationRouter.defaultLinkHost)/id?p=\(model.clip.bundleID)") {
+        if case .failure = router.route(InvocationRouter.defaultLink(clipBundleID: model.clip.bundleID)) {
             report("$.clip.demoLinks", "a demo link opens the clip's default experience, the route Apple's default App Clip link opens when it carries no items, and no route does; add a clip route without captures or required query items and with \"defaultLink\": true")
         }
         for (index, link) in model.clip.demoLinks.enumerated() {
@@ -571,7 +577,9 @@ private struct Checker {
             let url = string(members["url"], at: "\(path).url")
             if let url {
                 let parsed = URLComponents(string: url)
-                if parsed?.scheme != "https" || parsed?.host.map({ domains.contains($0) }) != true {
+                if listsNoDomains {
+                    report("\(path).url", quoting: url, "is not on one of the manifest's domains, and it lists none: a place is an advanced App Clip experience, whose URL must be on a domain of your own")
+                } else if parsed?.scheme != "https" || parsed?.host.map({ domains.contains($0) }) != true {
                     report("\(path).url", quoting: url, "is not an https URL on one of the manifest's domains")
                 } else if !urls.insert(url).inserted {
                     report("\(path).url", "'\(url)' is the URL of an earlier place; each place needs its own invocation URL")
@@ -646,9 +654,13 @@ private struct Checker {
             }
 
             var sources: [(String, String)] = []
+            let hasNoPattern = members["pattern"] == nil && members["patterns"] == nil
             switch (members["pattern"], members["patterns"]) {
             case (nil, nil):
-                report(path, "missing required key 'pattern' (or 'patterns' for several)")
+                // A clip route Apple's default App Clip link opens may have no link of its own.
+                if members["defaultLink"]?.boolValue != true {
+                    report(path, "missing required key 'pattern' (or 'patterns' for several); only a clip route that Apple's default App Clip link opens (\"defaultLink\": true) may leave it out")
+                }
             case (.some, .some):
                 report(path, "has both 'pattern' and 'patterns'; keep one")
             case (let single?, nil):
@@ -662,7 +674,9 @@ private struct Checker {
                 definition.patterns.append(source)
                 do {
                     let pattern = try RoutePattern(checking: source)
-                    if !domains.isEmpty, !domains.contains(pattern.host) {
+                    if listsNoDomains {
+                        report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains, and it lists none: add '\(pattern.host)' to 'domains', or, for a clip with no domain of its own, leave the pattern out and set \"defaultLink\": true")
+                    } else if !domains.isEmpty, !domains.contains(pattern.host) {
                         report(patternPath, "host '\(pattern.host)' is not one of the manifest's domains (\(Array(domains).sorted().joined(separator: ", ")))")
                     }
                     reservedPaths(of: pattern, at: patternPath)
@@ -691,7 +705,9 @@ private struct Checker {
                         guard let entry = entries[key], let declared = parameter(entry, at: paramPath, kinds: kinds, query: false) else { continue }
                         definition.params[key] = declared.kind
                         if let range = declared.range { definition.ranges[key] = range }
-                        if !captureSets.isEmpty, !captured.contains(key) {
+                        if hasNoPattern {
+                            report(paramPath, "the route has no pattern, so it captures nothing; Apple's default App Clip link carries its parameters as query items, so declare '\(key)' under 'query'")
+                        } else if !captureSets.isEmpty, !captured.contains(key) {
                             report(paramPath, "the route's pattern has no capture {\(key)}")
                         }
                     }
@@ -762,6 +778,14 @@ private struct Checker {
                 }
                 if fields.isEmpty { report(path + ".preview", "give a 'title', a 'description' or both, or leave 'preview' out") }
                 if read.title != nil || read.description != nil { definition.preview = read }
+            }
+            if hasNoPattern {
+                let reasons = [
+                    ("webContentQuery", "the route has no pattern, so it has no page of its own for the clip to load with these items; give it a pattern on one of your domains, or leave this out"),
+                    ("fragment", "the route has no pattern, and Apple's default App Clip link carries no fragment to it; leave this out"),
+                    ("headerImage", "the route has no pattern, so it gives no advanced App Clip experience to carry a card image; the default experience's image is set in App Store Connect, so leave this out"),
+                ]
+                for (key, reason) in reasons where members[key] != nil { report(join(path, key), reason) }
             }
             if let flag = boolean(members["defaultLink"], at: path + ".defaultLink"), flag {
                 if definition.handledBy == .app {

@@ -142,7 +142,7 @@ import Testing
         return (Int(calling.output.1) ?? -1, Int(swift.output.1) ?? -1)
     }
 
-    @Test(arguments: ["coffee-shop", "roadflare", "bluesky"])
+    @Test(arguments: ["coffee-shop", "food-truck", "roadflare", "bluesky"])
     func theReadmeStatesTheAdoptionTheFilesHave(example: String) throws {
         let adoption = try Self.adoption(of: example)
         let readme = try String(contentsOf: TestEnvironment.file("Examples/\(example)/README.md"), encoding: .utf8)
@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func noExampleClipWritesTheSkeletonItself() throws {
-        for example in ["coffee-shop", "roadflare", "bluesky"] {
+        for example in ["coffee-shop", "food-truck", "roadflare", "bluesky"] {
             for file in Self.swiftFiles(under: TestEnvironment.file("Examples/\(example)")) {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 #expect(!text.contains(".id("), "\(file.lastPathComponent) sets the identity ClipSessionView gives")

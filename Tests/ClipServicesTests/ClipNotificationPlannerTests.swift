@@ -36,6 +36,40 @@ import Testing
         #expect(match.handledBy == .clip)
     }
 
+    @Test func theTargetCarriesTheQueryItemsTheRouteReads() throws {
+        let manifest = try ServicesFixtures.ticketing { text in
+            text = text.replacingOccurrences(
+                of: #""params": { "order": "slug" } }"#,
+                with: #""params": { "order": "slug" }, "query": { "seat": { "kind": "integer", "required": true } } }"#
+            )
+        }
+        let planner = try ClipNotificationPlanner(manifest: manifest)
+        let identifier = try planner.targetContentIdentifier(route: "order", parameters: ["order": "a12-b", "seat": "14"])
+        #expect(identifier == "https://tickets.example/o/a12-b?seat=14")
+        #expect(try planner.checkTarget(identifier).parameters == ["order": "a12-b", "seat": "14"])
+        #expect(throws: ClipNotificationError.missingParameters(route: "order", missing: ["seat"])) {
+            try planner.targetContentIdentifier(route: "order", parameters: ["order": "a12-b"])
+        }
+    }
+
+    /// A clip with no domain of its own: the notification reopens it through Apple's default App Clip link.
+    @Test func aRouteWithoutAPatternTargetsTheDefaultLink() throws {
+        let manifest = try ServicesFixtures.ticketing { text in
+            text = text.replacingOccurrences(
+                of: #"{ "name": "order", "pattern": "https://tickets.example/o/{order}", "handledBy": "clip", "params": { "order": "slug" } }"#,
+                with: #"{ "name": "order", "handledBy": "clip", "defaultLink": true, "query": { "order": { "kind": "slug", "required": true } } }"#
+            )
+        }
+        let planner = try ClipNotificationPlanner(manifest: manifest)
+        let identifier = try planner.targetContentIdentifier(route: "order", parameters: ["order": "a12-b"])
+        #expect(identifier == "https://appclip.apple.com/id?p=com.example.Tickets.Clip&order=a12-b")
+        let match = try planner.checkTarget(identifier)
+        #expect(match.route == "order" && match.parameters == ["order": "a12-b"])
+        #expect(throws: ClipNotificationError.missingParameters(route: "order", missing: ["order"])) {
+            try planner.targetContentIdentifier(route: "order", parameters: [:])
+        }
+    }
+
     /// `account` comes first in the manifest and its literal path is a value `order` accepts, so a
     /// notification for order "account" would reopen the app's route, not the clip's.
     @Test func anIdentifierThatRoutesElsewhereIsRefused() throws {

@@ -106,6 +106,17 @@ public struct InvocationRouter: Sendable {
     /// The host of Apple's default App Clip links, `https://appclip.apple.com/id?p=<clip bundle ID>`.
     @_spi(ClipKitTooling) public static let defaultLinkHost = "appclip.apple.com"
 
+    /// Apple's default App Clip link of the clip `clipBundleID`, with `items` after its `p` item:
+    /// `https://appclip.apple.com/id?p=<clip bundle ID>&…`.
+    @_spi(ClipKitTooling) public static func defaultLink(clipBundleID: String, items: [URLQueryItem] = []) -> String {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = defaultLinkHost
+        components.path = "/id"
+        components.queryItems = [URLQueryItem(name: "p", value: clipBundleID)] + items
+        return components.string ?? "https://\(defaultLinkHost)/id?p=\(clipBundleID)"
+    }
+
     /// Builds a router from a manifest's routes.
     ///
     /// - Throws: ``RouterConfigurationError`` when a pattern does not parse or names an
@@ -305,7 +316,7 @@ public struct InvocationRouter: Sendable {
             return .failure(.defaultLinkNamesNoClip)
         }
         guard named == clipBundleID else { return .failure(.defaultLinkNamesAnotherClip(named: named, clip: clipBundleID)) }
-        return openDefaultExperience(url, items: items, pattern: "https://\(Self.defaultLinkHost)/id?p=\(clipBundleID)", path: path)
+        return openDefaultExperience(url, items: items, pattern: Self.defaultLink(clipBundleID: clipBundleID), path: path)
     }
 
     /// The first route that opens default links and whose captures `items` all give, each item

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// Decides whether a clip may schedule a notification and what it targets.
@@ -44,7 +44,8 @@ public struct ClipNotificationPlanner: Sendable {
     }
 
     /// The `targetContentIdentifier` for a notification that opens route `route` with `parameters`:
-    /// the route's first pattern filled in, checked to route back to `route` in the clip.
+    /// the route's first pattern filled in with the query items it reads after it (for a route with
+    /// no pattern, Apple's default App Clip link with them), checked to route back to `route` in the clip.
     ///
     /// - Throws: ``ClipNotificationError`` when the route is unknown, the full app's, not in
     ///   `clip.notificationRoutes`, lacks a parameter, or its link routes elsewhere.
@@ -53,9 +54,21 @@ public struct ClipNotificationPlanner: Sendable {
         guard route.handledBy == .clip else { throw ClipNotificationError.notAClipRoute(name) }
         let listed = manifest.clip.notificationRoutes
         guard listed.isEmpty || listed.contains(name) else { throw ClipNotificationError.routeNotListed(name, listed: listed) }
-        guard let pattern = route.patterns.first, let identifier = pattern.url(filling: parameters) else {
-            let missing = (route.patterns.first?.captureNames ?? []).filter { (parameters[$0] ?? "").isEmpty }
-            throw ClipNotificationError.missingParameters(route: name, missing: missing)
+        let missingItems = route.requiredQueryItems.filter { (parameters[$0] ?? "").isEmpty }.sorted()
+        let items = route.queryKinds.keys.sorted().compactMap { item in parameters[item].map { URLQueryItem(name: item, value: $0) } }
+        let identifier: String
+        if let pattern = route.patterns.first {
+            let missing = pattern.captureNames.filter { (parameters[$0] ?? "").isEmpty } + missingItems
+            guard missing.isEmpty, let filled = pattern.url(filling: parameters), var components = URLComponents(string: filled) else {
+                throw ClipNotificationError.missingParameters(route: name, missing: missing)
+            }
+            if !items.isEmpty { components.queryItems = items }
+            identifier = components.string ?? filled
+        } else {
+            // A route with no link of its own opens through Apple's default App Clip link, which
+            // carries its parameters as query items.
+            guard missingItems.isEmpty else { throw ClipNotificationError.missingParameters(route: name, missing: missingItems) }
+            identifier = InvocationRouter.defaultLink(clipBundleID: manifest.clip.bundleID, items: items)
         }
         _ = try checkTarget(identifier, expectedRoute: name)
         return identifier

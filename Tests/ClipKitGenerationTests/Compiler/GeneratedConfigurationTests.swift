@@ -5,6 +5,7 @@ import ClipManifestReader
 @_spi(ClipKitTooling) import ClipNostr
 import ClipTestSupport
 import CoffeeShopRoutes
+import FoodTruckRoutes
 import Foundation
 import RoadFlareRoutes
 import Testing
@@ -22,6 +23,7 @@ import TicketingRoutes
         #expect(RoadFlareRoutes.ClipConfiguration.manifest == (try loaded("Examples/roadflare/clipkit.json")))
         #expect(BlueskyRoutes.ClipConfiguration.manifest == (try loaded("Examples/bluesky/clipkit.json")))
         #expect(CoffeeShopRoutes.ClipConfiguration.manifest == (try loaded("Examples/coffee-shop/clipkit.json")))
+        #expect(FoodTruckRoutes.ClipConfiguration.manifest == (try loaded("Examples/food-truck/clipkit.json")))
         // Secret handoff types and notification routes are compiled in too.
         let ticketing = try loaded("Tests/GeneratedRoutes/Ticketing/clipkit.json")
         #expect(TicketingRoutes.ClipConfiguration.manifest == ticketing)
@@ -75,6 +77,27 @@ import TicketingRoutes
         #expect(claimed.typeName == "com.example.coffee.order")
         #expect(claimed.payload == .object(["store": .string("soho"), "table": .number(12)]))
         #expect(CoffeeShopRoutes.ClipConfiguration.manifest == reference.manifest, "member kinds included")
+    }
+
+    @Test("a clip with no domain of its own: the default link, the generated route and payload type, the app's claim")
+    func clipWithNoDomain() throws {
+        #expect(FoodTruckRoutes.ClipConfiguration.domains.isEmpty)
+        let folder = try TemporaryDirectory()
+        let container = try AppGroupContainer(manifest: FoodTruckRoutes.ClipConfiguration.manifest, directory: folder.url)
+        let runtime = try FoodTruckRoutes.ClipConfiguration.runtime(container: container)
+        // The clip, opened by the link a QR code on the truck carries.
+        let match = try runtime.router.route("https://appclip.apple.com/id?p=com.example.Truck.Clip&truck=tacos-el-rey&stop=12").get()
+        #expect(FoodTruckRoutes.ClipRoute(match) == .menu(stop: 12, truck: "tacos-el-rey"))
+        try runtime.handoffs.offer(json: match.parametersJSON, typeName: "com.example.truck.order")
+        // The app, installed later: the generated payload type, the stop an Int.
+        let order = try #require(runtime.handoffs.claim(FoodTruckRoutes.OrderHandoff.self))
+        #expect(order.truck == "tacos-el-rey")
+        let stop: Int? = order.stop
+        #expect(stop == 12)
+        #expect(runtime.handoffs.claim(FoodTruckRoutes.OrderHandoff.self) == nil, "claimed once")
+        // The generated router refuses what the manifest's router refuses, with the same reason.
+        #expect(try FoodTruckRoutes.ClipRouter().route("https://appclip.apple.com/id?p=com.example.Truck.Clip&truck=tacos-el-rey&stop=abc").map(\.route)
+            == .failure(.queryItemRejected(route: "menu", item: "stop", kind: "integer", reason: "'abc' is not a decimal number")))
     }
 
     @Test("the generated router routes a demo link the manifest names, and refuses it with items added")

@@ -1,5 +1,5 @@
 import ClipAASA
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import ClipReports
 
 /// What to enter on a device to test the clip's invocations before App Store Connect has anything.
@@ -13,8 +13,9 @@ import ClipReports
 /// One row per invocation URL prefix of each clip route (the prefix ``AppClipExperiencePlan`` plans;
 /// routes that share one share the registration), each with a sample URL of the route for
 /// `_XCAppClipURL` (one the manifest's router sends to that route), and one for Apple's default App Clip link,
-/// `https://appclip.apple.com/id?p=<clip bundle ID>`, made from the bundle ID alone, and one for
-/// each demo link the manifest names (`clip.demoLinks`).
+/// `https://appclip.apple.com/id?p=<clip bundle ID>`, made from the bundle ID alone (its
+/// `_XCAppClipURL` carries sample items of the first route the link opens), and one for each demo
+/// link the manifest names (`clip.demoLinks`). A route with no pattern has only the default link's row.
 package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
     /// One Local Experience to register.
     package struct Row: Sendable, Hashable, Encodable {
@@ -70,11 +71,13 @@ package struct LocalExperiencePlan: Sendable, Hashable, Encodable {
                 ))
             }
         }
-        let defaultLink = "https://appclip.apple.com/id?p=\(bundleID)"
+        let defaultLink = InvocationRouter.defaultLink(clipBundleID: bundleID)
+        // The Xcode scheme's URL opens the first route the default link opens, with its items.
+        let opening = manifest.routes.first { $0.handledBy == .clip && $0.opensDefaultLink }
         rows.append(Row(
             source: "default link", urlPrefix: defaultLink, bundleID: bundleID, title: title,
             subtitle: "Test of the default App Clip link", action: "Open",
-            xcodeAppClipURL: defaultLink
+            xcodeAppClipURL: opening.map { samples.defaultLink(of: $0, clipBundleID: bundleID) } ?? defaultLink
         ))
         for demoLink in manifest.clip.demoLinks {
             rows.append(Row(

@@ -1,4 +1,4 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
 import Foundation
 
 /// One code to make: its invocation URL, the label printed under it, and what it is meant to open.
@@ -54,15 +54,24 @@ package struct CodeTarget: Sendable, Hashable {
         guard route.handledBy == .clip else {
             throw .badRequest("route '\(name)' is handled by the app, not the clip: a code for it would not open the clip")
         }
-        guard let source = route.patterns.first, let pattern = try? RoutePattern(parsing: source) else {
+        // A route with no pattern is opened by Apple's default App Clip link, whose query items carry its parameters.
+        let pattern: RoutePattern?
+        if let source = route.patterns.first {
+            guard let parsed = try? RoutePattern(parsing: source) else { throw .badRequest("route '\(name)' has a pattern that does not parse: \(source)") }
+            pattern = parsed
+        } else if route.opensDefaultLink {
+            pattern = nil
+        } else {
             throw .badRequest("route '\(name)' has no pattern to fill")
         }
-        let captures = pattern.captureNames
+        let source = pattern?.source ?? InvocationRouter.defaultLink(clipBundleID: manifest.clip.bundleID)
+        let captures = pattern?.captureNames ?? []
         let items = route.query.keys.sorted()
         let unknown = values.names.filter { !captures.contains($0) && !items.contains($0) }
         if let extra = unknown.first {
             let reads = items.isEmpty ? "" : " and reads the query items \(items.joined(separator: ", "))"
-            throw .badRequest("route '\(name)' has no parameter '\(extra)'; its pattern \(source) captures \(captures.joined(separator: ", "))\(reads)")
+            let takes = pattern == nil ? "it opens through \(source)" : "its pattern \(source) captures \(captures.joined(separator: ", "))"
+            throw .badRequest("route '\(name)' has no parameter '\(extra)'; \(takes)\(reads)")
         }
         if let missing = captures.first(where: { !values.names.contains($0) }) {
             throw .badRequest("no value for '\(missing)' of route '\(name)' (\(source)): add --param \(missing)=VALUE")
@@ -92,13 +101,19 @@ package struct CodeTarget: Sendable, Hashable {
             combinations = combinations.flatMap { partial in options.map { partial.merging([parameter: $0]) { $1 } } }
         }
         return try combinations.enumerated().map { index, parameters throws(CodeMakerError) in
-            guard var url = pattern.url(filling: parameters) else {
-                throw .badRequest("route '\(name)' cannot be filled with \(parameters)")
-            }
             let query = items.compactMap { item in parameters[item].map { URLQueryItem(name: item, value: $0) } }
-            if !query.isEmpty, var components = URLComponents(string: url) {
-                components.queryItems = query
-                url = components.string ?? url
+            var url: String
+            if let pattern {
+                guard let filled = pattern.url(filling: parameters) else {
+                    throw .badRequest("route '\(name)' cannot be filled with \(parameters)")
+                }
+                url = filled
+                if !query.isEmpty, var components = URLComponents(string: url) {
+                    components.queryItems = query
+                    url = components.string ?? url
+                }
+            } else {
+                url = InvocationRouter.defaultLink(clipBundleID: manifest.clip.bundleID, items: query)
             }
             let ordered = given.compactMap { parameters[$0] }
             let text: String

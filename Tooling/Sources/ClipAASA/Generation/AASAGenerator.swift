@@ -35,8 +35,10 @@ public struct AASAGenerator: Sendable {
     /// The domain to generate for when none is named: the manifest's only domain.
     ///
     /// - Throws: ``AASAGenerationError/domainRequired(domains:)`` when the manifest has several
-    ///   domains, since each domain serves its own file.
+    ///   domains, since each domain serves its own file; ``AASAGenerationError/noDomains`` when it
+    ///   has none.
     public func defaultDomain() throws(AASAGenerationError) -> String {
+        if manifest.domains.isEmpty { throw .noDomains }
         guard manifest.domains.count == 1, let only = manifest.domains.first else {
             throw .domainRequired(domains: manifest.domains)
         }
@@ -87,6 +89,7 @@ public struct AASAGenerator: Sendable {
 
     private func resolve(_ domain: String?) throws(AASAGenerationError) -> String {
         guard let domain else { return try defaultDomain() }
+        if manifest.domains.isEmpty { throw .noDomains }
         let lowered = domain.lowercased()
         guard manifest.domains.contains(where: { $0.lowercased() == lowered }) else {
             throw .unknownDomain(domain, domains: manifest.domains)
@@ -127,6 +130,8 @@ public enum AASAGenerationError: Error, Sendable, Hashable, CustomStringConverti
     case unknownDomain(String, domains: [String])
     /// A route's pattern does not parse.
     case invalidPattern(route: String, reason: String)
+    /// The manifest lists no domains: a clip that only Apple's default App Clip link opens.
+    case noDomains
 
     /// A sentence that says what is wrong and what to do.
     public var description: String {
@@ -137,6 +142,8 @@ public enum AASAGenerationError: Error, Sendable, Hashable, CustomStringConverti
             return "'\(domain)' is not one of the manifest's domains (\(domains.joined(separator: ", ")))"
         case .invalidPattern(let route, let reason):
             return "route '\(route)': \(reason)"
+        case .noDomains:
+            return "the manifest lists no domains: its clip opens only through Apple's default App Clip link, which Apple serves, so there is no AASA file to generate and no link domain to build or serve; add a domain to 'domains' and a route pattern on it to have links of your own"
         }
     }
 }

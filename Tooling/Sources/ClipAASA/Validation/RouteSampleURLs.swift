@@ -1,4 +1,5 @@
-import ClipKit
+@_spi(ClipKitTooling) import ClipKit
+import Foundation
 
 /// Sample URLs for a route pattern, used to ask the matcher whether a file sends the route's URLs
 /// to the right app.
@@ -30,6 +31,24 @@ public struct RouteSampleURLs: Sendable {
     /// Creates a sampler.
     public init(parameterKinds: ParameterKindRegistry = .standard) {
         self.parameterKinds = parameterKinds
+    }
+
+    /// A sample of Apple's default App Clip link for `route` of the clip `clipBundleID`: the link
+    /// with an item for each of the route's captures and required query items, each the first
+    /// candidate its kind (and range) accepts.
+    public func defaultLink(of route: ClipManifest.RouteDefinition, clipBundleID: String) -> String {
+        let captures = route.patterns.first.flatMap { try? RoutePattern(parsing: $0) }?.captureNames ?? []
+        var items: [URLQueryItem] = []
+        for name in captures + route.query.filter(\.value.isRequired).keys.sorted() {
+            let kindName = route.query[name]?.kind ?? route.params[name] ?? ParameterKind.string.name
+            let kind = parameterKinds.kind(named: kindName)?.limited(to: route.ranges[name] ?? ClipManifest.IntegerRange())
+            let value = RouteSampleURLs.candidates.first { candidate in
+                guard let kind, case .accepted = kind.check(candidate) else { return false }
+                return true
+            }
+            items.append(URLQueryItem(name: name, value: value ?? RouteSampleURLs.candidates[0]))
+        }
+        return InvocationRouter.defaultLink(clipBundleID: clipBundleID, items: items)
     }
 
     /// Sample URLs for `pattern` of `route`: `https://host/path` with every capture filled.

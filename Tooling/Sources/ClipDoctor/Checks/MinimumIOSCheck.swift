@@ -42,9 +42,11 @@ package struct MinimumIOSCheck: Sendable {
     }
 
     /// The findings: one `clip.manifest.minimum-ios` error when `clip.minimumIOS` is below what
-    /// the clip needs, and a `clip.manifest.default-link-ios` warning when a route opens Apple's
-    /// default App Clip link and `clip.minimumIOS` is below iOS 16.4; none when it is enough or is
-    /// not a version (the manifest loader reports that).
+    /// the clip needs, and a `clip.manifest.default-link-ios` warning when `clip.minimumIOS` is below
+    /// iOS 16.4 and a route opens only through Apple's default App Clip link (it has no pattern). A
+    /// route with links of its own that also opens the default link gets none: older versions reach
+    /// it through its own links. None when the version is enough or is not a version (the manifest
+    /// loader reports that).
     ///
     /// - Parameter file: The manifest's path, for the finding.
     package func findings(file: String?) -> [Finding] {
@@ -69,12 +71,14 @@ package struct MinimumIOSCheck: Sendable {
                 fix: "Set clip.minimumIOS to \(Self.clipKitMinimum) or later and the clip target's deployment target with it."
             ))
         }
-        if version < defaultLink, let route = manifest.routes.first(where: \.opensDefaultLink) {
+        // A route with links of its own reaches every version through them; the default link is
+        // then one more way in, so only a route that nothing else opens needs iOS 16.4.
+        if version < defaultLink, let route = manifest.routes.first(where: { $0.opensDefaultLink && $0.patterns.isEmpty }) {
             findings.append(Finding(
                 .clipManifestDefaultLinkIOS,
-                message: "clip.minimumIOS is \(declared), but route '\(route.name)' opens Apple's default App Clip link with its parameters as query items, which iOS passes to the clip from \(Self.defaultLinkMinimum) on (from other apps, from iOS \(Self.defaultLinkFromOtherAppsMinimum)); on older versions that link does not reach the route",
+                message: "clip.minimumIOS is \(declared), but route '\(route.name)' opens only through Apple's default App Clip link, whose query items iOS passes to the clip from \(Self.defaultLinkMinimum) on (from other apps, from iOS \(Self.defaultLinkFromOtherAppsMinimum)); on older versions nothing reaches the route",
                 file: file, key: "clip.minimumIOS",
-                fix: "Keep the team's own links or App Clip Codes for devices before iOS \(Self.defaultLinkMinimum), or set clip.minimumIOS to \(Self.defaultLinkMinimum) or later."
+                fix: "Set clip.minimumIOS to \(Self.defaultLinkMinimum) or later, or give the route a pattern on a domain of your own, which every version opens."
             ))
         }
         return findings

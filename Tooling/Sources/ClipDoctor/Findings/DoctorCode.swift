@@ -9,8 +9,8 @@ package enum DoctorCode: String, Sendable, Hashable, CaseIterable {
     /// The manifest's `clip.minimumIOS` is below what ClipKit (iOS 15) or the clip's flow needs
     /// (the Nostr driver-share flow: iOS 16).
     case clipManifestMinimumIOS = "clip.manifest.minimum-ios"
-    /// Routes open Apple's default App Clip link, whose query items only iOS 16.4 and later pass
-    /// to the clip (iOS 17 from other apps), and `clip.minimumIOS` is lower.
+    /// A route opens only through Apple's default App Clip link, whose query items only iOS 16.4 and
+    /// later pass to the clip (iOS 17 from other apps), and `clip.minimumIOS` is lower.
     case clipManifestDefaultLinkIOS = "clip.manifest.default-link-ios"
 
     // MARK: Clip entitlements

@@ -23,26 +23,33 @@ package struct EntitlementsGenerator: Sendable {
     }
 
     /// The full app's entitlements: the clip's identifier, `appclips:` and `applinks:` for every
-    /// domain, and the App Group.
+    /// domain, and the App Group. A manifest with no domains gets no associated-domains entitlement
+    /// (here or on the clip), which would need the capability in the provisioning profile for nothing.
     package var appEntitlements: PropertyListValue {
-        .dictionary([
+        var entries: [String: PropertyListValue] = [
             EntitlementKey.associatedAppClipIdentifiers: .array([.string(expectations.clipIdentifier)]),
-            EntitlementKey.associatedDomains: .array(
-                expectations.domains.map { .string("appclips:\($0)") } + expectations.domains.map { .string("applinks:\($0)") }
-            ),
             EntitlementKey.applicationGroups: .array([.string(expectations.appGroup)]),
-        ])
+        ]
+        if !expectations.domains.isEmpty {
+            entries[EntitlementKey.associatedDomains] = .array(
+                expectations.domains.map { .string("appclips:\($0)") } + expectations.domains.map { .string("applinks:\($0)") }
+            )
+        }
+        return .dictionary(entries)
     }
 
     /// The clip's entitlements: on-demand-install capable, the parent app, `appclips:` for every
     /// domain, and the App Group.
     package var clipEntitlements: PropertyListValue {
-        .dictionary([
+        var entries: [String: PropertyListValue] = [
             EntitlementKey.onDemandInstallCapable: .boolean(true),
             EntitlementKey.parentApplicationIdentifiers: .array([.string(expectations.appIdentifier)]),
-            EntitlementKey.associatedDomains: .array(expectations.domains.map { .string("appclips:\($0)") }),
             EntitlementKey.applicationGroups: .array([.string(expectations.appGroup)]),
-        ])
+        ]
+        if !expectations.domains.isEmpty {
+            entries[EntitlementKey.associatedDomains] = .array(expectations.domains.map { .string("appclips:\($0)") })
+        }
+        return .dictionary(entries)
     }
 
     /// The clip's `NSAppClip` Info.plist fragment: ephemeral notifications and location

@@ -36,7 +36,10 @@ package struct ExperiencesPlanCommand: AsyncParsableCommand {
     package func run() async throws {
         let plan = try experiencePlan(manifestOption)
         Output.emit(ExperiencesPlanReport(plan), json: output.json) {
-            plan.experiences.map { experience in
+            if plan.experiences.isEmpty {
+                return "no advanced App Clip experiences: no clip route has a pattern on one of the manifest's domains, and it lists no places; the clip's default experience (Apple's default App Clip link and its card) is set in App Store Connect"
+            }
+            return plan.experiences.map { experience in
                 var line = "\(experience.link)  \(experience.action)  (\(experience.source))"
                 if let place = experience.place { line += "  \(place.latitude),\(place.longitude) \(place.mapAction)" }
                 if let image = experience.headerImage { line += "  header image \(image.path)" }

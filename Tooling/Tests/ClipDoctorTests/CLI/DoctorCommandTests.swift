@@ -13,7 +13,7 @@ import Testing
         let lines = workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let matrixLine = try #require(lines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("example: [") })
         let examples = matrixLine.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(Set(examples) == Set(Fixtures.exampleNames))
+        #expect(Set(examples) == Set(Fixtures.everyExampleName))
         // The doctor step's folded `run: >-` block, joined as YAML folds it.
         let runIndex = try #require(lines.firstIndex { $0.contains("run: >-") })
         let indent = lines[runIndex + 1].prefix { $0 == " " }.count
@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Fixtures.exampleNames)
+    @Test(arguments: Fixtures.everyExampleName)
     func theExampleFilesAreWhatGenerateWrites(example: String) async throws {
         let folder = try TemporaryDirectory()
         let manifest = TestEnvironment.file("Examples/\(example)/clipkit.json").path

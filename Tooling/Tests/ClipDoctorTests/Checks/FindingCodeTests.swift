@@ -82,6 +82,7 @@ import Testing
         case .clipManifestDefaultLinkIOS:
             var defaultLink = manifest
             defaultLink.routes[0].opensDefaultLink = true
+            defaultLink.routes[0].patterns = []
             return try await Doctor(manifest: defaultLink, aasaChecker: nil).examine(DoctorInputs()).findings
         case .clipOnDemandInstallCapable: return clipWith(EntitlementKey.onDemandInstallCapable, .boolean(false))
         case .clipParentIdentifier: return clipWith(EntitlementKey.parentApplicationIdentifiers, .array([.string("AAAAAAAAAA.xyz.blueskyweb.app")]))

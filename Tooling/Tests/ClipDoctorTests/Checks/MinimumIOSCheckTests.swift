@@ -9,15 +9,45 @@ import Testing
 /// clip's flow need.
 @Suite struct MinimumIOSCheckTests {
     static let code = DoctorCode.clipManifestMinimumIOS.rawValue
+    static let defaultLinkCode = DoctorCode.clipManifestDefaultLinkIOS.rawValue
 
     @Test func theDoctorKnowsClipNostrsParameterKinds() {
         #expect(MinimumIOSCheck.nostrParameterKindNames == Set(ParameterKind.nostrKinds.map(\.name)))
     }
 
-    @Test(arguments: Fixtures.exampleNames)
+    @Test(arguments: Fixtures.everyExampleName)
     func theExamplesDeclareEnough(example: String) throws {
         let manifest = try ExampleManifest.load(example)
         #expect(MinimumIOSCheck(manifest: manifest).findings(file: "clipkit.json").isEmpty)
+    }
+
+    /// RoadFlare's clip runs from iOS 16.0 and its driver route also opens the default link: the
+    /// route's own links reach the versions before 16.4, so there is nothing to report.
+    @Test func aRouteWithLinksOfItsOwnThatAlsoOpensTheDefaultLinkNeedsNoFinding() throws {
+        let manifest = try ExampleManifest.load("roadflare")
+        #expect(manifest.clip.minimumIOS == "16.0" && manifest.routes[0].opensDefaultLink && !manifest.routes[0].patterns.isEmpty)
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: "clipkit.json").isEmpty)
+    }
+
+    @Test func aRouteOnlyTheDefaultLinkOpensBelowIOS16_4IsAWarning() throws {
+        var manifest = try ExampleManifest.load("roadflare")
+        manifest.routes[0].patterns = []
+        let findings = MinimumIOSCheck(manifest: manifest).findings(file: "clipkit.json")
+        #expect(findings.map(\.code) == [Self.defaultLinkCode])
+        let finding = try #require(findings.first)
+        #expect(finding.severity == .warning)
+        #expect(finding.message.contains("'driverShare' opens only through Apple's default App Clip link"))
+        #expect((finding.fix ?? "").contains("16.4"))
+    }
+
+    @Test(arguments: ["16.4", "16.4.1", "17.0"])
+    func fromIOS16_4TheDefaultLinkNeedsNoFinding(version: String) throws {
+        var manifest = try ExampleManifest.load("roadflare")
+        manifest.clip.minimumIOS = version
+        manifest.routes[0].patterns = []
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
+        manifest.routes[0].patterns = ["https://roadflare.app/share/d/{npub}"]
+        #expect(MinimumIOSCheck(manifest: manifest).findings(file: nil).isEmpty)
     }
 
     @Test func aNostrClipBelowIOS16IsAnError() throws {

@@ -8,7 +8,7 @@ import Testing
 /// The generated files are the reference: they pass doctor with no findings, and each single
 /// corruption of them gives exactly the expected finding.
 @Suite struct GeneratedEntitlementsTests {
-    @Test(arguments: Fixtures.exampleNames)
+    @Test(arguments: Fixtures.everyExampleName)
     func generatedFilesPassDoctorWithZeroFindings(example: String) async throws {
         let manifest = try ExampleManifest.load(example)
         let folder = try TemporaryDirectory()
@@ -29,18 +29,20 @@ import Testing
         #expect(infoFindings == [])
     }
 
-    @Test(arguments: Fixtures.exampleNames)
+    @Test(arguments: Fixtures.everyExampleName)
     func generatedFilesAreWhatTheManifestSays(example: String) throws {
         let manifest = try ExampleManifest.load(example)
         let generator = EntitlementsGenerator(manifest: manifest)
         let clip = generator.clipEntitlements
         #expect(clip[EntitlementKey.onDemandInstallCapable] == .boolean(true))
         #expect(clip[EntitlementKey.parentApplicationIdentifiers]?.stringArrayValue == ["\(manifest.teamID).\(manifest.app.bundleID)"])
-        #expect(clip[EntitlementKey.associatedDomains]?.stringArrayValue == manifest.domains.map { "appclips:\($0)" })
+        // A clip with no domain gets no associated-domains entitlement at all, on either target.
+        #expect(clip[EntitlementKey.associatedDomains]?.stringArrayValue == (manifest.domains.isEmpty ? nil : manifest.domains.map { "appclips:\($0)" }))
         #expect(clip[EntitlementKey.applicationGroups]?.stringArrayValue == [manifest.appGroup])
         let app = generator.appEntitlements
         #expect(app[EntitlementKey.associatedAppClipIdentifiers]?.stringArrayValue == ["\(manifest.teamID).\(manifest.clip.bundleID)"])
         #expect(Set(app[EntitlementKey.associatedDomains]?.stringArrayValue ?? []) == Set(manifest.domains.flatMap { ["appclips:\($0)", "applinks:\($0)"] }))
+        #expect((app[EntitlementKey.associatedDomains] == nil) == manifest.domains.isEmpty)
         #expect(generator.clipInfoPlistFragment[InfoPlistKey.appClip]?.dictionaryValue?.keys.sorted() == InfoPlistKey.appClipKeys.sorted())
         let requests = generator.clipInfoPlistFragment[InfoPlistKey.appClip]?.dictionaryValue
         #expect(requests?[InfoPlistKey.requestLocationConfirmation] == .boolean(manifest.clip.requestsLocationConfirmation))

@@ -6,8 +6,11 @@ import Foundation
 
 /// Manifests, plists and reports that the tests build for themselves.
 enum Fixtures {
-    /// The example manifests by name.
+    /// The examples with link domains, by name.
     static let exampleNames = ["bluesky", "coffee-shop", "roadflare"]
+    /// Every example: those of ``exampleNames``, which have link domains, and the food truck, which
+    /// has none (only Apple's default App Clip link opens its clip).
+    static let everyExampleName = exampleNames + ["food-truck"]
 
     /// `value` as a Foundation property-list object, for encoding with `PropertyListSerialization`.
     static func foundationObject(_ value: PropertyListValue) -> Any {

@@ -37,7 +37,10 @@ import Testing
             #expect(match.route == route && match.handledBy == .clip, "\(sample)")
             #expect(sample.hasPrefix(row["urlPrefix"] as? String ?? "-"))
         }
-        #expect(rows.last?["xcodeAppClipURL"] as? String == "https://appclip.apple.com/id?p=com.example.Brew.Clip")
+        // The default link's URL for Xcode carries items of the first route it opens, the table.
+        let defaultSample = try #require(rows.last?["xcodeAppClipURL"] as? String)
+        #expect(defaultSample.hasPrefix("https://appclip.apple.com/id?p=com.example.Brew.Clip&"))
+        #expect(try router.route(defaultSample).get().route == "table", "\(defaultSample)")
 
         let text = try await ChildProcess.clipkit(["experiences", "local", "--manifest", coffee.path])
         #expect(text.status == 0)

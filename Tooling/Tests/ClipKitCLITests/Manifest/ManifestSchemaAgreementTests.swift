@@ -16,7 +16,6 @@ import Testing
         "domain-upper-case": "$.domains[0]",
         "domain-wildcard": "$.domains[0]",
         "domains-duplicate": "$.domains[1]",
-        "domains-empty": "$.domains",
         "handler-unknown": "$.routes[0].handledBy",
         "header-image-not-an-image": "$.places[0].headerImage",
         "invocation-unknown": "$.clip.invocations[1]",
@@ -38,6 +37,7 @@ import Testing
         "root-is-an-array": "$",
         "route-name-with-space": "$.routes[0].name",
         "route-unknown-key": "$.routes[0].experience",
+        "route-without-pattern": "$.routes[1]",
         "route-without-handler": "$.routes[0]",
         "routes-empty": "$.routes",
         "team-id-lower-case": "$.teamID",
@@ -56,6 +56,8 @@ import Testing
         "patterns-capture-different-names": "$.routes[0]",
         "pattern-captures-twice": "$.routes[1].pattern",
         "place-url-not-a-domain": "$.places[0].url",
+        "domains-empty-with-patterns": "$.routes[0].patterns[0]",
+        "route-without-pattern-with-params": "$.routes[1].params.code",
         "header-image-on-app-route": "$.routes[1].headerImage",
         "handoff-type-name-invalid": "$.handoff.types[0].name",
         "handoff-type-unknown-key": "$.handoff.types[0].members",
@@ -102,7 +104,7 @@ import Testing
     @Test func examplesPassTheSchemaAndTheLoader() async throws {
         let examples = [
             "Examples/roadflare/clipkit.json", "Examples/bluesky/clipkit.json", "Examples/coffee-shop/clipkit.json",
-            "Tests/Fixtures/ticketing/clipkit.json",
+            "Examples/food-truck/clipkit.json", "Tests/Fixtures/ticketing/clipkit.json",
         ].map(TestEnvironment.file)
         let verdicts = try await Self.schemaVerdicts(for: examples)
         for example in examples {

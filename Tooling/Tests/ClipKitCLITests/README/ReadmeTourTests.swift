@@ -13,8 +13,9 @@ import Testing
         var description: String { command }
     }
 
-    static func tourLines() throws -> [Line] {
-        let readme = try String(contentsOf: TestEnvironment.file("README.md"), encoding: .utf8)
+    /// The `clipkit` and `mkdir` lines of the `sh` blocks of the README at `path` (from the repository's root).
+    static func tourLines(in path: String = "README.md") throws -> [Line] {
+        let readme = try String(contentsOf: TestEnvironment.file(path), encoding: .utf8)
         var lines: [Line] = []
         var inShellBlock = false
         for line in readme.components(separatedBy: "\n") {

@@ -1,3 +1,4 @@
+@_spi(ClipKitTooling) import ClipKit
 import ClipTestSupport
 import Foundation
 import Testing
@@ -33,32 +34,66 @@ import Testing
         #expect(try result.json()["reason"] as? String == reason)
     }
 
-    /// Each example: the coffee shop's table and store routes open the default link (its clip's
-    /// minimum is iOS 16.4, where the items reach it), so a table link routes with the table as a
-    /// number; RoadFlare and Bluesky, whose clips support earlier iOS, open none, and `route` says
-    /// what to add instead of only that no route serves the host.
-    @Test func everyExampleAnswersItsDefaultLink() async throws {
-        let coffee = TestEnvironment.file("Examples/coffee-shop/clipkit.json").path
-        let table = try await ChildProcess.clipkit([
-            "route", "https://appclip.apple.com/id?p=com.example.Brew.Clip&store=soho&table=4", "--manifest", coffee, "--json",
+    /// One example's default link: the link, the route it opens with its parameters as `--json`
+    /// prints them (an integer as a JSON number), and a link with an item of the wrong kind.
+    struct ExampleDefaultLink: Sendable, CustomStringConvertible {
+        let example: String
+        let clip: String
+        let items: String
+        let route: String
+        let params: [String: JSONValue]
+        let wrongKind: String
+        let reason: String
+        var description: String { example }
+    }
+
+    static let npub = "npub180cvv07tjdrrgpa0j7j7tmnyl2yr6yr7l8j4s3evf6u64th6gkwsyjh6w6"
+    static let exampleLinks = [
+        ExampleDefaultLink(
+            example: "coffee-shop", clip: "com.example.Brew.Clip", items: "store=soho&table=4", route: "table",
+            params: ["store": .string("soho"), "table": .number(4)], wrongKind: "store=soho&table=four",
+            reason: "route 'table' matched, but query item 'table' is not a valid integer: 'four' is not a decimal number"
+        ),
+        ExampleDefaultLink(
+            example: "food-truck", clip: "com.example.Truck.Clip", items: "truck=tacos-el-rey&stop=12", route: "menu",
+            params: ["truck": .string("tacos-el-rey"), "stop": .number(12)], wrongKind: "truck=tacos-el-rey&stop=abc",
+            reason: "route 'menu' matched, but query item 'stop' is not a valid integer: 'abc' is not a decimal number"
+        ),
+        ExampleDefaultLink(
+            example: "roadflare", clip: "com.roadflare.RoadFlare.Clip", items: "npub=\(npub)", route: "driverShare",
+            params: ["npub": .string(npub)], wrongKind: "npub=npub1invalid", reason: "route 'driverShare' matched, but query item 'npub' is not a valid npub"
+        ),
+        ExampleDefaultLink(
+            example: "bluesky", clip: "xyz.blueskyweb.app.AppClip", items: "handle=alice.bsky.social&rkey=3jzfcijpj2z2a", route: "starterPack",
+            params: ["handle": .string("alice.bsky.social"), "rkey": .string("3jzfcijpj2z2a")], wrongKind: "handle=alice.bsky.social&rkey=has%20space",
+            reason: "route 'starterPack' matched, but query item 'rkey' is not a valid recordKey"
+        ),
+    ]
+
+    /// Every example opens the default link: the right route with typed parameters; a link whose
+    /// `p` names another clip, or whose item has the wrong kind, is refused with the reason.
+    @Test(arguments: exampleLinks)
+    func everyExampleAnswersItsDefaultLink(link: ExampleDefaultLink) async throws {
+        let manifest = TestEnvironment.file("Examples/\(link.example)/clipkit.json").path
+        let result = try await ChildProcess.clipkit([
+            "route", "https://appclip.apple.com/id?p=\(link.clip)&\(link.items)", "--manifest", manifest, "--json",
         ])
-        #expect(table.status == 0, "\(table.standardError)")
-        let json = try table.json()
-        #expect(json["route"] as? String == "table")
-        let params = try #require(json["params"] as? [String: Any])
-        #expect(params["table"] as? Int == 4 && !(params["table"] is String), "\(params)")
-        #expect(params["store"] as? String == "soho")
-        let store = try await ChildProcess.clipkit([
-            "route", "https://appclip.apple.com/id?p=com.example.Brew.Clip&store=soho", "--manifest", coffee, "--json",
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try JSONValue(parsing: Data(result.standardOutput.utf8))
+        #expect(json["route"] == .string(link.route))
+        #expect(json["params"] == .object(link.params))
+        let other = try await ChildProcess.clipkit([
+            "route", "https://appclip.apple.com/id?p=com.example.Other.Clip&\(link.items)", "--manifest", manifest, "--json",
         ])
-        #expect(try store.json()["route"] as? String == "store")
-        for (example, clip) in [("roadflare", "com.roadflare.RoadFlare.Clip"), ("bluesky", "xyz.blueskyweb.app.AppClip")] {
-            let manifest = TestEnvironment.file("Examples/\(example)/clipkit.json").path
-            let result = try await ChildProcess.clipkit(["route", "https://appclip.apple.com/id?p=\(clip)&x=1", "--manifest", manifest, "--json"])
-            #expect(result.status == 1, "\(example)")
-            #expect(try result.json()["reason"] as? String
-                == #"no route opens Apple's default App Clip link (appclip.apple.com): add "defaultLink": true to the clip route it should open (routes[].defaultLink in clipkit.json)"#)
-        }
+        #expect(other.status == 1)
+        #expect(try other.json()["reason"] as? String
+            == "the App Clip default link opens the clip 'com.example.Other.Clip', not this manifest's clip '\(link.clip)'")
+        let wrong = try await ChildProcess.clipkit([
+            "route", "https://appclip.apple.com/id?p=\(link.clip)&\(link.wrongKind)", "--manifest", manifest, "--json",
+        ])
+        #expect(wrong.status == 1)
+        let reason = try wrong.json()["reason"] as? String ?? ""
+        #expect(reason.hasPrefix(link.reason), "\(reason)")
     }
 
     /// The ticketing fixture's demo link (`clip.demoLinks`), which opens its box-office route.
