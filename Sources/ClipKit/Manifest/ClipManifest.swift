@@ -128,6 +128,8 @@ public struct ClipManifest: Sendable, Equatable {
         /// The route's name, part of the app's public contract (for example `driverShare`).
         public var name: String
         /// The URL patterns, such as `https://roadflare.app/share/d/{npub}`; `{name}` captures one segment.
+        /// Empty for a clip route that only Apple's default App Clip link opens (``opensDefaultLink``),
+        /// whose parameters are query items.
         public var patterns: [String]
         /// Which target handles URLs of this route.
         public var handledBy: Handler
