@@ -56,22 +56,12 @@ struct LinkDispatcher: Sendable {
     /// Where `url` goes on a phone with or without the full app; `match` is the router's answer.
     func decide(_ url: URL, match: RouteMatch?, appInstalled: Bool) -> LinkDecision {
         let host = url.host?.lowercased() ?? ""
-        if let match {
-            switch router.appleServedLink(of: match) {
-            case .demoLink?:
-                return Self.applesLink(
-                    "the demo link App Store Connect made for \(manifest.clip.bundleID): the default experience, without parameters",
-                    named: "the demo link", card: "the App Clip card", opening: match.route, appInstalled: appInstalled
-                )
-            case .defaultLink?:
-                // The router accepted it, so its `p` item names this clip.
-                return Self.applesLink(
-                    "Apple's default App Clip link for \(manifest.clip.bundleID) (iOS 16.4 and later; from other apps, iOS 17)",
-                    named: "the default link", card: "the default App Clip card", opening: match.route, appInstalled: appInstalled
-                )
-            case nil:
-                break
-            }
+        if let match, let served = router.appleServedLink(of: match) {
+            // For a default link the router accepted, its `p` item names this clip.
+            let (link, named, card) = served == .demoLink
+                ? ("the demo link App Store Connect made for \(manifest.clip.bundleID): the default experience, without parameters", "the demo link", "the App Clip card")
+                : ("Apple's default App Clip link for \(manifest.clip.bundleID) (iOS 16.4 and later; from other apps, iOS 17)", "the default link", "the default App Clip card")
+            return Self.applesLink(link, named: named, card: card, opening: match.route, appInstalled: appInstalled)
         }
         var details = [SimulationStep.Detail("aasa", "https://\(host)\(AASADocument.wellKnownPath)")]
         guard let document = documents[host] else {

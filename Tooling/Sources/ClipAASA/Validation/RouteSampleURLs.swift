@@ -4,7 +4,8 @@ import Foundation
 /// Sample URLs for a route pattern, used to ask the matcher whether a file sends the route's URLs
 /// to the right app.
 ///
-/// Each capture is filled with values its parameter kind accepts, chosen from a fixed list of
+/// Each capture is filled with values its parameter kind accepts (within the range the manifest
+/// gives it), chosen from a fixed list of
 /// plausible values (a slug, a number, a handle, a DID, a record key, a UUID, an npub and text that
 /// needs percent-encoding), so that a file which narrows a capture (`/share/d/npub1*`) is judged on
 /// values the route really takes. A capture whose kind accepts none of them gets `clipkit-sample`.
@@ -38,16 +39,8 @@ public struct RouteSampleURLs: Sendable {
     /// candidate its kind (and range) accepts.
     public func defaultLink(of route: ClipManifest.RouteDefinition, clipBundleID: String) -> String {
         let captures = route.patterns.first.flatMap { try? RoutePattern(parsing: $0) }?.captureNames ?? []
-        var items: [URLQueryItem] = []
-        for name in captures + route.query.filter(\.value.isRequired).keys.sorted() {
-            let kindName = route.query[name]?.kind ?? route.params[name] ?? ParameterKind.string.name
-            let kind = parameterKinds.kind(named: kindName)?.limited(to: route.ranges[name] ?? ClipManifest.IntegerRange())
-            let value = RouteSampleURLs.candidates.first { candidate in
-                guard let kind, case .accepted = kind.check(candidate) else { return false }
-                return true
-            }
-            items.append(URLQueryItem(name: name, value: value ?? RouteSampleURLs.candidates[0]))
-        }
+        let names = captures + route.query.filter(\.value.isRequired).keys.sorted()
+        let items = names.map { URLQueryItem(name: $0, value: acceptedCandidates(for: $0, of: route)[0]) }
         return InvocationRouter.defaultLink(clipBundleID: clipBundleID, items: items)
     }
 
@@ -55,14 +48,7 @@ public struct RouteSampleURLs: Sendable {
     public func urls(for pattern: RoutePattern, of route: ClipManifest.RouteDefinition) -> [String] {
         var valuesByCapture: [String: [String]] = [:]
         for name in pattern.captureNames {
-            let kind = parameterKinds.kind(named: route.params[name] ?? ParameterKind.string.name)
-            var accepted = RouteSampleURLs.candidates.filter { candidate in
-                guard let kind else { return false }
-                if case .accepted = kind.check(candidate) { return true }
-                return false
-            }
-            if accepted.isEmpty { accepted = [RouteSampleURLs.candidates[0]] }
-            valuesByCapture[name] = accepted
+            valuesByCapture[name] = acceptedCandidates(for: name, of: route)
         }
         let count = min(RouteSampleURLs.maximumSamples, max(1, valuesByCapture.values.map(\.count).max() ?? 1))
         var urls: [String] = []
@@ -81,5 +67,19 @@ public struct RouteSampleURLs: Sendable {
             if !urls.contains(url) { urls.append(url) }
         }
         return urls
+    }
+
+    /// The candidates that the kind of `route`'s parameter `name` (a capture or a query item)
+    /// accepts within its range, in order; the first candidate alone when it accepts none.
+    private func acceptedCandidates(for name: String, of route: ClipManifest.RouteDefinition) -> [String] {
+        let kindName = route.query[name]?.kind ?? route.params[name] ?? ParameterKind.string.name
+        guard let kind = parameterKinds.kind(named: kindName)?.limited(to: route.ranges[name] ?? ClipManifest.IntegerRange()) else {
+            return [RouteSampleURLs.candidates[0]]
+        }
+        let accepted = RouteSampleURLs.candidates.filter { candidate in
+            if case .accepted = kind.check(candidate) { return true }
+            return false
+        }
+        return accepted.isEmpty ? [RouteSampleURLs.candidates[0]] : accepted
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ClipAASA
 import ClipKit
 @_spi(ClipKitTooling) import ClipNostr
 import ClipNostrWebSocket
@@ -32,9 +31,6 @@ package struct SiteOptions: ParsableArguments, Sendable {
         verifiesNIP05: Bool = true, outbound: OutboundPolicy = .publicOnly
     ) throws -> LinkDomainSite {
         let manifest = try manifestOption.load()
-        if manifest.domains.isEmpty {
-            throw CommandFailure.badInput("\(manifestOption.manifest): \(AASAGenerationError.noDomains.description)")
-        }
         var siteTemplates = SiteTemplates.defaults
         if let templates {
             do {

@@ -5,12 +5,15 @@ import Foundation
 extension LinkDomainSite {
     /// Builds a site whose AASA documents, one per domain, come from ``/ClipAASA/AASAGenerator``.
     ///
-    /// - Throws: ``LinkDomainSiteError`` when the manifest's routes cannot be compiled or its AASA generated.
+    /// - Throws: ``LinkDomainSiteError`` when the manifest's routes cannot be compiled or its AASA
+    ///   generated, and when it lists no domains (``/ClipAASA/AASAGenerationError/noDomains``): a clip
+    ///   that only Apple's default App Clip link opens has no link domain to serve.
     package init(
         manifest: ClipManifest, templates: SiteTemplates = .defaults,
         profileProvider: (any ShareProfileProvider)? = nil, profilePolicy: ShareProfileCache.Policy = .init(),
         parameterKinds: ParameterKindRegistry = .standard
     ) throws(LinkDomainSiteError) {
+        guard !manifest.domains.isEmpty else { throw .associationFile(.noDomains) }
         let generator = AASAGenerator(manifest: manifest)
         var files: [String: Data] = [:]
         for domain in manifest.domains {

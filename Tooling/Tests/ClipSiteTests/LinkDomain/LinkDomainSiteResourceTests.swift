@@ -1,5 +1,7 @@
+import ClipAASA
 import ClipKit
 import ClipSite
+import ClipToolingTestSupport
 import Foundation
 import Testing
 
@@ -30,6 +32,19 @@ import Testing
         }
         #expect(site.servedDomain(named: "GO.bsky.app")?.name == "go.bsky.app")
         #expect(site.servedDomain(named: "example.com") == nil)
+    }
+
+    /// A clip with no domain of its own (the food truck) has no link domain: building its site is
+    /// refused, so `serve`, `site build` and the demo never serve an AASA file for a host nobody named.
+    @Test func aManifestWithNoDomainsBuildsNoSite() throws {
+        let manifest = try ExampleManifest.load("food-truck")
+        #expect(manifest.domains.isEmpty)
+        let error = #expect(throws: LinkDomainSiteError.self) { try LinkDomainSite(manifest: manifest) }
+        guard case .associationFile(.noDomains)? = error else {
+            Issue.record("expected the no-domains refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.hasPrefix("the manifest lists no domains") == true)
     }
 
     @Test func fixedPathsLeadToTheDomainTheHostNames() throws {
