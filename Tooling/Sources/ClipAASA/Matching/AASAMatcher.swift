@@ -49,9 +49,9 @@ public struct AASAMatcher: Sendable {
         public let code: String
     }
 
-    struct CompiledDetail: Sendable {
+    package struct CompiledDetail: Sendable {
         let appIDs: [String]
-        let components: [CompiledComponent]
+        package let components: [CompiledComponent]
         let usesLegacyPaths: Bool
         /// The JSON path of the entry.
         let path: String
@@ -59,7 +59,7 @@ public struct AASAMatcher: Sendable {
 
     /// The document being matched against.
     public let document: AASADocument
-    let details: [CompiledDetail]
+    package let details: [CompiledDetail]
     /// Patterns that could not be compiled, with their JSON paths.
     public let problems: [PatternProblem]
 

@@ -1,26 +1,26 @@
 @_spi(ClipKitTooling) import ClipKit
 
 /// A component compiled for matching, with its settings resolved through the defaults cascade.
-struct CompiledComponent: Sendable {
+package struct CompiledComponent: Sendable {
     /// A compiled query pattern.
-    enum Query: Sendable {
+    package enum Query: Sendable {
         case whole(GlobPattern)
         case items([(name: String, pattern: GlobPattern)])
     }
 
     /// A compiled path pattern: the pattern with one leading `/` and no trailing slashes, and, when
     /// it ends in `/*`, also the pattern without that last segment (`/buy/*` matches `/buy`).
-    struct PathPattern: Sendable {
-        let alternatives: [GlobPattern]
+    package struct PathPattern: Sendable {
+        package let alternatives: [GlobPattern]
         /// Whether it matches every path (`*`, `/*`).
-        let matchesEverything: Bool
+        package let matchesEverything: Bool
 
-        func matches(_ subject: [PatternSymbol]) -> Bool {
+        package func matches(_ subject: [PatternSymbol]) -> Bool {
             matchesEverything || alternatives.contains { $0.matches(subject) }
         }
 
         /// The texts the pattern is compiled from, in the order they are tried.
-        static func sources(_ source: String) -> [String] {
+        package static func sources(_ source: String) -> [String] {
             var scalars = Substring(source).unicodeScalars[...]
             while scalars.first == "/" { scalars = scalars.dropFirst() }
             while scalars.last == "/" { scalars = scalars.dropLast() }
@@ -39,14 +39,14 @@ struct CompiledComponent: Sendable {
 
     /// A pattern of the component that could not be compiled, by its key (`/`, `?`, `#`, or the
     /// query item name under `?`).
-    struct Problem: Sendable, Hashable {
+    package struct Problem: Sendable, Hashable {
         /// The keys from the component to the pattern: `["/"]` or `["?", "name"]`.
-        let keys: [String]
-        let problem: GlobPattern.Problem
+        package let keys: [String]
+        package let problem: GlobPattern.Problem
     }
 
     /// The first part of a URL that a component did not accept.
-    enum Mismatch: Sendable, Hashable {
+    package enum Mismatch: Sendable, Hashable {
         /// A pattern of the component does not compile, so it never matches.
         case broken
         /// The path does not match.
@@ -61,22 +61,22 @@ struct CompiledComponent: Sendable {
         case fragment
     }
 
-    let path: PathPattern?
-    let query: Query?
+    package let path: PathPattern?
+    package let query: Query?
     /// Whether the component's `?` is a dictionary iOS ignores (it holds a value that is not a string).
-    let queryIgnored: Bool
-    let fragment: GlobPattern?
-    let exclude: Bool
-    let options: AASAMatchingOptions
-    let problems: [Problem]
+    package let queryIgnored: Bool
+    package let fragment: GlobPattern?
+    package let exclude: Bool
+    package let options: AASAMatchingOptions
+    package let problems: [Problem]
     /// The component as evaluated, its defaults applied.
-    let source: AASAComponent
+    package let source: AASAComponent
 
     /// Whether a pattern failed to compile; such a component never matches.
-    var isBroken: Bool { !problems.isEmpty }
+    package var isBroken: Bool { !problems.isEmpty }
 
     /// Compiles a component whose defaults are already applied (``AASAComponent/resolved(detailDefaults:domainDefaults:)``).
-    init(component: AASAComponent, options: AASAMatchingOptions, variables: SubstitutionVariables) {
+    package init(component: AASAComponent, options: AASAMatchingOptions, variables: SubstitutionVariables) {
         var problems: [Problem] = []
         func compile(_ source: String?, keys: [String]) -> GlobPattern? {
             guard let source else { return nil }
@@ -122,12 +122,12 @@ struct CompiledComponent: Sendable {
     }
 
     /// Whether every part of the URL matches its pattern.
-    func matches(_ cache: inout URLParts.SymbolCache) -> Bool {
+    package func matches(_ cache: inout URLParts.SymbolCache) -> Bool {
         firstMismatch(&cache) == nil
     }
 
     /// The first part of the URL the component does not accept, or `nil` when it matches.
-    func firstMismatch(_ cache: inout URLParts.SymbolCache) -> Mismatch? {
+    package func firstMismatch(_ cache: inout URLParts.SymbolCache) -> Mismatch? {
         guard !isBroken else { return .broken }
         if let path, !path.matchesEverything, !path.matches(cache.path(options)) { return .path }
         switch query {
@@ -151,18 +151,18 @@ struct CompiledComponent: Sendable {
     }
 
     /// A query item's name from the URL as this component compares it with its pattern names.
-    func itemName(_ written: String) -> String {
+    package func itemName(_ written: String) -> String {
         let name = URLParts.compared(written, options)
         return options.caseSensitive ? name : CompiledComponent.folded(name)
     }
 
-    static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map(PatternSymbol.folded)))
     }
 
     /// Whether this component matches every URL that `other` matches (so `other`, coming later,
     /// can never be reached). Sound: `true` only when that is certain.
-    func covers(_ other: CompiledComponent) -> Bool {
+    package func covers(_ other: CompiledComponent) -> Bool {
         guard !isBroken, !other.isBroken else { return false }
         guard CompiledComponent.covers(path, options, other.path, other.options),
               GlobInclusion.covers(fragment, options, other.fragment, other.options) else { return false }
@@ -188,7 +188,7 @@ struct CompiledComponent: Sendable {
 
     /// Whether the path pattern `outer` accepts every path `inner` accepts: each of `inner`'s
     /// alternatives is covered by one of `outer`'s.
-    static func covers(_ outer: PathPattern?, _ outerOptions: AASAMatchingOptions, _ inner: PathPattern?, _ innerOptions: AASAMatchingOptions) -> Bool {
+    package static func covers(_ outer: PathPattern?, _ outerOptions: AASAMatchingOptions, _ inner: PathPattern?, _ innerOptions: AASAMatchingOptions) -> Bool {
         guard let outer, !outer.matchesEverything else { return true }
         guard let inner, !inner.matchesEverything else { return false }
         return inner.alternatives.allSatisfy { alternative in
@@ -199,7 +199,7 @@ struct CompiledComponent: Sendable {
 
 extension CompiledComponent {
     /// Why a part of a component can never match any URL.
-    enum Unmatchable: Sendable, Hashable {
+    package enum Unmatchable: Sendable, Hashable {
         /// The pattern requires a character that the URL's part never carries as it is, while the
         /// pattern is compared with the part as written (`percentEncoded`).
         case characterNeverInURL(Unicode.Scalar)
@@ -210,7 +210,7 @@ extension CompiledComponent {
 
     /// The parts of this component that can never match, by key (`["/"]`, `["?"]`,
     /// `["?", name]`, `["#"]`). Empty when every part can match some URL. Sound: only what is certain.
-    var unmatchableParts: [(keys: [String], reason: Unmatchable)] {
+    package var unmatchableParts: [(keys: [String], reason: Unmatchable)] {
         guard options.percentEncoded, !isBroken else { return [] }
         var result: [(keys: [String], reason: Unmatchable)] = []
         if let path, !path.matchesEverything, let main = path.alternatives.first, let reason = CompiledComponent.unmatchable(main, keeping: "/") {
@@ -231,7 +231,7 @@ extension CompiledComponent {
     }
 
     /// Why `pattern`, compared with a URL part as written, can never match one, or `nil`.
-    static func unmatchable(_ pattern: GlobPattern, keeping delimiters: String) -> Unmatchable? {
+    package static func unmatchable(_ pattern: GlobPattern, keeping delimiters: String) -> Unmatchable? {
         let tokens = pattern.tokens
         for (index, token) in tokens.enumerated() {
             guard case .literal(let symbol) = token else { continue }

@@ -9,9 +9,9 @@
 /// - the rest (a variable whose strings hold `*`) simulate the pattern's automaton.
 ///
 /// Each is bounded by pattern length × text length steps.
-struct GlobPattern: Sendable {
+package struct GlobPattern: Sendable {
     /// One element of a pattern.
-    enum Token: Sendable, Hashable {
+    package enum Token: Sendable, Hashable {
         /// A character that must be present.
         case literal(PatternSymbol)
         /// `?`: exactly one character.
@@ -23,43 +23,43 @@ struct GlobPattern: Sendable {
     }
 
     /// A variable as compiled for this pattern's options.
-    struct Variable: Sendable, Hashable {
+    package struct Variable: Sendable, Hashable {
         /// The variable's name.
-        let name: String
+        package let name: String
         /// Each of its strings as tokens (never containing variables).
-        let alternatives: [[Token]]
+        package let alternatives: [[Token]]
         /// The strings indexed for ``SegmentMatcher``; `nil` when a string holds `*`.
-        let lookup: SegmentMatcher.Alternatives?
+        package let lookup: SegmentMatcher.Alternatives?
 
-        init(name: String, alternatives: [[Token]], lookup: SegmentMatcher.Alternatives?? = nil) {
+        package init(name: String, alternatives: [[Token]], lookup: SegmentMatcher.Alternatives?? = nil) {
             self.name = name
             self.alternatives = alternatives
             self.lookup = lookup ?? SegmentMatcher.alternatives(alternatives)
         }
 
-        static func == (left: Variable, right: Variable) -> Bool {
+        package static func == (left: Variable, right: Variable) -> Bool {
             left.name == right.name && left.alternatives == right.alternatives
         }
 
-        func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(alternatives)
         }
 
         /// When every alternative is exactly one token (`$(alpha)`, `$(digit)`), those tokens.
-        var singleTokens: Set<Token>? {
+        package var singleTokens: Set<Token>? {
             guard alternatives.allSatisfy({ $0.count == 1 }) else { return nil }
             return Set(alternatives.compactMap(\.first))
         }
 
         /// Whether every alternative is one character (a literal or `?`), so the variable is a
         /// character class.
-        var isSingleCharacter: Bool {
+        package var isSingleCharacter: Bool {
             !alternatives.isEmpty && alternatives.allSatisfy { $0.count == 1 && $0[0] != .anyRun }
         }
 
         /// Whether a one-character alternative accepts `symbol`.
-        func acceptsOne(_ symbol: PatternSymbol) -> Bool {
+        package func acceptsOne(_ symbol: PatternSymbol) -> Bool {
             alternatives.contains { alternative in
                 switch alternative.first {
                 case .literal(let expected)?: return expected == symbol
@@ -71,25 +71,25 @@ struct GlobPattern: Sendable {
     }
 
     /// The tokens, with each run of wildcards normalized to `?…?` then at most one `*`.
-    let tokens: [Token]
+    package let tokens: [Token]
     /// The variables the tokens refer to.
-    let variables: [Variable]
+    package let variables: [Variable]
     /// The pattern as written.
-    let source: String
+    package let source: String
     /// The engine for patterns with variables wider than one character.
-    let engine: Engine?
+    package let engine: Engine?
 
     /// How a pattern with wide variables is matched.
-    enum Engine: Sendable {
+    package enum Engine: Sendable {
         case segments(SegmentMatcher)
         case automaton(Automaton)
     }
 
     /// Whether the pattern is `*` alone, which matches everything.
-    var matchesEverything: Bool { tokens == [.anyRun] }
+    package var matchesEverything: Bool { tokens == [.anyRun] }
 
     /// Why a pattern could not be compiled.
-    enum Problem: Error, Sendable, Hashable {
+    package enum Problem: Error, Sendable, Hashable {
         case tooLong(length: Int, limit: Int)
         case unterminatedVariable(String)
         case invalidVariableName(String)
@@ -99,12 +99,12 @@ struct GlobPattern: Sendable {
     }
 
     /// The longest pattern accepted, in characters.
-    static let maximumLength = 2048
+    package static let maximumLength = 2048
     /// The most automaton states a pattern with variables may need.
-    static let maximumStates = 60_000
+    package static let maximumStates = 60_000
 
     /// Compiles `source` for the given matching options.
-    init(parsing source: String, options: AASAMatchingOptions, variables: SubstitutionVariables) throws(Problem) {
+    package init(parsing source: String, options: AASAMatchingOptions, variables: SubstitutionVariables) throws(Problem) {
         let length = source.unicodeScalars.count
         if length > GlobPattern.maximumLength { throw .tooLong(length: length, limit: GlobPattern.maximumLength) }
         var table: [Variable] = []
@@ -149,13 +149,13 @@ struct GlobPattern: Sendable {
         }
     }
 
-    struct PredefinedKey: Hashable {
-        let name: String
-        let options: AASAMatchingOptions
+    package struct PredefinedKey: Hashable {
+        package let name: String
+        package let options: AASAMatchingOptions
     }
 
     /// The predefined variables compiled once for each combination of options.
-    static let predefinedVariables: [PredefinedKey: Variable] = {
+    package static let predefinedVariables: [PredefinedKey: Variable] = {
         var table: [PredefinedKey: Variable] = [:]
         for caseSensitive in [true, false] {
             for percentEncoded in [true, false] {
@@ -170,7 +170,7 @@ struct GlobPattern: Sendable {
     }()
 
     /// A variable's strings compiled as token lists.
-    static func alternatives(of name: String, values: [String], options: AASAMatchingOptions) throws(Problem) -> [[Token]] {
+    package static func alternatives(of name: String, values: [String], options: AASAMatchingOptions) throws(Problem) -> [[Token]] {
         var alternatives: [[Token]] = []
         for value in values {
             var alternative: [Token] = []
@@ -187,7 +187,7 @@ struct GlobPattern: Sendable {
         return alternatives
     }
 
-    enum Piece {
+    package enum Piece {
         case text(Substring)
         case anyOne
         case anyRun
@@ -195,7 +195,7 @@ struct GlobPattern: Sendable {
     }
 
     /// Splits pattern text into literal runs, wildcards and variable references.
-    static func split(_ source: String) throws(Problem) -> [Piece] {
+    package static func split(_ source: String) throws(Problem) -> [Piece] {
         var pieces: [Piece] = []
         var literalStart = source.startIndex
         var index = source.startIndex
@@ -231,12 +231,12 @@ struct GlobPattern: Sendable {
     /// A pattern's literal text as tokens. Patterns are compared as written in both modes: with
     /// `percentEncoded` the URL's part is compared as it is written too (`%20` is three
     /// characters, and the case of its hex digits counts), without it the URL's part is decoded first.
-    static func literalTokens(_ text: Substring, options: AASAMatchingOptions) -> [Token] {
+    package static func literalTokens(_ text: Substring, options: AASAMatchingOptions) -> [Token] {
         Symbolizer.symbols(ofDecoded: text, folding: !options.caseSensitive).map(Token.literal)
     }
 
     /// Rewrites each run of wildcards as its `?`s followed by one `*` when the run has any.
-    static func normalized(_ tokens: [Token]) -> [Token] {
+    package static func normalized(_ tokens: [Token]) -> [Token] {
         var result: [Token] = []
         result.reserveCapacity(tokens.count)
         var index = 0
@@ -260,7 +260,7 @@ struct GlobPattern: Sendable {
     }
 
     /// Whether the pattern matches the whole of `subject`.
-    func matches(_ subject: [PatternSymbol]) -> Bool {
+    package func matches(_ subject: [PatternSymbol]) -> Bool {
         switch engine {
         case .segments(let segments): return segments.matches(subject)
         case .automaton(let automaton): return automaton.matches(subject)
@@ -269,7 +269,7 @@ struct GlobPattern: Sendable {
     }
 
     /// Matches with the two-pointer algorithm; only right when every variable is one character wide.
-    func matchesWithWildcards(_ subject: [PatternSymbol]) -> Bool {
+    package func matchesWithWildcards(_ subject: [PatternSymbol]) -> Bool {
         GlobPattern.wildcardMatch(tokens, subject) { token, symbol in
                 switch token {
                 case .literal(let expected): return expected == symbol
@@ -283,7 +283,7 @@ struct GlobPattern: Sendable {
     /// Two-pointer wildcard matching: on a mismatch, retry from the last `*`, which takes one
     /// more character. Linear in practice, pattern length × text length at worst. Every token
     /// other than `*` must stand for exactly one character, tested by `accepts`.
-    static func wildcardMatch(_ tokens: [Token], _ subject: [PatternSymbol], accepts: (Token, PatternSymbol) -> Bool) -> Bool {
+    package static func wildcardMatch(_ tokens: [Token], _ subject: [PatternSymbol], accepts: (Token, PatternSymbol) -> Bool) -> Bool {
         var tokenIndex = 0
         var subjectIndex = 0
         var starToken = -1
@@ -317,20 +317,20 @@ struct GlobPattern: Sendable {
 ///
 /// A variable's alternatives are laid out as a trie, so `$(region)` costs one step per character
 /// rather than one per region code.
-struct Automaton: Sendable {
-    struct State: Sendable {
+package struct Automaton: Sendable {
+    package struct State: Sendable {
         /// Transitions on one character.
-        var onSymbol: [PatternSymbol: [Int]] = [:]
+        package var onSymbol: [PatternSymbol: [Int]] = [:]
         /// Transitions on any character.
-        var onAny: [Int] = []
+        package var onAny: [Int] = []
         /// Transitions that consume nothing.
-        var epsilons: [Int] = []
+        package var epsilons: [Int] = []
     }
 
     private(set) var states: [State] = [State()]
     private(set) var accept = 0
 
-    init(tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) {
+    package init(tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) {
         var current = 0
         for token in tokens {
             switch token {
@@ -399,7 +399,7 @@ struct Automaton: Sendable {
     }
 
     /// An upper bound of the states a pattern needs, checked before building it.
-    static func stateCount(for tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) -> Int {
+    package static func stateCount(for tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) -> Int {
         var count = 1
         for token in tokens {
             if case .variable(let index) = token {
@@ -411,7 +411,7 @@ struct Automaton: Sendable {
         return count
     }
 
-    func matches(_ subject: [PatternSymbol]) -> Bool {
+    package func matches(_ subject: [PatternSymbol]) -> Bool {
         var marks = [Int](repeating: -1, count: states.count)
         var generation = 0
         var current: [Int] = []

@@ -5,23 +5,27 @@
 /// Nothing is decoded here: with `percentEncoded` the URL's parts are compared as written (an
 /// escape such as `%20` is three characters), without it they are decoded before they become
 /// symbols (see `URLParts`). Patterns are always compared as written.
-struct PatternSymbol: Hashable, Sendable {
+package struct PatternSymbol: Hashable, Sendable {
     /// The character.
-    var scalar: Unicode.Scalar
+    package var scalar: Unicode.Scalar
 
-    static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
+    package init(scalar: Unicode.Scalar) {
+        self.scalar = scalar
+    }
+
+    package static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: return true
         default: return scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
         }
     }
 
-    static func isReserved(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isReserved(_ scalar: Unicode.Scalar) -> Bool {
         ":/?#[]@!$&'()*+,;=".unicodeScalars.contains(scalar)
     }
 
     /// The character compared without regard to case.
-    static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    package static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         if scalar.isASCII {
             return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar
         }
@@ -31,20 +35,20 @@ struct PatternSymbol: Hashable, Sendable {
     }
 
     /// Whether the character has other case forms (so a case-insensitive literal stands for several).
-    static func hasCaseVariants(_ scalar: Unicode.Scalar) -> Bool {
+    package static func hasCaseVariants(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.changesWhenCaseMapped
     }
 }
 
 /// Turns URL parts and pattern literals into symbols.
-enum Symbolizer {
+package enum Symbolizer {
     /// The symbols of text compared as it is, folded when matching ignores case.
-    static func symbols(ofDecoded text: Substring, folding: Bool) -> [PatternSymbol] {
+    package static func symbols(ofDecoded text: Substring, folding: Bool) -> [PatternSymbol] {
         text.unicodeScalars.map { PatternSymbol(scalar: folding ? PatternSymbol.folded($0) : $0) }
     }
 
     /// Percent-decodes text, leaving malformed escapes as they are and replacing invalid UTF-8.
-    static func percentDecoded(_ text: Substring) -> String {
+    package static func percentDecoded(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)

@@ -5,34 +5,34 @@
 /// earliest position where it can end, because what follows it is a `*`, which can take any text:
 /// ending earlier never loses a match. Each piece is matched by tracking the set of positions it
 /// can reach, token by token, so a variable with strings of several lengths is exact.
-struct SegmentMatcher: Sendable {
+package struct SegmentMatcher: Sendable {
     /// One variable's strings, indexed by their first character for quick lookup.
-    struct Alternatives: Sendable {
+    package struct Alternatives: Sendable {
         /// Strings by first literal character.
-        let byFirstSymbol: [PatternSymbol: [[GlobPattern.Token]]]
+        package let byFirstSymbol: [PatternSymbol: [[GlobPattern.Token]]]
         /// Strings that start with `?`.
-        let startingWithAny: [[GlobPattern.Token]]
+        package let startingWithAny: [[GlobPattern.Token]]
         /// Whether the empty string is one of them.
-        let includesEmpty: Bool
+        package let includesEmpty: Bool
         /// The shortest string's length.
-        let minimumLength: Int
+        package let minimumLength: Int
         /// The longest string's length.
-        let maximumLength: Int
+        package let maximumLength: Int
     }
 
-    enum Step: Sendable {
+    package enum Step: Sendable {
         case literal(PatternSymbol)
         case anyOne
         case variable(Alternatives)
     }
 
     /// The pieces between `*`s; the first and last may be empty.
-    let pieces: [[Step]]
-    let minimumLengths: [Int]
-    let maximumLengths: [Int]
+    package let pieces: [[Step]]
+    package let minimumLengths: [Int]
+    package let maximumLengths: [Int]
 
     /// Prepares a pattern, or returns `nil` when a variable's string holds `*`.
-    init?(tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) {
+    package init?(tokens: [GlobPattern.Token], variables: [GlobPattern.Variable]) {
         var pieces: [[Step]] = [[]]
         for token in tokens {
             switch token {
@@ -53,7 +53,7 @@ struct SegmentMatcher: Sendable {
     }
 
     /// Indexes a variable's strings, or returns `nil` when one holds `*`.
-    static func alternatives(_ strings: [[GlobPattern.Token]]) -> Alternatives? {
+    package static func alternatives(_ strings: [[GlobPattern.Token]]) -> Alternatives? {
         var byFirst: [PatternSymbol: [[GlobPattern.Token]]] = [:]
         var startingWithAny: [[GlobPattern.Token]] = []
         var includesEmpty = false
@@ -72,14 +72,14 @@ struct SegmentMatcher: Sendable {
         )
     }
 
-    static func lengths(of step: Step) -> (minimum: Int, maximum: Int) {
+    package static func lengths(of step: Step) -> (minimum: Int, maximum: Int) {
         switch step {
         case .literal, .anyOne: return (1, 1)
         case .variable(let alternatives): return (alternatives.minimumLength, alternatives.maximumLength)
         }
     }
 
-    func matches(_ subject: [PatternSymbol]) -> Bool {
+    package func matches(_ subject: [PatternSymbol]) -> Bool {
         let count = subject.count
         if pieces.count == 1 { return ends(of: pieces[0], in: subject, from: 0).contains(count) }
         guard var position = ends(of: pieces[0], in: subject, from: 0).min() else { return false }
@@ -98,7 +98,7 @@ struct SegmentMatcher: Sendable {
     }
 
     /// The earliest position at which piece `index` can end, starting anywhere from `position`.
-    func earliestEnd(of index: Int, in subject: [PatternSymbol], from position: Int) -> Int? {
+    package func earliestEnd(of index: Int, in subject: [PatternSymbol], from position: Int) -> Int? {
         var best: Int?
         var start = position
         while start + minimumLengths[index] <= subject.count {
@@ -110,7 +110,7 @@ struct SegmentMatcher: Sendable {
     }
 
     /// Every position where `piece` can end when it starts at `start`.
-    func ends(of piece: [Step], in subject: [PatternSymbol], from start: Int) -> [Int] {
+    package func ends(of piece: [Step], in subject: [PatternSymbol], from start: Int) -> [Int] {
         var positions = [start]
         for step in piece {
             var next: [Int] = []
@@ -135,7 +135,7 @@ struct SegmentMatcher: Sendable {
         return positions
     }
 
-    static func fixedMatch(_ tokens: [GlobPattern.Token], _ subject: [PatternSymbol], at start: Int) -> Bool {
+    package static func fixedMatch(_ tokens: [GlobPattern.Token], _ subject: [PatternSymbol], at start: Int) -> Bool {
         guard start + tokens.count <= subject.count else { return false }
         for (offset, token) in tokens.enumerated() {
             switch token {

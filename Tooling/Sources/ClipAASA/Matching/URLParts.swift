@@ -7,27 +7,27 @@
 /// Characters a URL cannot carry as they are (spaces, non-ASCII, `"<>\^`{|}`, a `%` that starts
 /// no escape) are percent-encoded first, with upper-case hex, as iOS writes a URL before it
 /// matches it; escapes already present are kept as written.
-struct URLParts: Sendable, Hashable {
+package struct URLParts: Sendable, Hashable {
     /// The host, lower-cased, without user information or port; `nil` for a bare path.
-    let host: String?
+    package let host: String?
     /// The path as written; empty when the URL has none.
-    let path: String
+    package let path: String
     /// The query without `?`; empty when there is none.
-    let query: String
+    package let query: String
     /// The fragment without `#`; empty when there is none.
-    let fragment: String
+    package let fragment: String
     /// The query items as written: split at `&` (empty items dropped), the name before the first `=`.
-    let queryItems: [QueryItem]
+    package let queryItems: [QueryItem]
 
     /// One `name=value` item of the query, as written.
-    struct QueryItem: Sendable, Hashable {
-        let name: String
-        let value: String
+    package struct QueryItem: Sendable, Hashable {
+        package let name: String
+        package let value: String
     }
 
     /// Splits `text`: an absolute URL (`scheme://authority/path?query#fragment`) or a path that
     /// starts with `/`. Returns `nil` for anything else.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         var rest = Substring(text)
         var host: String?
         if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), rest[colon...].utf8.starts(with: "://".utf8) {
@@ -65,7 +65,7 @@ struct URLParts: Sendable, Hashable {
     }
 
     /// The host of an authority: without `user@`, without `:port`, lower-cased.
-    static func host(of authority: Substring) -> String {
+    package static func host(of authority: Substring) -> String {
         var text = authority
         if let at = text.lastIndex(of: "@") { text = text[text.index(after: at)...] }
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
@@ -75,7 +75,7 @@ struct URLParts: Sendable, Hashable {
         return String(text).lowercased()
     }
 
-    static func isSchemeByte(_ byte: UInt8) -> Bool {
+    package static func isSchemeByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
         default: return byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
@@ -84,7 +84,7 @@ struct URLParts: Sendable, Hashable {
 
     /// Whether a URL part can carry `scalar` as it is: the unreserved and reserved characters
     /// (minus the delimiters that end the part) and `%` starting an escape.
-    static func canCarry(_ scalar: Unicode.Scalar, inPartKeeping delimiters: String) -> Bool {
+    package static func canCarry(_ scalar: Unicode.Scalar, inPartKeeping delimiters: String) -> Bool {
         if PatternSymbol.isUnreserved(scalar) || scalar == "%" { return true }
         if scalar == "?" || scalar == "#" { return delimiters.unicodeScalars.contains(scalar) }
         return PatternSymbol.isReserved(scalar)
@@ -92,7 +92,7 @@ struct URLParts: Sendable, Hashable {
 
     /// The part with every character it cannot carry percent-encoded (UTF-8, upper-case hex), and
     /// every `%` that does not start an escape written `%25`.
-    static func encodingWhatAURLCannotHold(_ part: Substring, keeping delimiters: String) -> String {
+    package static func encodingWhatAURLCannotHold(_ part: Substring, keeping delimiters: String) -> String {
         let scalars = Array(part.unicodeScalars)
         var result = ""
         result.unicodeScalars.reserveCapacity(scalars.count)
@@ -111,7 +111,7 @@ struct URLParts: Sendable, Hashable {
 
     /// A URL path as AASA path patterns see it: one leading `/` (a leading run of slashes counts
     /// as one), no trailing slashes; the home page is the empty string.
-    static func normalizedPath(_ text: String) -> String {
+    package static func normalizedPath(_ text: String) -> String {
         var scalars = Substring(text).unicodeScalars[...]
         while scalars.first == "/" { scalars = scalars.dropFirst() }
         while scalars.last == "/" { scalars = scalars.dropLast() }
@@ -120,17 +120,17 @@ struct URLParts: Sendable, Hashable {
 
     /// The URL's parts as symbols, computed once per combination of options while one URL is
     /// matched against many components.
-    struct SymbolCache {
-        let parts: URLParts
+    package struct SymbolCache {
+        package let parts: URLParts
         private var paths: [AASAMatchingOptions: [PatternSymbol]] = [:]
         private var queries: [AASAMatchingOptions: [PatternSymbol]] = [:]
         private var fragments: [AASAMatchingOptions: [PatternSymbol]] = [:]
 
-        init(_ parts: URLParts) {
+        package init(_ parts: URLParts) {
             self.parts = parts
         }
 
-        mutating func path(_ options: AASAMatchingOptions) -> [PatternSymbol] {
+        package mutating func path(_ options: AASAMatchingOptions) -> [PatternSymbol] {
             if let known = paths[options] { return known }
             let text = options.percentEncoded ? parts.path : Symbolizer.percentDecoded(Substring(parts.path))
             let symbols = URLParts.symbols(of: URLParts.normalizedPath(text), options: options)
@@ -138,14 +138,14 @@ struct URLParts: Sendable, Hashable {
             return symbols
         }
 
-        mutating func query(_ options: AASAMatchingOptions) -> [PatternSymbol] {
+        package mutating func query(_ options: AASAMatchingOptions) -> [PatternSymbol] {
             if let known = queries[options] { return known }
             let symbols = URLParts.symbols(of: URLParts.compared(parts.query, options), options: options)
             queries[options] = symbols
             return symbols
         }
 
-        mutating func fragment(_ options: AASAMatchingOptions) -> [PatternSymbol] {
+        package mutating func fragment(_ options: AASAMatchingOptions) -> [PatternSymbol] {
             if let known = fragments[options] { return known }
             let symbols = URLParts.symbols(of: URLParts.compared(parts.fragment, options), options: options)
             fragments[options] = symbols
@@ -154,12 +154,12 @@ struct URLParts: Sendable, Hashable {
     }
 
     /// A part as it is compared: as written with `percentEncoded`, decoded without it.
-    static func compared(_ part: String, _ options: AASAMatchingOptions) -> String {
+    package static func compared(_ part: String, _ options: AASAMatchingOptions) -> String {
         options.percentEncoded ? part : Symbolizer.percentDecoded(Substring(part))
     }
 
     /// The symbols of text compared as it is, folded when matching ignores case.
-    static func symbols(of text: String, options: AASAMatchingOptions) -> [PatternSymbol] {
+    package static func symbols(of text: String, options: AASAMatchingOptions) -> [PatternSymbol] {
         Symbolizer.symbols(ofDecoded: Substring(text), folding: !options.caseSensitive)
     }
 }

@@ -42,14 +42,14 @@ package enum PropertyListWriter {
     }
 
     /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z, the first and last dates the XML format holds.
-    static let dateRange: ClosedRange<Double> = -63_145_526_400...252_423_993_599
+    package static let dateRange: ClosedRange<Double> = -63_145_526_400...252_423_993_599
 
     /// `YYYY-MM-DDTHH:MM:SSZ` for seconds since 2001-01-01 00:00:00 UTC, in the proleptic Gregorian
     /// calendar the reader uses (Foundation's date formatter switches to the Julian calendar before
     /// 1582, so its text read back as another day). Whole seconds, as the format has; a date outside
     /// the years 0000–9999 (possible in a binary plist) is clamped to the nearest one the format
     /// holds, and NaN is written as the reference date.
-    static func dateText(_ seconds: Double) -> String {
+    package static func dateText(_ seconds: Double) -> String {
         let clamped = seconds.isNaN ? 0 : min(max(seconds.rounded(.down), dateRange.lowerBound), dateRange.upperBound)
         let total = Int64(clamped)
         let secondOfDay = ((total % 86_400) + 86_400) % 86_400

@@ -9,9 +9,9 @@ import NIOWebSocket
 
 /// Turns what NIO, NIOSSL and NIOWebSocket throw into a ``RelayTransportError`` a person can act
 /// on, without library dumps or build paths.
-enum ConnectionErrorMapping {
+package enum ConnectionErrorMapping {
     /// The typed reason for `error`, met while connecting to or talking with `endpoint`.
-    static func map(_ error: any Error, endpoint: RelayEndpoint?, limit: Int) -> RelayTransportError {
+    package static func map(_ error: any Error, endpoint: RelayEndpoint?, limit: Int) -> RelayTransportError {
         if let error = error as? RelayTransportError { return error }
         if let error = error as? RelayTLSError { return .tls(error) }
         if error is CancellationError { return .cancelled }
@@ -69,7 +69,7 @@ enum ConnectionErrorMapping {
     }
 
     /// A socket-level failure by its `errno`.
-    static func socketError(errno code: Int32) -> RelayTransportError {
+    package static func socketError(errno code: Int32) -> RelayTransportError {
         switch code {
         case ECONNREFUSED: return .connectionRefused
         case ETIMEDOUT: return .connectionTimedOut
@@ -98,7 +98,7 @@ enum ConnectionErrorMapping {
 
     /// BoringSSL's reason names (`WRONG_VERSION_NUMBER`, …) in lower case, without error numbers
     /// or the library's source paths.
-    static func reason(of error: BoringSSLError) -> String {
+    package static func reason(of error: BoringSSLError) -> String {
         let stack: [BoringSSLInternalError]
         switch error {
         case .sslError(let errors), .unknownError(let errors), .invalidSNIName(let errors), .failedToSetALPN(let errors):
@@ -118,7 +118,7 @@ enum ConnectionErrorMapping {
     }
 
     /// `CERTIFICATE_VERIFY_FAILED` out of `Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at /path/handshake.cc:320`.
-    static func reasonName(in description: String) -> String? {
+    package static func reasonName(in description: String) -> String? {
         guard let marker = description.range(of: "error:") else { return nil }
         let fields = description[marker.upperBound...].split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
         guard fields.count >= 4 else { return nil }

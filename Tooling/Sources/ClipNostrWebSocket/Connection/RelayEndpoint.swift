@@ -10,26 +10,26 @@ import Darwin
 /// Where a relay URL points, in the pieces a connection needs: the address to connect to, whether
 /// to speak TLS, the name (if any) to send in SNI and check the certificate against, and the
 /// request line and `Host` header of the WebSocket upgrade.
-struct RelayEndpoint: Sendable, Equatable {
+package struct RelayEndpoint: Sendable, Equatable {
     /// The host to connect to: a name, or an IP address without brackets.
-    let host: String
+    package let host: String
     /// The TCP port.
-    let port: Int
+    package let port: Int
     /// Whether the connection uses TLS (`wss://`).
-    let isSecure: Bool
+    package let isSecure: Bool
     /// Whether ``host`` is an IPv4 or IPv6 address rather than a name.
-    let isIPAddress: Bool
+    package let isIPAddress: Bool
     /// The request target of the upgrade: path and query, `/` when the URL has no path.
-    let requestTarget: String
+    package let requestTarget: String
     /// The `Host` header: the host (IPv6 in brackets) and the port when the URL gives one.
-    let hostHeader: String
+    package let hostHeader: String
 
     /// The name sent in the TLS Server Name Indication: `nil` for an IP address, which RFC 6066
     /// does not allow there; the certificate is then checked against the address itself.
-    var serverName: String? { isIPAddress ? nil : host }
+    package var serverName: String? { isIPAddress ? nil : host }
 
     /// Takes `relay` apart.
-    init(_ relay: RelayURL) throws(RelayTransportError) {
+    package init(_ relay: RelayURL) throws(RelayTransportError) {
         guard let components = URLComponents(string: relay.string), let written = components.percentEncodedHost,
               !written.isEmpty
         else {
@@ -52,13 +52,13 @@ struct RelayEndpoint: Sendable, Equatable {
     }
 
     /// Whether `text` is a dotted-quad IPv4 address.
-    static func isIPv4Address(_ text: String) -> Bool {
+    package static func isIPv4Address(_ text: String) -> Bool {
         var address = in_addr()
         return text.withCString { inet_pton(AF_INET, $0, &address) } == 1
     }
 
     /// Whether `text` is an IPv6 address (without brackets or zone).
-    static func isIPv6Address(_ text: String) -> Bool {
+    package static func isIPv6Address(_ text: String) -> Bool {
         var address = in6_addr()
         return text.withCString { inet_pton(AF_INET6, $0, &address) } == 1
     }

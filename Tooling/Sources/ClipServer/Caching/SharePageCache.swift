@@ -4,11 +4,11 @@ import Foundation
 ///
 /// Keys are the request's raw path (one cache per host the site routes separately), so a repeated request is one
 /// dictionary lookup under a lock. When full, expired pages go first, then the oldest tenth.
-final class SharePageCache: @unchecked Sendable {
+package final class SharePageCache: @unchecked Sendable {
     private struct Entry {
-        let response: PreparedResponse
-        let expiresAt: Date?
-        let sequence: UInt64
+        package let response: PreparedResponse
+        package let expiresAt: Date?
+        package let sequence: UInt64
     }
 
     private let lock = NSLock()
@@ -16,19 +16,19 @@ final class SharePageCache: @unchecked Sendable {
     private var sequence: UInt64 = 0
     private let capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// The number of cached pages.
-    var count: Int {
+    package var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return entries.count
     }
 
     /// The cached page for `key`, when it has not expired at `now`.
-    func response(for key: Substring, now: () -> Date) -> PreparedResponse? {
+    package func response(for key: Substring, now: () -> Date) -> PreparedResponse? {
         lock.lock()
         let entry = entries[key]
         lock.unlock()
@@ -38,7 +38,7 @@ final class SharePageCache: @unchecked Sendable {
     }
 
     /// Stores a page.
-    func store(_ response: PreparedResponse, for key: Substring, expiresAt: Date?, now: Date) {
+    package func store(_ response: PreparedResponse, for key: Substring, expiresAt: Date?, now: Date) {
         lock.lock()
         defer { lock.unlock() }
         if entries[key] == nil, entries.count >= capacity { evict(now: now) }

@@ -6,9 +6,9 @@ import ClipNostrWebSocket
 ///
 /// The client is the TCP peer, or, when the peer is a trusted proxy, the client that proxy names
 /// (see ``TrustedProxies``).
-enum ClientKey {
+package enum ClientKey {
     /// The key for a client's address, `nil` when there is none (a Unix socket).
-    static func of(_ address: IPAddress?) -> String? {
+    package static func of(_ address: IPAddress?) -> String? {
         guard let address else { return nil }
         if address.isIPv4 { return address.text }
         let bytes = address.bytes

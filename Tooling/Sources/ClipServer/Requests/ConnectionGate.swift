@@ -7,9 +7,9 @@ import NIOCore
 ///
 /// The count changes only when a connection opens or closes, never per request, so the lock is
 /// off the path of requests on an open connection.
-final class ConnectionGate: @unchecked Sendable {
+package final class ConnectionGate: @unchecked Sendable {
     /// How a new connection is served.
-    enum Admission: Sendable, Equatable {
+    package enum Admission: Sendable, Equatable {
         /// Within every cap: served normally.
         case served
         /// Past a cap, in the reserve: its one request gets `/healthz` or a 503, then it ends.
@@ -19,17 +19,17 @@ final class ConnectionGate: @unchecked Sendable {
     }
 
     /// A connection's place, given back with ``release(_:)`` when it closes.
-    struct Ticket: Sendable {
+    package struct Ticket: Sendable {
         /// How the connection is served.
-        let admission: Admission
+        package let admission: Admission
         /// The client it counts for; `nil` for none (a trusted proxy, a Unix socket).
         fileprivate let client: String?
     }
 
     /// A client's connections: served normally, and in the reserve.
     private struct ClientCount {
-        var served = 0
-        var reserve = 0
+        package var served = 0
+        package var reserve = 0
     }
 
     private let limits: ConnectionLimits
@@ -39,13 +39,13 @@ final class ConnectionGate: @unchecked Sendable {
     private var reserve = 0
     private var clients: [String: ClientCount] = [:]
 
-    init(limits: ConnectionLimits, trustedProxies: TrustedProxies) {
+    package init(limits: ConnectionLimits, trustedProxies: TrustedProxies) {
         self.limits = limits
         self.trustedProxies = trustedProxies
     }
 
     /// Takes a place for a connection from `peer` (its TCP peer, whatever a proxy header says).
-    func admit(peer: SocketAddress?) -> Ticket {
+    package func admit(peer: SocketAddress?) -> Ticket {
         let address = IPAddress(peer)
         // A trusted proxy carries many clients' connections: only the overall cap applies to it.
         let client = address.flatMap { trustedProxies.trusts($0) ? nil : ClientKey.of($0) }
@@ -66,7 +66,7 @@ final class ConnectionGate: @unchecked Sendable {
     }
 
     /// Gives back the place `ticket` took.
-    func release(_ ticket: Ticket) {
+    package func release(_ ticket: Ticket) {
         lock.lock()
         defer { lock.unlock() }
         switch ticket.admission {
@@ -84,7 +84,7 @@ final class ConnectionGate: @unchecked Sendable {
     }
 
     /// The connections open now: served normally, and in the reserve.
-    var openConnections: (served: Int, reserve: Int) {
+    package var openConnections: (served: Int, reserve: Int) {
         lock.lock()
         defer { lock.unlock() }
         return (served, reserve)

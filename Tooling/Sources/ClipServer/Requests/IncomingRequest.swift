@@ -4,38 +4,38 @@ import NIOHTTP1
 /// What the server needs to know about a request, read from either form the pipeline carries it
 /// in: swift-http-types' `HTTPRequest` (Hummingbird's) or NIOHTTP1's `HTTPRequestHead` (the
 /// event-loop fast path).
-struct IncomingRequest {
+package struct IncomingRequest {
     /// The request method, as far as the server cares.
-    enum Method: Equatable {
+    package enum Method: Equatable {
         case get
         case head
         case other(String)
     }
 
-    let method: Method
+    package let method: Method
     /// The request target (path and query) as sent.
-    let target: String
+    package let target: String
     /// The `Host` header, if any (the first, when there are several).
-    let host: String?
+    package let host: String?
     /// How many `Host` header field lines the request has.
-    let hostFieldCount: Int
+    package let hostFieldCount: Int
     /// Whether the request's HTTP version requires a `Host` header (HTTP/1.1 and later).
-    let requiresHost: Bool
+    package let requiresHost: Bool
     /// The bytes of all header names and values (plus separators).
-    let headerBytes: Int
+    package let headerBytes: Int
     /// The `If-None-Match` header, if any.
-    let ifNoneMatch: String?
+    package let ifNoneMatch: String?
     /// The `X-Forwarded-For` field lines, in order (read only from a trusted proxy).
-    let xForwardedFor: [String]
+    package let xForwardedFor: [String]
     /// The `Forwarded` field lines, in order (read only from a trusted proxy).
-    let forwarded: [String]
+    package let forwarded: [String]
 
     /// The field lines of `header`, in order.
-    func values(of header: TrustedProxies.Header) -> [Substring] {
+    package func values(of header: TrustedProxies.Header) -> [Substring] {
         (header == .forwarded ? forwarded : xForwardedFor).map { $0[...] }
     }
 
-    var methodName: String {
+    package var methodName: String {
         switch method {
         case .get: return "GET"
         case .head: return "HEAD"
@@ -43,7 +43,7 @@ struct IncomingRequest {
         }
     }
 
-    init(_ request: HTTPRequest) {
+    package init(_ request: HTTPRequest) {
         switch request.method {
         case .get: method = .get
         case .head: method = .head
@@ -72,7 +72,7 @@ struct IncomingRequest {
         self.forwarded = forwarded
     }
 
-    init(_ head: HTTPRequestHead) {
+    package init(_ head: HTTPRequestHead) {
         switch head.method {
         case .GET: method = .get
         case .HEAD: method = .head

@@ -4,9 +4,9 @@
 ///
 /// Nothing here reads files, so traversal could not reach the disk anyway; such paths are still
 /// refused outright so that no cache, log or page ever sees them.
-enum RequestScreening {
+package enum RequestScreening {
     /// Why a request was refused.
-    enum Refusal: Sendable, Hashable {
+    package enum Refusal: Sendable, Hashable {
         /// Not GET or HEAD: 405.
         case methodNotAllowed
         /// The request target is longer than the cap: 414.
@@ -21,7 +21,7 @@ enum RequestScreening {
     }
 
     /// The refusal for `request`, or `nil` when it may be answered; `path` is the target without its query.
-    static func refusal(of request: IncomingRequest, path: Substring, limits: RequestLimits) -> Refusal? {
+    package static func refusal(of request: IncomingRequest, path: Substring, limits: RequestLimits) -> Refusal? {
         guard request.method == .get || request.method == .head else { return .methodNotAllowed }
         if request.target.utf8.count > limits.maximumTargetLength { return .targetTooLong }
         if request.headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
@@ -31,7 +31,7 @@ enum RequestScreening {
 
     /// Whether the request's `Host` header follows RFC 9112, section 3.2: exactly one in HTTP/1.1
     /// (at most one in HTTP/1.0), and its value an authority (a host and an optional port, or empty).
-    static func hasAcceptableHost(_ request: IncomingRequest) -> Bool {
+    package static func hasAcceptableHost(_ request: IncomingRequest) -> Bool {
         if request.hostFieldCount > 1 { return false }
         if request.hostFieldCount == 0 { return !request.requiresHost }
         return request.host.map(authorityCharacters.containsAll) ?? false
@@ -44,7 +44,7 @@ enum RequestScreening {
     /// Whether a percent-encoded path is one a link domain serves: starts with `/`, printable
     /// ASCII only, no backslash, valid percent-encoding that decodes to no `/`, `\`, NUL or
     /// control character, and no `.` or `..` segment before or after decoding.
-    static func isAcceptable(path: Substring) -> Bool {
+    package static func isAcceptable(path: Substring) -> Bool {
         let bytes = path.utf8
         guard bytes.first == UInt8(ascii: "/") else { return false }
         var segmentStart = bytes.startIndex

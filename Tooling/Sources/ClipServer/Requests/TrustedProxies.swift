@@ -58,7 +58,7 @@ package struct TrustedProxies: Sendable, Hashable {
     package var isEmpty: Bool { trusted.isEmpty }
 
     /// Whether `address` is a trusted proxy.
-    func trusts(_ address: IPAddress) -> Bool {
+    package func trusts(_ address: IPAddress) -> Bool {
         trusted.contains { $0.contains(address) }
     }
 
@@ -69,7 +69,7 @@ package struct TrustedProxies: Sendable, Hashable {
     /// An entry that is no address (`unknown`, an obfuscated name, anything malformed) stops the
     /// walk: the request counts as the trusted hop that reported it, which never lets a client
     /// choose its own bucket. When every entry is a trusted proxy, the leftmost counts.
-    func client(peer: IPAddress?, headerValues: [Substring]) -> IPAddress? {
+    package func client(peer: IPAddress?, headerValues: [Substring]) -> IPAddress? {
         guard let peer, !trusted.isEmpty, trusts(peer), !headerValues.isEmpty else { return peer }
         var reporter = peer
         for node in Self.nodes(in: headerValues, header: header).reversed() {
@@ -83,7 +83,7 @@ package struct TrustedProxies: Sendable, Hashable {
     /// The hops the header lists, left to right, each as the text that names it (`for=` of a
     /// `Forwarded` element; an `X-Forwarded-For` entry), unquoted; an empty text for a
     /// `Forwarded` element without `for=`.
-    static func nodes(in values: [Substring], header: Header) -> [Substring] {
+    package static func nodes(in values: [Substring], header: Header) -> [Substring] {
         var nodes: [Substring] = []
         for value in values {
             switch header {
@@ -109,7 +109,7 @@ package struct TrustedProxies: Sendable, Hashable {
 
     /// The address a node names: `192.0.2.7`, `192.0.2.7:4711`, `2001:db8::7`, `[2001:db8::7]`
     /// or `[2001:db8::7]:4711`; `nil` for `unknown`, an obfuscated name or anything else.
-    static func address(ofNode node: Substring) -> IPAddress? {
+    package static func address(ofNode node: Substring) -> IPAddress? {
         if node.first == "[" {
             guard let close = node.firstIndex(of: "]") else { return nil }
             let rest = node[node.index(after: close)...]
@@ -204,7 +204,7 @@ extension IPNetwork {
     ///
     /// - Throws: ``TrustedProxyError`` naming what is wrong: not an address, a prefix length out
     ///   of range, or bits set after the prefix (`10.1.0.0/8`, which is most likely a typo).
-    init(parsing text: String) throws(TrustedProxyError) {
+    package init(parsing text: String) throws(TrustedProxyError) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let address = IPAddress(text: parts[0]) else { throw .notAnAddress(text) }
         let bits = address.bytes.count * 8

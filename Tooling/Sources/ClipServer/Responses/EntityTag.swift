@@ -1,9 +1,9 @@
 @_spi(ClipKitTooling) import ClipKit
 
 /// Strong entity tags for fixed response bodies, and `If-None-Match` matching.
-enum EntityTag {
+package enum EntityTag {
     /// A quoted tag from the bytes' 64-bit FNV-1a hash and length.
-    static func of<Bytes: Sequence>(_ bytes: Bytes, count: Int) -> String where Bytes.Element == UInt8 {
+    package static func of<Bytes: Sequence>(_ bytes: Bytes, count: Int) -> String where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -14,7 +14,7 @@ enum EntityTag {
     }
 
     /// Whether an `If-None-Match` header value names `tag` (or is `*`), comparing weakly as RFC 9110 says.
-    static func header(_ value: String, matches tag: String) -> Bool {
+    package static func header(_ value: String, matches tag: String) -> Bool {
         guard value.utf8.count <= 4096 else { return false }
         for candidate in value.split(separator: ",") {
             var item = candidate.trimmingCharacters(in: " \t")

@@ -8,17 +8,17 @@ import NIOHTTP1
 /// and the response heads (with their `Date` header) are rebuilt once a second, so answering
 /// allocates neither. GET gets the body, HEAD the same headers without it, and a matching
 /// `If-None-Match` gets 304.
-struct PreparedResponse: Sendable {
-    let status: HTTPResponse.Status
-    let headers: HTTPFields
-    let body: ByteBuffer
-    let entityTag: String?
+package struct PreparedResponse: Sendable {
+    package let status: HTTPResponse.Status
+    package let headers: HTTPFields
+    package let body: ByteBuffer
+    package let entityTag: String?
     /// Whether the response says `Connection: close`: the connection ends once it is written.
-    let closesConnection: Bool
+    package let closesConnection: Bool
     private let notModifiedHeaders: HTTPFields
     private let heads: DatedHeads
 
-    init(status: HTTPResponse.Status, contentType: String, body: some Collection<UInt8>, cacheControl: String,
+    package init(status: HTTPResponse.Status, contentType: String, body: some Collection<UInt8>, cacheControl: String,
          extraHeaders: HTTPFields = HTTPFields(), tagged: Bool = true) {
         self.status = status
         var buffer = ByteBufferAllocator().buffer(capacity: body.count)
@@ -44,7 +44,7 @@ struct PreparedResponse: Sendable {
 
     /// Whether `request` gets 304 (its `If-None-Match` names this body), and whether it gets the
     /// body (not for HEAD or 304).
-    func outcome(for request: IncomingRequest) -> (notModified: Bool, withBody: Bool) {
+    package func outcome(for request: IncomingRequest) -> (notModified: Bool, withBody: Bool) {
         if let entityTag, let condition = request.ifNoneMatch, EntityTag.header(condition, matches: entityTag) {
             return (true, false)
         }
@@ -52,7 +52,7 @@ struct PreparedResponse: Sendable {
     }
 
     /// The response head (swift-http-types) and body for `request`.
-    func answer(_ request: IncomingRequest) -> (head: HTTPResponse, body: ByteBuffer?) {
+    package func answer(_ request: IncomingRequest) -> (head: HTTPResponse, body: ByteBuffer?) {
         let (notModified, withBody) = outcome(for: request)
         let current = heads.current()
         return (notModified ? current.notModified : current.full, withBody ? body : nil)
@@ -60,7 +60,7 @@ struct PreparedResponse: Sendable {
 
     /// The whole response to `request` as the bytes that go on the wire (status line, headers,
     /// body), encoded once a second and shared; for the event-loop fast path.
-    func wireBytes(for request: IncomingRequest) -> (bytes: ByteBuffer, status: Int) {
+    package func wireBytes(for request: IncomingRequest) -> (bytes: ByteBuffer, status: Int) {
         let (notModified, withBody) = outcome(for: request)
         let current = heads.currentWire(body: body)
         if notModified { return (current.notModified, 304) }
@@ -70,7 +70,7 @@ struct PreparedResponse: Sendable {
 }
 
 /// The full and the 304 response head, with a `Date` header for the current second.
-final class DatedHeads: @unchecked Sendable {
+package final class DatedHeads: @unchecked Sendable {
     private let lock = NSLock()
     private let status: HTTPResponse.Status
     private let headers: HTTPFields
@@ -83,13 +83,13 @@ final class DatedHeads: @unchecked Sendable {
     private var wireHeadOnly = ByteBuffer()
     private var wireNotModified = ByteBuffer()
 
-    init(status: HTTPResponse.Status, headers: HTTPFields, notModifiedHeaders: HTTPFields) {
+    package init(status: HTTPResponse.Status, headers: HTTPFields, notModifiedHeaders: HTTPFields) {
         self.status = status
         self.headers = headers
         self.notModifiedHeaders = notModifiedHeaders
     }
 
-    func current() -> (full: HTTPResponse, notModified: HTTPResponse) {
+    package func current() -> (full: HTTPResponse, notModified: HTTPResponse) {
         let now = HTTPDate.currentSecond()
         lock.lock()
         defer { lock.unlock() }
@@ -106,7 +106,7 @@ final class DatedHeads: @unchecked Sendable {
         return (full, notModified)
     }
 
-    func currentWire(body: ByteBuffer) -> (full: ByteBuffer, headOnly: ByteBuffer, notModified: ByteBuffer) {
+    package func currentWire(body: ByteBuffer) -> (full: ByteBuffer, headOnly: ByteBuffer, notModified: ByteBuffer) {
         let now = HTTPDate.currentSecond()
         lock.lock()
         defer { lock.unlock() }
@@ -123,7 +123,7 @@ final class DatedHeads: @unchecked Sendable {
     }
 
     /// `HTTP/1.1 <status>`, the header fields and `Date`, each line ending in CRLF, then a blank line.
-    static func encodedHead(status: HTTPResponse.Status, fields: HTTPFields, date: String) -> ByteBuffer {
+    package static func encodedHead(status: HTTPResponse.Status, fields: HTTPFields, date: String) -> ByteBuffer {
         var text = "HTTP/1.1 \(status.code) \(HTTPResponseStatus(statusCode: status.code).reasonPhrase)\r\n"
         for field in fields { text += "\(field.name.canonicalName): \(field.value)\r\n" }
         text += "Date: \(date)\r\n\r\n"

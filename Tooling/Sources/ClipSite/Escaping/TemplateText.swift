@@ -38,7 +38,7 @@ package enum TemplateText {
 
     /// Whether ``sanitized(_:maximumLength:)`` drops `scalar`: control characters (other than the
     /// line breaks and tabs it turns into spaces), bidirectional overrides and isolates, and U+FEFF.
-    static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control
             || directionalControls.contains(scalar.value) || directionalIsolates.contains(scalar.value)
             || scalar.value == 0xFEFF

@@ -13,10 +13,10 @@ import Foundation
 ///   a shared connection.
 /// - ``close()`` sends `CLOSE` for every subscription still open, stops the routing, frees the
 ///   slots and ends ``receivedFrames``; the connection stays open for others.
-final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
-    let relay: RelayURL
-    let maximumFrameBytes: Int
-    let receivedFrames = RelayFrameStream()
+package final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
+    package let relay: RelayURL
+    package let maximumFrameBytes: Int
+    package let receivedFrames = RelayFrameStream()
     private let connection: SharedRelayConnection
     private let lock = NSLock()
     private var holdsSlot = false
@@ -30,7 +30,7 @@ final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
         self.maximumFrameBytes = maximumFrameBytes
     }
 
-    func connect() async throws(RelayTransportError) {
+    package func connect() async throws(RelayTransportError) {
         guard !lock.withLock({ closed || holdsSlot }) else { throw .notConnected }
         if Task.isCancelled { throw .cancelled }
         try await connection.reserveSlot()
@@ -50,7 +50,7 @@ final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
         }
     }
 
-    func send(_ text: String) async throws(RelayTransportError) {
+    package func send(_ text: String) async throws(RelayTransportError) {
         guard let message = Self.typeAndSubscription(of: text) else {
             throw .protocolViolation("only REQ and CLOSE messages go over a shared relay connection")
         }
@@ -84,7 +84,7 @@ final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
         }
     }
 
-    func close() async {
+    package func close() async {
         let (open, wasClosed) = lock.withLock {
             let state = (subscriptions, closed)
             subscriptions = [:]
@@ -115,7 +115,7 @@ final class SharedRelaySubscription: RelayTransport, @unchecked Sendable {
     }
 
     /// The message type and subscription id of a `REQ` or `CLOSE` the fetch sends; `nil` for anything else.
-    static func typeAndSubscription(of text: String) -> (type: String, id: String)? {
+    package static func typeAndSubscription(of text: String) -> (type: String, id: String)? {
         guard let value = try? StrictJSONParser(maximumBytes: 64 * 1024, maximumDepth: 8).parse(text),
               let elements = value.arrayValue, elements.count >= 2,
               let type = elements[0].stringValue, type == "REQ" || type == "CLOSE",

@@ -11,9 +11,9 @@ import Foundation
 /// `CharacterSet` and ClipKit's own predicates say yes, written as ranges. What cannot be handed
 /// over as data (the strict JSON grammar, grapheme clusters, the URL check) the script implements,
 /// and the tests run it against the Swift code on the same inputs.
-enum LinkProfileRules {
+package enum LinkProfileRules {
     /// What the page says in each state; no text for `checking` and `outdated`.
-    static let texts: [String: String] = [
+    package static let texts: [String: String] = [
         "verified": "Signed with the key in this link and checked in your browser.",
         "rejected": "This link carries a profile that failed its check, so it is not shown.",
         "ignored": "This link carries a profile that is not this key's named profile, so it is not shown.",
@@ -21,7 +21,7 @@ enum LinkProfileRules {
     ]
 
     /// The rules as the JSON the script reads.
-    static let json: JSONValue = {
+    package static let json: JSONValue = {
         let eventLimits = EventLimits.standard
         let profileLimits = ProfileLimits.standard
         let fetch = ProfileFetchConfiguration()
@@ -78,7 +78,7 @@ enum LinkProfileRules {
     }()
 
     /// The scalars for which `predicate` holds, as sorted `[first, last]` ranges of scalar values.
-    static func ranges(where predicate: (Unicode.Scalar) -> Bool) -> JSONValue {
+    package static func ranges(where predicate: (Unicode.Scalar) -> Bool) -> JSONValue {
         var result: [JSONValue] = []
         var start: UInt32?
         var previous: UInt32 = 0

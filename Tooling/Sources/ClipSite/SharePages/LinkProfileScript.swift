@@ -59,5 +59,5 @@ package enum LinkProfileScript {
     /// built, so no resource bundle is looked for at run time. It exposes `clipkitLinkProfile`
     /// (decoding, verification, profile reading, `show`) so the static 404 page's router and the
     /// tests can call it; `Tooling/Tests/JavaScript` tests it under Node.
-    static let source = String(decoding: PackageResources.link_profile_js, as: UTF8.self)
+    package static let source = String(decoding: PackageResources.link_profile_js, as: UTF8.self)
 }

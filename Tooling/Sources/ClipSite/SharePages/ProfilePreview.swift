@@ -4,41 +4,41 @@
 /// The one place these rules live: the server's pages render it through the templates, and the
 /// link-profile script applies the same rules, with the limits ``LinkProfileRules`` hands it,
 /// to a signed profile carried in a link's fragment.
-struct ProfilePreview: Sendable, Equatable {
+package struct ProfilePreview: Sendable, Equatable {
     /// A labelled fact, such as `Car: Blue Toyota Prius`.
-    struct Detail: Sendable, Equatable {
-        var label: String
-        var value: String
+    package struct Detail: Sendable, Equatable {
+        package var label: String
+        package var value: String
     }
 
     /// The most characters of the name shown.
-    static let maximumNameLength = 100
+    package static let maximumNameLength = 100
     /// The most characters of `about` shown.
-    static let maximumAboutLength = 300
+    package static let maximumAboutLength = 300
     /// The most characters of a detail's label shown.
-    static let maximumDetailLabelLength = 40
+    package static let maximumDetailLabelLength = 40
     /// The most characters of a detail's value shown.
-    static let maximumDetailValueLength = 200
+    package static let maximumDetailValueLength = 200
     /// The most characters of a NIP-05 address shown (NIP-05 addresses are capped at 320 bytes).
-    static let maximumNIP05Length = 320
+    package static let maximumNIP05Length = 320
     /// The most details shown.
-    static let maximumDetails = 8
+    package static let maximumDetails = 8
     /// The name shown when a profile's name is empty once cleaned.
-    static let unnamed = "Someone"
+    package static let unnamed = "Someone"
 
     /// The name, never empty.
-    var name: String
+    package var name: String
     /// The picture's checked `https` URL.
-    var picture: String?
+    package var picture: String?
     /// The description, when it is not empty.
-    var about: String?
+    package var about: String?
     /// The details with a label and a value.
-    var details: [Detail]
+    package var details: [Detail]
     /// The verified NIP-05 address, cleaned.
-    var nip05: String?
+    package var nip05: String?
 
     /// The preview of `profile`.
-    init(_ profile: ShareProfile) {
+    package init(_ profile: ShareProfile) {
         let cleaned = TemplateText.sanitized(profile.name, maximumLength: Self.maximumNameLength).trimmingCharacters(in: .whitespaces)
         name = cleaned.isEmpty ? Self.unnamed : cleaned
         picture = profile.pictureURL.flatMap(SafeURL.https)
@@ -52,7 +52,7 @@ struct ProfilePreview: Sendable, Equatable {
     }
 
     /// The `profile` members the templates read.
-    var templateContext: [String: Any] {
+    package var templateContext: [String: Any] {
         var members: [String: Any] = ["name": name]
         if let picture { members["picture"] = picture }
         if let about { members["about"] = about }

@@ -259,7 +259,7 @@ package struct SharePageRenderer: Sendable {
     }
 
     /// `driverShare` → `Driver share`.
-    static func humanized(_ name: String) -> String {
+    package static func humanized(_ name: String) -> String {
         var words: [String] = []
         var current = ""
         for character in name {

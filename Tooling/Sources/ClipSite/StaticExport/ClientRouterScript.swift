@@ -16,12 +16,12 @@
 /// For a route that accepts a signed profile (its pattern's `signedProfile` names the key's
 /// capture), the rendered page is then handed to ``LinkProfileScript``, which runs in the same
 /// page, with the captured key and the rules in `linkProfile`.
-enum ClientRouterScript {
+package enum ClientRouterScript {
     /// The `id` of the JSON data element the script reads.
-    static let dataElementID = "clipkit-share-pages"
+    package static let dataElementID = "clipkit-share-pages"
 
     /// The script's source: `client-router.js` beside this file, embedded in the module when it is
     /// built, so no resource bundle is looked for at run time. `clipkitMatch` and `clipkitFill` are
     /// plain functions so tests can run them.
-    static let source = String(decoding: PackageResources.client_router_js, as: UTF8.self)
+    package static let source = String(decoding: PackageResources.client_router_js, as: UTF8.self)
 }

@@ -2,26 +2,32 @@
 import Foundation
 
 /// A route pattern of the exported domain and the static page that answers its share URLs.
-struct StaticRoutePage: Sendable, Equatable {
+package struct StaticRoutePage: Sendable, Equatable {
     /// The route's name.
-    let route: String
+    package let route: String
     /// The pattern whose URLs the page answers.
-    let pattern: RoutePattern
+    package let pattern: RoutePattern
     /// The page's path in the export, without a leading `/`, such as `clipkit-pages/driverShare.html`.
-    let path: String
+    package let path: String
+
+    package init(route: String, pattern: RoutePattern, path: String) {
+        self.route = route
+        self.pattern = pattern
+        self.path = path
+    }
 
     /// The folder that holds the route pages.
-    static let folder = "clipkit-pages"
+    package static let folder = "clipkit-pages"
 
     /// The path of the page of a route's `index`th pattern on one domain (counting from 0): the
     /// first is `clipkit-pages/ROUTE.html`, the next `clipkit-pages/ROUTE-2.html`, and so on.
     /// Route names are identifiers (the manifest's schema), so the path needs no escaping.
-    static func path(route: String, index: Int) -> String {
+    package static func path(route: String, index: Int) -> String {
         index == 0 ? "\(folder)/\(route).html" : "\(folder)/\(route)-\(index + 1).html"
     }
 
     /// Whether the pattern captures nothing, so matches exactly one path.
-    var isStatic: Bool { pattern.captureNames.isEmpty }
+    package var isStatic: Bool { pattern.captureNames.isEmpty }
 }
 
 /// The files that tell each static host how to serve the export: the AASA as JSON, share URLs
@@ -48,24 +54,29 @@ struct StaticRoutePage: Sendable, Equatable {
 /// Apache and Caddy match the percent-decoded path, so their literals are decoded text with every
 /// ASCII character other than a letter or digit written as a `\xHH` escape; Netlify, Cloudflare
 /// and Vercel are given percent-encoded literals.
-struct HostingConfiguration: Sendable {
+package struct HostingConfiguration: Sendable {
     /// The domain the export serves.
-    let domain: String
+    package let domain: String
     /// The route pages, static patterns first (Cloudflare wants static rules before dynamic ones),
     /// then in the manifest's order.
-    let pages: [StaticRoutePage]
+    package let pages: [StaticRoutePage]
+
+    package init(domain: String, pages: [StaticRoutePage]) {
+        self.domain = domain
+        self.pages = pages
+    }
 
     /// The `Cache-Control` every host's configuration sets on the AASA file.
-    static let associationCacheControl = "public, max-age=3600"
+    package static let associationCacheControl = "public, max-age=3600"
 
     /// The paths no rewrite touches, each a file of the export or a folder of them (ending in `/`).
-    static let reservedPaths = [
+    package static let reservedPaths = [
         "/.well-known/", "/apple-app-site-association", "/index.html", "/404.html", "/\(StaticRoutePage.folder)/",
     ]
 
     /// ``reservedPaths`` as one regular expression over the decoded path without its leading
     /// slash: a folder matches itself and everything in it, a file itself.
-    static var reservedPathRegex: String {
+    package static var reservedPathRegex: String {
         let alternatives = reservedPaths.map { path -> String in
             let name = path.dropFirst()
             return name.hasSuffix("/") ? regexLiteral(String(name.dropLast())) + "(/|$)" : regexLiteral(String(name)) + "$"
@@ -76,7 +87,7 @@ struct HostingConfiguration: Sendable {
     // MARK: Netlify and Cloudflare Pages
 
     /// `_headers` (Netlify, Cloudflare Pages).
-    var netlifyHeaders: String {
+    package var netlifyHeaders: String {
         """
         /.well-known/apple-app-site-association
           Content-Type: application/json
@@ -94,7 +105,7 @@ struct HostingConfiguration: Sendable {
     /// the reserved paths come first, each rewritten to itself (a splat for a folder): static
     /// rules (files, then the routes' static patterns), then dynamic ones (folders, then the
     /// routes' other patterns), as Cloudflare wants static rules before dynamic ones.
-    var netlifyRedirects: String {
+    package var netlifyRedirects: String {
         var lines = [
             "# Share links of \(domain), answered by their route's page with status 200 (Netlify, Cloudflare Pages).",
             "# Written by clipkit site build from clipkit.json.",
@@ -117,7 +128,7 @@ struct HostingConfiguration: Sendable {
 
     /// The pattern's path in `_redirects` syntax: literals percent-encoded, captures as `:name`
     /// placeholders (`:p1`, `:p2`, … for a name that is not letters and digits, or is `splat`).
-    func netlifySource(_ pattern: RoutePattern) -> String {
+    package func netlifySource(_ pattern: RoutePattern) -> String {
         var captureIndex = 0
         let parts = pattern.segments.map { segment -> String in
             switch segment {
@@ -135,7 +146,7 @@ struct HostingConfiguration: Sendable {
     // MARK: Vercel
 
     /// `vercel.json`: the AASA's headers and one rewrite per pattern and its trailing-slash form.
-    var vercel: String {
+    package var vercel: String {
         let headers: JSONValue = .array([
             .object([
                 "source": .string("/.well-known/apple-app-site-association"),
@@ -163,7 +174,7 @@ struct HostingConfiguration: Sendable {
     /// capture in the first segment is kept from matching the first segment of a reserved path
     /// (``reservedPaths``) by a negative lookahead, `:name((?!(?:index\.html|…)(?:/|$))[^/]+)`,
     /// the custom-parameter form Vercel documents.
-    func vercelSource(_ pattern: RoutePattern) -> String {
+    package func vercelSource(_ pattern: RoutePattern) -> String {
         let parts = pattern.segments.enumerated().map { index, segment -> String in
             switch segment {
             case .literal(let text): return SafeURL.encodedPathSegment(text)
@@ -175,7 +186,7 @@ struct HostingConfiguration: Sendable {
 
     /// A first path segment that does not begin a reserved path, as a path-to-regexp parameter
     /// pattern (which allows no capturing group, so every group is `(?:` or a lookahead).
-    static var vercelFirstSegment: String {
+    package static var vercelFirstSegment: String {
         let names = Set(reservedPaths.map { String($0.dropFirst().split(separator: "/").first ?? "") })
         let alternatives = names.sorted().map { name in
             name.unicodeScalars.map { scalar in
@@ -189,7 +200,7 @@ struct HostingConfiguration: Sendable {
 
     /// `.htaccess`: the AASA as JSON, `404.html` for unknown paths, and a rewrite per pattern
     /// (when mod_rewrite is loaded; without it share URLs fall back to `404.html`).
-    var apache: String {
+    package var apache: String {
         var lines = [
             "# The link domain \(domain), written by clipkit site build from clipkit.json.",
             "# Needs AllowOverride FileInfo, mod_mime, mod_headers and mod_rewrite, and Options FollowSymLinks",
@@ -224,7 +235,7 @@ struct HostingConfiguration: Sendable {
     /// The pattern's path as a regular expression over the decoded path, without the leading
     /// slash: a capture is `[^/]+`, a literal its decoded text with ASCII punctuation and spaces
     /// as `\xHH` (which PCRE and RE2 both read as that character).
-    static func regexPath(_ pattern: RoutePattern) -> String {
+    package static func regexPath(_ pattern: RoutePattern) -> String {
         pattern.segments.map { segment -> String in
             switch segment {
             case .capture: return "[^/]+"
@@ -234,7 +245,7 @@ struct HostingConfiguration: Sendable {
     }
 
     /// `text` as a regular expression that matches exactly it.
-    static func regexLiteral(_ text: String) -> String {
+    package static func regexLiteral(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII, !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
@@ -253,7 +264,7 @@ struct HostingConfiguration: Sendable {
     /// `CLIPKIT_SITE_ADDRESS` (default: the domain, with Caddy's automatic HTTPS) and
     /// `CLIPKIT_SITE_ROOT` (default `/srv/DOMAIN`) set the site's address and folder when Caddy
     /// reads the file; the host configuration files of the other hosts are hidden.
-    var caddyfile: String {
+    package var caddyfile: String {
         var lines = [
             "# The link domain \(domain), written by clipkit site build from clipkit.json.",
             "# Run it with: caddy run --config Caddyfile --adapter caddyfile",

@@ -66,7 +66,7 @@ package struct StaticSiteBuilder: Sendable {
 
     /// The route pages of `domain`: one per pattern with at least one path segment (the root is
     /// the home page), patterns that capture nothing first, then in the manifest's order.
-    func routePages(domain: String) -> [StaticRoutePage] {
+    package func routePages(domain: String) -> [StaticRoutePage] {
         var pages: [StaticRoutePage] = []
         for route in site.manifest.routes {
             var index = 0
@@ -81,7 +81,7 @@ package struct StaticSiteBuilder: Sendable {
 
     /// The route table and page shells of `domain` that the 404 page's script reads; with `only`,
     /// just that pattern's (for its route page).
-    func clientRoutingData(domain: String, only: RoutePattern? = nil) -> JSONValue {
+    package func clientRoutingData(domain: String, only: RoutePattern? = nil) -> JSONValue {
         var patterns: [JSONValue] = []
         for route in site.manifest.routes {
             for source in route.patterns {

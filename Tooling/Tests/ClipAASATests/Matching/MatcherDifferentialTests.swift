@@ -1,4 +1,4 @@
-@testable import ClipAASA
+import ClipAASA
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-@testable import ClipAASA
+import ClipAASA
 @_spi(ClipKitTooling) import ClipKit
 import ClipTestSupport
 import Foundation

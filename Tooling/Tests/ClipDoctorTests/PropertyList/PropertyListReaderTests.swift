@@ -1,4 +1,4 @@
-@testable import ClipDoctor
+import ClipDoctor
 import Foundation
 import Testing
 

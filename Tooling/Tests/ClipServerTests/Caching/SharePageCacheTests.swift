@@ -1,4 +1,4 @@
-@testable import ClipServer
+import ClipServer
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import ClipNostrWebSocket
-@testable import ClipServer
+import ClipServer
 import HTTPTypes
 import NIOHTTP1
 import Testing

@@ -1,4 +1,4 @@
-@testable import ClipServer
+import ClipServer
 import Testing
 
 @Suite struct EntityTagTests {

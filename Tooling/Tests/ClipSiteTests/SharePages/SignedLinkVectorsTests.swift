@@ -1,6 +1,6 @@
 @_spi(ClipKitTooling) import ClipKit
 @_spi(ClipKitTooling) import ClipNostr
-@testable import ClipSite
+import ClipSite
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 @_spi(ClipKitTooling) import ClipKit
-@testable import ClipSite
+import ClipSite
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import ClipKit
 import ClipNostr
-@testable import ClipSite
+import ClipSite
 import ClipTestSupport
 import Foundation
 import Testing

@@ -1,7 +1,7 @@
 import ClipAASA
 import ClipKit
 import ClipNostr
-@testable import ClipSite
+import ClipSite
 import ClipTestSupport
 import ClipToolingTestSupport
 import Foundation

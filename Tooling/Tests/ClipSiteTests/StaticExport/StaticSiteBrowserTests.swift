@@ -1,6 +1,6 @@
 import ClipKit
 import ClipLoopback
-@testable import ClipSite
+import ClipSite
 import ClipTestSupport
 import Foundation
 import Testing

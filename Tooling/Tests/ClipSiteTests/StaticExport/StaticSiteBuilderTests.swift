@@ -1,5 +1,5 @@
 import ClipKit
-@testable import ClipSite
+import ClipSite
 import ClipTestSupport
 import Foundation
 import Testing

@@ -38,23 +38,23 @@ package struct LookupBudget: Sendable, Hashable {
 /// The state of a ``LookupBudget``: the overall bucket and the client buckets, bounded in number.
 ///
 /// Not thread-safe by itself; ``ShareProfileCache`` keeps it inside its actor.
-struct LookupAdmission {
-    let budget: LookupBudget
+package struct LookupAdmission {
+    package let budget: LookupBudget
     private var overall: TokenBucket
     private var clients: [String: (bucket: TokenBucket, lastUsed: UInt64)] = [:]
     private var sequence: UInt64 = 0
 
-    init(budget: LookupBudget, now: Double) {
+    package init(budget: LookupBudget, now: Double) {
         self.budget = budget
         overall = TokenBucket(rate: budget.overall, now: now)
     }
 
     /// The number of client buckets remembered.
-    var trackedClients: Int { clients.count }
+    package var trackedClients: Int { clients.count }
 
     /// Admits one lookup for `client` (`nil`: a caller with no address, which only the overall
     /// bucket limits) when both its bucket and the overall one have a token, and takes them.
-    mutating func admit(client: String?, now: Double) -> Bool {
+    package mutating func admit(client: String?, now: Double) -> Bool {
         guard overall.canTake(now: now) else { return false }
         if let client {
             sequence &+= 1
@@ -71,7 +71,7 @@ struct LookupAdmission {
     /// Whether ``admit(client:now:)`` would admit a lookup for `client` at `now`, without taking
     /// a token or remembering the client: a request that waits for a lookup slot asks this first,
     /// and takes its tokens only when it gets the slot.
-    mutating func wouldAdmit(client: String?, now: Double) -> Bool {
+    package mutating func wouldAdmit(client: String?, now: Double) -> Bool {
         guard overall.canTake(now: now) else { return false }
         guard let client else { return true }
         var bucket = clients[client]?.bucket ?? TokenBucket(rate: budget.perClient, now: now)

@@ -1,4 +1,4 @@
-@_spi(ClipKitTooling) @testable import ClipNostr
+@_spi(ClipKitTooling) import ClipNostr
 import ClipNostrWebSocket
 import Testing
 

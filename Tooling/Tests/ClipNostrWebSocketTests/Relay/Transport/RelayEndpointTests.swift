@@ -1,5 +1,5 @@
 import ClipNostr
-@testable import ClipNostrWebSocket
+import ClipNostrWebSocket
 import Foundation
 import Testing
 

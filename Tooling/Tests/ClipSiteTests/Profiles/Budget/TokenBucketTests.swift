@@ -1,4 +1,4 @@
-@testable import ClipSite
+import ClipSite
 import Testing
 
 @Suite struct TokenBucketTests {
