@@ -2,7 +2,7 @@
 @_spi(ClipKitTooling) import ClipNostr
 import Foundation
 
-/// A fetch's subscriptions on a ``SharedRelayConnection`` (the profile's and the author's relay
+/// A fetch's subscriptions on a `SharedRelayConnection` (the profile's and the author's relay
 /// list's), seen through ClipNostr's `RelayTransport` protocol, so `ProfileFetcher` runs its fetch
 /// (verification, newest-wins, deadlines) unchanged on a shared connection.
 ///
