@@ -23,10 +23,9 @@ What it does, in order:
    `.build-docs/` (first building swift-crypto and the manifest plugin's generator there, which
    the check needs).
 2. Symbol graphs of the tooling modules from a Linux build: they run on developers' machines, in CI
-   and on servers, never on iOS. The tooling package is built in release with its tests where
-   SwiftPM builds it by default (`Tooling/.build`, as `scripts/test` builds it, so a tree that
-   already built it rebuilds nothing), and `swift package --package-path Tooling -c release
-   dump-symbol-graph` writes the graphs.
+   and on servers, never on iOS. The tooling package is built with its tests where SwiftPM builds it
+   by default (`Tooling/.build`, as `scripts/test` builds it, so a tree that already built it
+   rebuilds nothing), and `swift package --package-path Tooling dump-symbol-graph` writes the graphs.
 3. `docc convert` per module, twice. The first pass gives each module's link index (no checks);
    the second converts each module with `--warnings-as-errors` and every other module's first-pass
    archive as a dependency, so an unresolved symbol link, a documented parameter that does not
@@ -130,16 +129,15 @@ def build_apple_view_graphs(graphs: Path) -> None:
 
 def build_linux_graphs(found: list[Module], graphs: Path) -> None:
     """Builds the tooling package and writes the symbol graphs of its modules."""
-    say("==> the tooling package (swift build --package-path Tooling -c release --build-tests)")
+    say("==> the tooling package (swift build --package-path Tooling --build-tests)")
     # dump-symbol-graph extracts the graphs of every target, test targets included, from the build,
-    # and fails on a test module that was not built; scripts/test builds the same way (in release,
-    # the build scripts/install reuses), so there this rebuilds nothing.
-    run(["swift", "build", "--package-path", str(TOOLING), "-c", "release", "--build-tests"],
-        "swift build --package-path Tooling -c release --build-tests")
-    say("==> symbol graphs of the tooling modules (swift package --package-path Tooling -c release dump-symbol-graph)")
+    # and fails on a test module that was not built; scripts/test builds the same way, so there this
+    # rebuilds nothing.
+    run(["swift", "build", "--package-path", str(TOOLING), "--build-tests"], "swift build --package-path Tooling --build-tests")
+    say("==> symbol graphs of the tooling modules (swift package --package-path Tooling dump-symbol-graph)")
     options = ["--minimum-access-level", "package", "--skip-synthesized-members", "--emit-extension-block-symbols"]
-    result = run(["swift", "package", "--package-path", str(TOOLING), "-c", "release", "dump-symbol-graph", *options],
-                 "swift package --package-path Tooling -c release dump-symbol-graph")
+    result = run(["swift", "package", "--package-path", str(TOOLING), "dump-symbol-graph", *options],
+                 "swift package --package-path Tooling dump-symbol-graph")
     written = re.findall(r"Files written to (.+)", result.stdout + result.stderr)
     if not written:
         raise SystemExit("docs: dump-symbol-graph did not say where it wrote the symbol graphs")

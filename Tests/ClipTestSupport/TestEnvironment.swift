@@ -58,15 +58,13 @@ public enum TestEnvironment {
     }
 
     /// The `clipkit` executable that the tooling package (`Tooling/`) built: `$CLIPKIT_EXECUTABLE`,
-    /// the one beside the running tests, or the tooling package's release build (the one
-    /// `scripts/test` makes), then its debug build.
+    /// the one beside the running tests, or the tooling package's debug build.
     public static func clipkitExecutable() throws -> URL {
         var candidates: [URL] = []
         if let custom = ProcessInfo.processInfo.environment["CLIPKIT_EXECUTABLE"], !custom.isEmpty {
             candidates.append(URL(fileURLWithPath: custom))
         }
         candidates += executableCandidates(named: "clipkit")
-        candidates.append(repositoryRoot.appendingPathComponent("Tooling/.build/release/clipkit"))
         candidates.append(repositoryRoot.appendingPathComponent("Tooling/.build/debug/clipkit"))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
