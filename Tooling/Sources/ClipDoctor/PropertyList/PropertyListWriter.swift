@@ -42,7 +42,7 @@ package enum PropertyListWriter {
     }
 
     /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z, the first and last dates the XML format holds.
-    package static let dateRange: ClosedRange<Double> = -63_145_526_400...252_423_993_599
+    static let dateRange: ClosedRange<Double> = -63_145_526_400...252_423_993_599
 
     /// `YYYY-MM-DDTHH:MM:SSZ` for seconds since 2001-01-01 00:00:00 UTC, in the proleptic Gregorian
     /// calendar the reader uses (Foundation's date formatter switches to the Julian calendar before

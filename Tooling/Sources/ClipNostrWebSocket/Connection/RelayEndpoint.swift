@@ -52,13 +52,13 @@ package struct RelayEndpoint: Sendable, Equatable {
     }
 
     /// Whether `text` is a dotted-quad IPv4 address.
-    package static func isIPv4Address(_ text: String) -> Bool {
+    static func isIPv4Address(_ text: String) -> Bool {
         var address = in_addr()
         return text.withCString { inet_pton(AF_INET, $0, &address) } == 1
     }
 
     /// Whether `text` is an IPv6 address (without brackets or zone).
-    package static func isIPv6Address(_ text: String) -> Bool {
+    static func isIPv6Address(_ text: String) -> Bool {
         var address = in6_addr()
         return text.withCString { inet_pton(AF_INET6, $0, &address) } == 1
     }

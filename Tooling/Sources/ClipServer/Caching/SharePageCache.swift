@@ -8,7 +8,7 @@ package final class SharePageCache: @unchecked Sendable {
     private struct Entry {
         package let response: PreparedResponse
         package let expiresAt: Date?
-        package let sequence: UInt64
+        let sequence: UInt64
     }
 
     private let lock = NSLock()

@@ -18,13 +18,13 @@ package struct IncomingRequest {
     /// The `Host` header, if any (the first, when there are several).
     package let host: String?
     /// How many `Host` header field lines the request has.
-    package let hostFieldCount: Int
+    let hostFieldCount: Int
     /// Whether the request's HTTP version requires a `Host` header (HTTP/1.1 and later).
-    package let requiresHost: Bool
+    let requiresHost: Bool
     /// The bytes of all header names and values (plus separators).
-    package let headerBytes: Int
+    let headerBytes: Int
     /// The `If-None-Match` header, if any.
-    package let ifNoneMatch: String?
+    let ifNoneMatch: String?
     /// The `X-Forwarded-For` field lines, in order (read only from a trusted proxy).
     package let xForwardedFor: [String]
     /// The `Forwarded` field lines, in order (read only from a trusted proxy).
@@ -35,7 +35,7 @@ package struct IncomingRequest {
         (header == .forwarded ? forwarded : xForwardedFor).map { $0[...] }
     }
 
-    package var methodName: String {
+    var methodName: String {
         switch method {
         case .get: return "GET"
         case .head: return "HEAD"

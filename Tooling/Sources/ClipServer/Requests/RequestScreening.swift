@@ -31,7 +31,7 @@ package enum RequestScreening {
 
     /// Whether the request's `Host` header follows RFC 9112, section 3.2: exactly one in HTTP/1.1
     /// (at most one in HTTP/1.0), and its value an authority (a host and an optional port, or empty).
-    package static func hasAcceptableHost(_ request: IncomingRequest) -> Bool {
+    static func hasAcceptableHost(_ request: IncomingRequest) -> Bool {
         if request.hostFieldCount > 1 { return false }
         if request.hostFieldCount == 0 { return !request.requiresHost }
         return request.host.map(authorityCharacters.containsAll) ?? false

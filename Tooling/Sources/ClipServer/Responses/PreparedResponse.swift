@@ -12,9 +12,9 @@ package struct PreparedResponse: Sendable {
     package let status: HTTPResponse.Status
     package let headers: HTTPFields
     package let body: ByteBuffer
-    package let entityTag: String?
+    let entityTag: String?
     /// Whether the response says `Connection: close`: the connection ends once it is written.
-    package let closesConnection: Bool
+    let closesConnection: Bool
     private let notModifiedHeaders: HTTPFields
     private let heads: DatedHeads
 
@@ -60,7 +60,7 @@ package struct PreparedResponse: Sendable {
 
     /// The whole response to `request` as the bytes that go on the wire (status line, headers,
     /// body), encoded once a second and shared; for the event-loop fast path.
-    package func wireBytes(for request: IncomingRequest) -> (bytes: ByteBuffer, status: Int) {
+    func wireBytes(for request: IncomingRequest) -> (bytes: ByteBuffer, status: Int) {
         let (notModified, withBody) = outcome(for: request)
         let current = heads.currentWire(body: body)
         if notModified { return (current.notModified, 304) }
@@ -70,7 +70,7 @@ package struct PreparedResponse: Sendable {
 }
 
 /// The full and the 304 response head, with a `Date` header for the current second.
-package final class DatedHeads: @unchecked Sendable {
+final class DatedHeads: @unchecked Sendable {
     private let lock = NSLock()
     private let status: HTTPResponse.Status
     private let headers: HTTPFields
@@ -106,7 +106,7 @@ package final class DatedHeads: @unchecked Sendable {
         return (full, notModified)
     }
 
-    package func currentWire(body: ByteBuffer) -> (full: ByteBuffer, headOnly: ByteBuffer, notModified: ByteBuffer) {
+    func currentWire(body: ByteBuffer) -> (full: ByteBuffer, headOnly: ByteBuffer, notModified: ByteBuffer) {
         let now = HTTPDate.currentSecond()
         lock.lock()
         defer { lock.unlock() }
@@ -123,7 +123,7 @@ package final class DatedHeads: @unchecked Sendable {
     }
 
     /// `HTTP/1.1 <status>`, the header fields and `Date`, each line ending in CRLF, then a blank line.
-    package static func encodedHead(status: HTTPResponse.Status, fields: HTTPFields, date: String) -> ByteBuffer {
+    static func encodedHead(status: HTTPResponse.Status, fields: HTTPFields, date: String) -> ByteBuffer {
         var text = "HTTP/1.1 \(status.code) \(HTTPResponseStatus(statusCode: status.code).reasonPhrase)\r\n"
         for field in fields { text += "\(field.name.canonicalName): \(field.value)\r\n" }
         text += "Date: \(date)\r\n\r\n"

@@ -14,15 +14,15 @@ package struct ProfilePreview: Sendable, Equatable {
     /// The most characters of the name shown.
     package static let maximumNameLength = 100
     /// The most characters of `about` shown.
-    package static let maximumAboutLength = 300
+    static let maximumAboutLength = 300
     /// The most characters of a detail's label shown.
-    package static let maximumDetailLabelLength = 40
+    static let maximumDetailLabelLength = 40
     /// The most characters of a detail's value shown.
-    package static let maximumDetailValueLength = 200
+    static let maximumDetailValueLength = 200
     /// The most characters of a NIP-05 address shown (NIP-05 addresses are capped at 320 bytes).
-    package static let maximumNIP05Length = 320
+    static let maximumNIP05Length = 320
     /// The most details shown.
-    package static let maximumDetails = 8
+    static let maximumDetails = 8
     /// The name shown when a profile's name is empty once cleaned.
     package static let unnamed = "Someone"
 
@@ -52,7 +52,7 @@ package struct ProfilePreview: Sendable, Equatable {
     }
 
     /// The `profile` members the templates read.
-    package var templateContext: [String: Any] {
+    var templateContext: [String: Any] {
         var members: [String: Any] = ["name": name]
         if let picture { members["picture"] = picture }
         if let about { members["about"] = about }

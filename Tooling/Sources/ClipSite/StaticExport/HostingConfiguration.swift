@@ -27,7 +27,7 @@ package struct StaticRoutePage: Sendable, Equatable {
     }
 
     /// Whether the pattern captures nothing, so matches exactly one path.
-    package var isStatic: Bool { pattern.captureNames.isEmpty }
+    var isStatic: Bool { pattern.captureNames.isEmpty }
 }
 
 /// The files that tell each static host how to serve the export: the AASA as JSON, share URLs
@@ -67,16 +67,16 @@ package struct HostingConfiguration: Sendable {
     }
 
     /// The `Cache-Control` every host's configuration sets on the AASA file.
-    package static let associationCacheControl = "public, max-age=3600"
+    static let associationCacheControl = "public, max-age=3600"
 
     /// The paths no rewrite touches, each a file of the export or a folder of them (ending in `/`).
-    package static let reservedPaths = [
+    static let reservedPaths = [
         "/.well-known/", "/apple-app-site-association", "/index.html", "/404.html", "/\(StaticRoutePage.folder)/",
     ]
 
     /// ``reservedPaths`` as one regular expression over the decoded path without its leading
     /// slash: a folder matches itself and everything in it, a file itself.
-    package static var reservedPathRegex: String {
+    static var reservedPathRegex: String {
         let alternatives = reservedPaths.map { path -> String in
             let name = path.dropFirst()
             return name.hasSuffix("/") ? regexLiteral(String(name.dropLast())) + "(/|$)" : regexLiteral(String(name)) + "$"
@@ -87,7 +87,7 @@ package struct HostingConfiguration: Sendable {
     // MARK: Netlify and Cloudflare Pages
 
     /// `_headers` (Netlify, Cloudflare Pages).
-    package var netlifyHeaders: String {
+    var netlifyHeaders: String {
         """
         /.well-known/apple-app-site-association
           Content-Type: application/json
@@ -128,7 +128,7 @@ package struct HostingConfiguration: Sendable {
 
     /// The pattern's path in `_redirects` syntax: literals percent-encoded, captures as `:name`
     /// placeholders (`:p1`, `:p2`, … for a name that is not letters and digits, or is `splat`).
-    package func netlifySource(_ pattern: RoutePattern) -> String {
+    func netlifySource(_ pattern: RoutePattern) -> String {
         var captureIndex = 0
         let parts = pattern.segments.map { segment -> String in
             switch segment {
@@ -186,7 +186,7 @@ package struct HostingConfiguration: Sendable {
 
     /// A first path segment that does not begin a reserved path, as a path-to-regexp parameter
     /// pattern (which allows no capturing group, so every group is `(?:` or a lookahead).
-    package static var vercelFirstSegment: String {
+    static var vercelFirstSegment: String {
         let names = Set(reservedPaths.map { String($0.dropFirst().split(separator: "/").first ?? "") })
         let alternatives = names.sorted().map { name in
             name.unicodeScalars.map { scalar in
@@ -245,7 +245,7 @@ package struct HostingConfiguration: Sendable {
     }
 
     /// `text` as a regular expression that matches exactly it.
-    package static func regexLiteral(_ text: String) -> String {
+    static func regexLiteral(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII, !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {

@@ -71,7 +71,7 @@ package struct LookupAdmission {
     /// Whether ``admit(client:now:)`` would admit a lookup for `client` at `now`, without taking
     /// a token or remembering the client: a request that waits for a lookup slot asks this first,
     /// and takes its tokens only when it gets the slot.
-    package mutating func wouldAdmit(client: String?, now: Double) -> Bool {
+    mutating func wouldAdmit(client: String?, now: Double) -> Bool {
         guard overall.canTake(now: now) else { return false }
         guard let client else { return true }
         var bucket = clients[client]?.bucket ?? TokenBucket(rate: budget.perClient, now: now)
