@@ -70,7 +70,7 @@ package struct HostingConfiguration: Sendable {
     static let associationCacheControl = "public, max-age=3600"
 
     /// The paths no rewrite touches, each a file of the export or a folder of them (ending in `/`).
-    static let reservedPaths = [
+    package static let reservedPaths = [
         "/.well-known/", "/apple-app-site-association", "/index.html", "/404.html", "/\(StaticRoutePage.folder)/",
     ]
 
